@@ -1,0 +1,37 @@
+"""Choice of database from the environment, kept apart from settings so it can be tested."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+# Every connection to the embedded SQLite database runs these, in order (Django splits on ";").
+SQLITE_INIT_COMMAND = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+
+SQLITE_OPTIONS: dict[str, Any] = {
+    # BEGIN IMMEDIATE takes the write lock when a transaction starts, so two writers queue on
+    # `timeout` instead of failing with "database is locked" when one upgrades a read lock.
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": SQLITE_INIT_COMMAND,
+}
+
+
+def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
+    """Return the `default` entry of DATABASES.
+
+    `DATABASE_URL` (e.g. ``postgres://user:pass@host:5432/name``) wins when set and non-empty;
+    otherwise SQLite at `SQLITE_PATH`, or ``base_dir / "db.sqlite3"``.
+    """
+    url = environ.get("DATABASE_URL", "").strip()
+    if url:
+        return dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
+    sqlite_path = environ.get("SQLITE_PATH", "").strip()
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": Path(sqlite_path) if sqlite_path else base_dir / "db.sqlite3",
+        "OPTIONS": dict(SQLITE_OPTIONS),
+    }
