@@ -34,8 +34,10 @@ compilemessages: $(STAMP)
 run: setup
 	$(PYTHON) manage.py migrate --noinput
 	$(if $(FIXTURES),$(PYTHON) manage.py loaddata $(FIXTURES),@echo "No fixtures to load.")
+	$(PYTHON) manage.py load_demo
 	@echo
-	@echo "To log in, create an account with \`$(PYTHON) manage.py createsuperuser\`."
+	@echo "Log in with one of the demo accounts above (admin / admin can do everything), or create"
+	@echo "your own with \`$(PYTHON) manage.py createsuperuser\`."
 	@echo "Serving on http://127.0.0.1:8000/ (admin at /admin/); Ctrl+C stops it."
 	@echo
 	$(PYTHON) manage.py runserver 127.0.0.1:8000

@@ -1,1 +1,97 @@
-"""Admin registrations for the games app (none yet)."""
+"""Admin of the games app. Moves and states are written by games.services only, so the admin shows
+them read-only; adjudication comes through its own services."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Move, Player, Seat
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "rating", "user", "created_at")
+    list_filter = ("club",)
+    search_fields = ("name", "club", "user__username")
+    autocomplete_fields = ("user",)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("number", "player")
+    readonly_fields = ("number", "player")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    fields = ("ply", "seat", "notation", "points", "submitted_by", "created_at")
+    readonly_fields = fields
+    can_delete = False
+    ordering = ("ply",)
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "kind", "status", "players", "ply", "result", "created_at")
+    list_filter = ("kind", "status", "over_the_board", "created_at")
+    search_fields = ("=id", "seats__player__name")
+    readonly_fields = (
+        "kind",
+        "options",
+        "ply",
+        "state",
+        "winners",
+        "scores",
+        "end_reason",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "updated_at",
+        "status",
+    )
+    fields = ("kind", "options", "status", "over_the_board", *readonly_fields[2:-1])
+    inlines = (SeatInline, MoveInline)
+    date_hierarchy = "created_at"
+
+    def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
+        return super().get_queryset(request).prefetch_related("seats__player")
+
+    @admin.display(description=_("players"))
+    def players(self, obj: Game) -> str:
+        return " — ".join(seat.player.name for seat in obj.seats.all())
+
+    @admin.display(description=_("result"))
+    def result(self, obj: Game) -> str:
+        return obj.result_text
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # games are created through the site's form (games.services.create_game)
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("game", "ply", "seat", "notation", "points", "submitted_by", "created_at")
+    list_filter = ("created_at",)
+    search_fields = ("=game__id", "notation")
+    readonly_fields = ("game", "ply", "seat", "notation", "points", "submitted_by", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False

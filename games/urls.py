@@ -6,4 +6,13 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/", views.game_list, name="list"),
+    path("games/new/", views.game_create, name="new"),
+    path("games/<int:pk>/", views.game_detail, name="detail"),
+    path("games/<int:pk>/panel/", views.game_panel, name="panel"),
+    path("games/<int:pk>/live/", views.game_live, name="live"),
+    path("games/<int:pk>/move/", views.game_move, name="move"),
+    path("players/", views.player_list, name="players"),
+    path("players/new/", views.player_create, name="player_new"),
+    path("players/<int:pk>/", views.player_detail, name="player"),
 ]

@@ -1,9 +1,217 @@
-"""Views of the games app."""
+"""Views of the games app: short; the writes go through games.services."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.errors import GameError
+from games.forms import NewGameForm, PlayerForm
+from games.models import ACTIVE_STATUSES, Game, GameKind, Move, Player, Seat
+from games.presenters import SEAT_COLOURS, board_view
+
+PAGE_SIZE = 30
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The club's front page: what the two games are."""
-    return render(request, "home.html")
+    """The club's front page: what the two games are, and the games being played."""
+    live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES))[:10]
+    return render(request, "home.html", {"live_games": live})
+
+
+def _with_seats(queryset):  # type: ignore[no-untyped-def]
+    return queryset.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
+
+
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    which = request.GET.get("show", "active")
+    games = Game.objects.all()
+    if which == "finished":
+        games = games.exclude(status__in=ACTIVE_STATUSES)
+    else:
+        which = "active"
+        games = games.filter(status__in=ACTIVE_STATUSES)
+    page = Paginator(_with_seats(games), PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "games/game_list.html", {"page": page, "show": which})
+
+
+@login_required
+def game_create(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.create_game(
+                kind=data["kind"],
+                options=data["options"],
+                players=data["players"],
+                over_the_board=data["over_the_board"],
+                created_by=request.user,
+            )
+        except ValueError as err:
+            form.add_error(None, str(err))
+        else:
+            return redirect(game)
+    return render(request, "games/game_new.html", {"form": form})
+
+
+def _game_context(request: HttpRequest, game: Game) -> dict:
+    """The board panel's context, at the latest position or at ``?at=N`` for replay."""
+    seats = list(game.seats.select_related("player").order_by("number"))
+    latest = game.ply
+    try:
+        at = int(request.GET.get("at", latest))
+    except ValueError:
+        at = latest
+    at = max(0, min(at, latest))
+    rules = game.rules
+    state = game.current_state() if at == latest else game.state_at(at)
+    to_move = rules.to_move(state)
+    mover = seats[to_move] if to_move is not None and game.is_active else None
+    can_move = (
+        at == latest
+        and mover is not None
+        and services.may_move_for(request.user, game, mover.player)
+    )
+    moves = list(Move.objects.filter(game=game).order_by("ply"))
+    names = {s.number: s.player.name for s in seats}
+    outcome = rules.outcome(state)
+    scores = list(outcome.scores) if outcome else _scores(game, state)
+    seat_rows = [
+        {
+            "number": s.number + 1,
+            "player": s.player,
+            "mark": rules.marks[s.number] if game.kind == GameKind.UTTT else "",
+            "colour": SEAT_COLOURS[s.number % 6],
+            "score": scores[s.number],
+            "to_move": to_move == s.number,
+            "winner": outcome is not None and s.number in outcome.winners,
+        }
+        for s in seats
+    ]
+    return {
+        "game": game,
+        "seats": seat_rows,
+        "board": board_view(rules, state, interactive=can_move),
+        "can_move": can_move,
+        "mover": mover,
+        "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
+        "outcome": outcome,
+        "winner_names": [names[w] for w in outcome.winners] if outcome else [],
+        "moves": [(m, names.get(m.seat, "?")) for m in moves],
+        "at": at,
+        "latest": latest,
+        "replaying": at != latest,
+        "steps": {
+            "first": 0,
+            "prev": max(0, at - 1),
+            "next": min(latest, at + 1),
+            "last": latest,
+        },
+    }
+
+
+def _scores(game: Game, state) -> list[int]:  # type: ignore[no-untyped-def]
+    if game.kind == GameKind.SOS:
+        return list(state.scores)
+    return [state.board_status.count("x"), state.board_status.count("o")]
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    return render(request, "games/game_detail.html", _game_context(request, game))
+
+
+@require_GET
+def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board, forms and score sheet alone: what the page's script swaps in place."""
+    game = get_object_or_404(Game, pk=pk)
+    return render(request, "games/_panel.html", _game_context(request, game))
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> JsonResponse:
+    """A cheap poll: the number of moves and the status, for the page to notice changes."""
+    row = Game.objects.filter(pk=pk).values("ply", "status").first()
+    if row is None:
+        raise Http404
+    return JsonResponse(row)
+
+
+@require_POST
+def game_move(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    notation = _posted_move(request, game)
+    try:
+        expected = int(request.POST["expected_ply"])
+    except (KeyError, ValueError):
+        expected = None
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        services.submit_move(game=game, user=request.user, notation=notation, expected_ply=expected)
+    except GameError as err:
+        if wants_json:
+            return JsonResponse({"ok": False, "code": err.code, "error": err.message}, status=400)
+        messages.error(request, err.message)
+        if not request.user.is_authenticated:
+            return redirect(f"{_login_url()}?next={game.get_absolute_url()}")
+    else:
+        if wants_json:
+            return JsonResponse({"ok": True})
+    return redirect(game)
+
+
+def _login_url() -> str:
+    from django.conf import settings
+    from django.shortcuts import resolve_url
+
+    return resolve_url(settings.LOGIN_URL)
+
+
+def _posted_move(request: HttpRequest, game: Game) -> str:
+    """The move from either form: typed notation, or a clicked cell (plus the S/O choice)."""
+    typed = request.POST.get("notation", "").strip()
+    if typed:
+        return typed
+    cell = request.POST.get("cell", "").strip()
+    if game.kind == GameKind.SOS and cell:
+        letter = request.POST.get("letter", "").strip()
+        return f"{cell}={letter}" if letter else cell
+    return cell
+
+
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    players = Player.objects.all()
+    if query:
+        players = players.filter(Q(name__icontains=query) | Q(club__icontains=query))
+    page = Paginator(players, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "games/player_list.html", {"page": page, "q": query})
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    games = _with_seats(Game.objects.filter(seats__player=player)).distinct()
+    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "games/player_detail.html", {"player": player, "page": page})
+
+
+@permission_required("games.add_player")
+def player_create(request: HttpRequest) -> HttpResponse:
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        player = form.save()
+        return redirect(player)
+    return render(request, "games/player_form.html", {"form": form})

@@ -1,0 +1,158 @@
+"""Forms of the games app: new game, new player, a move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import GameKind, Player
+from games.services import validate_game_options
+
+MAX_SEATS = 6
+
+
+class NewGameForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Game"), choices=GameKind.choices, initial=GameKind.UTTT)
+    # SOS
+    rows = forms.IntegerField(
+        label=_("Rows"),
+        min_value=3,
+        max_value=26,
+        initial=5,
+        required=False,
+        help_text=_("SOS: the grid's height, 3 to 26."),
+    )
+    cols = forms.IntegerField(
+        label=_("Columns"),
+        min_value=3,
+        max_value=26,
+        initial=5,
+        required=False,
+        help_text=_("SOS: the grid's width, 3 to 26."),
+    )
+    mode = forms.ChoiceField(
+        label=_("Winning"),
+        initial="most",
+        required=False,
+        choices=[("most", _("Most SOSs when the grid is full")), ("first", _("First SOS wins"))],
+        help_text=_("SOS: a move that scores earns another move in either mode."),
+    )
+    # UTTT
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        initial="tactical",
+        required=False,
+        choices=[
+            ("tactical", _("Tactical (the club sheet)")),
+            ("classic", _("Classic (as most websites play)")),
+        ],
+        help_text=_(
+            "Tactical: decided boards stay playable and drawn boards count for both players. "
+            "Classic: decided boards close and drawn boards count for nobody."
+        ),
+    )
+    all_draw_line = forms.ChoiceField(
+        label=_("Three drawn boards in a line"),
+        initial="draw",
+        required=False,
+        choices=[("draw", _("End the game as a draw")), ("continue", _("Play on"))],
+        help_text=_("Tactical only: what a line of three drawn small boards does."),
+    )
+    decided_boards_free = forms.BooleanField(
+        label=_("Sent to a decided board: play anywhere"),
+        required=False,
+        help_text=_("Tactical only: being sent to a won or drawn board frees the move."),
+    )
+    no_send_back = forms.BooleanField(
+        label=_("No sending straight back"),
+        required=False,
+        help_text=_(
+            "You may not send the opponent back to the board they just played in "
+            "(lifted when no other move is left)."
+        ),
+    )
+    over_the_board = forms.BooleanField(
+        label=_("Over the board"),
+        required=False,
+        help_text=_("An arbiter enters the moves for players sitting at one table."),
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        players = Player.objects.order_by("name")
+        for n in range(MAX_SEATS):
+            self.fields[f"seat_{n}"] = forms.ModelChoiceField(
+                queryset=players,
+                required=n < 2,
+                label=_("Seat %(number)s") % {"number": n + 1},
+                help_text=_("Moves first.") if n == 0 else "",
+            )
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{n}"] for n in range(MAX_SEATS)]
+
+    def sos_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("rows", "cols", "mode")]
+
+    def uttt_fields(self) -> list[forms.BoundField]:
+        names = ("preset", "all_draw_line", "decided_boards_free", "no_send_back")
+        return [self[name] for name in names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind = data.get("kind")
+        players = [data.get(f"seat_{n}") for n in range(MAX_SEATS)]
+        players = [p for p in players if p is not None]
+        if len({p.pk for p in players}) != len(players):
+            raise forms.ValidationError(_("A player can take only one seat in a game."))
+        if kind == GameKind.UTTT and len(players) != 2:
+            raise forms.ValidationError(_("Ultimate tic-tac-toe is played by exactly two players."))
+        if data.get("over_the_board") and not (
+            self.user is not None
+            and (self.user.is_staff or self.user.has_perm("games.play_any_seat"))
+        ):
+            self.add_error("over_the_board", _("Only arbiters can run games over the board."))
+        data["players"] = players
+        data["options"] = self.rules_options(kind, data)
+        if kind and not self.errors:
+            try:
+                validate_game_options(kind, data["options"], len(players))
+            except ValueError as err:
+                raise forms.ValidationError(
+                    _("These rules options are not allowed: %(reason)s") % {"reason": err}
+                ) from None
+        return data
+
+    @staticmethod
+    def rules_options(kind: str | None, data: dict[str, Any]) -> dict[str, Any]:
+        if kind == GameKind.SOS:
+            rows = data.get("rows") or 5
+            return {
+                "rows": rows,
+                "cols": data.get("cols") or rows,
+                "mode": data.get("mode") or "most",
+            }
+        preset = data.get("preset") or "tactical"
+        if preset == "classic":
+            return {"preset": preset, "no_send_back": bool(data.get("no_send_back"))}
+        return {
+            "preset": preset,
+            "all_draw_line": data.get("all_draw_line") or "draw",
+            "decided_boards_free": bool(data.get("decided_boards_free")),
+            "no_send_back": bool(data.get("no_send_back")),
+        }
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "club", "rating", "user"]
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("A player needs a name."))
+        return name

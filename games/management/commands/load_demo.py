@@ -1,0 +1,95 @@
+"""Load the demo club: accounts, players and a few games played through the services.
+
+Idempotent: running it again changes nothing. Refuses to run with DEBUG off unless --force,
+since the demo accounts have well-known passwords.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from games import services
+from games.models import Game, Player
+
+# username, password, player name, club, rating, staff
+DEMO_ACCOUNTS = (
+    ("admin", "admin", None, "", None, True),
+    ("arbiter", "arbiter", None, "", None, True),
+    ("alice", "alice", "Алиса Петрова", "Клуб «Ладья»", 1650),
+    ("bob", "bob", "Bob Smith", "Riverside TTT", 1580),
+    ("carol", "carol", "Carol Jones", "Riverside TTT", 1490),
+    ("dara", "dara", "دارا رضایی", "Клуб «Ладья»", 1530),
+)
+DEMO_MARKER = "demo"
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts, players and games (safe to run twice)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--force", action="store_true", help="run even with DEBUG off")
+
+    def handle(self, *args: Any, force: bool = False, **options: Any) -> None:
+        if not settings.DEBUG and not force:
+            raise CommandError("The demo has well-known passwords: use --force to load it anyway.")
+        with transaction.atomic():
+            created = self._accounts()
+            if created or not Game.objects.exists():
+                self._games()
+        self.stdout.write("Demo accounts (username / password):")
+        for row in DEMO_ACCOUNTS:
+            role = (
+                "superuser" if row[0] == "admin" else "arbiter" if row[0] == "arbiter" else row[2]
+            )
+            self.stdout.write(f"  {row[0]} / {row[1]}  ({role})")
+
+    def _accounts(self) -> bool:
+        User = get_user_model()
+        created_any = False
+        for username, password, name, club, rating, *staff in DEMO_ACCOUNTS:
+            user, created = User.objects.get_or_create(username=username)
+            if created:
+                created_any = True
+                user.set_password(password)
+                user.is_staff = bool(staff and staff[0])
+                user.is_superuser = username == "admin"
+                user.save()
+            if name and not Player.objects.filter(user=user).exists():
+                Player.objects.create(name=name, club=club, rating=rating, user=user)
+        return created_any
+
+    def _games(self) -> None:
+        User = get_user_model()
+        users = {u.username: u for u in User.objects.all()}
+        p = {u: users[u].player for u in ("alice", "bob", "carol", "dara")}
+        uttt = services.create_game(
+            kind="uttt", options={}, players=[p["alice"], p["bob"]], created_by=users["arbiter"]
+        )
+        self._play(uttt, ["E5", "E4", "D2", "B6", "E8", "F6"])
+        sos = services.create_game(
+            kind="sos",
+            options={"rows": 5, "cols": 5},
+            players=[p["carol"], p["dara"], p["bob"]],
+            created_by=users["arbiter"],
+        )
+        self._play(sos, ["A1=S", "B1=O", "C1=S", "C2=O", "C3=S", "E5=S"])
+        done = services.create_game(
+            kind="sos",
+            options={"rows": 3},
+            players=[p["dara"], p["alice"]],
+            created_by=users["arbiter"],
+        )
+        self._play(done, ["A1=S", "B2=O", "C3=S", "C1=S", "A3=O", "B1=O", "B3=S", "A2=O", "C2=O"])
+
+    @staticmethod
+    def _play(game: Game, moves: list[str]) -> None:
+        for notation in moves:
+            state = game.current_state()
+            seat = game.seats.get(number=game.rules.to_move(state))
+            services.submit_move(game=game, user=seat.player.user, notation=notation)
+            game.refresh_from_db()

@@ -1,0 +1,202 @@
+"""Players and games between seats. A game knows nothing of tournaments."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import Outcome, SosRules, UtttRules, get_rules
+
+
+class GameKind(models.TextChoices):
+    SOS = "sos", _("SOS")
+    UTTT = "uttt", _("Ultimate tic-tac-toe")
+
+
+class GameStatus(models.TextChoices):
+    WAITING = "waiting", _("Waiting for the first move")
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
+    ADJUDICATED = "adjudicated", _("Adjudicated")
+    ANNULLED = "annulled", _("Annulled")
+
+
+ACTIVE_STATUSES = (GameStatus.WAITING, GameStatus.IN_PROGRESS)
+ENDED_STATUSES = (GameStatus.FINISHED, GameStatus.ADJUDICATED)
+
+
+class Player(models.Model):
+    """A person who plays; the name may be in any script."""
+
+    name = models.CharField(_("name"), max_length=100)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:player", args=[self.pk])
+
+
+class Game(models.Model):
+    """One game between seated players, every move adjudicated by the rules engine.
+
+    ``state`` caches ``rules.to_dict(current state)``; it always equals the replay of the game's
+    ``Move`` rows (both are written together by :mod:`games.services` only).
+    """
+
+    kind = models.CharField(_("game"), max_length=8, choices=GameKind.choices)
+    options = models.JSONField(_("rules options"), default=dict)
+    status = models.CharField(
+        _("status"),
+        max_length=16,
+        choices=GameStatus.choices,
+        default=GameStatus.WAITING,
+        db_index=True,
+    )
+    over_the_board = models.BooleanField(
+        _("over the board"),
+        default=False,
+        help_text=_("Moves are entered by an arbiter for the players at the table."),
+    )
+    ply = models.PositiveIntegerField(_("moves played"), default=0)
+    state = models.JSONField(_("current state"), default=dict, editable=False)
+    winners = models.JSONField(_("winning seats"), null=True, blank=True, editable=False)
+    scores = models.JSONField(_("scores"), default=list, editable=False)
+    end_reason = models.CharField(_("how it ended"), max_length=32, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        permissions = [
+            ("play_any_seat", _("Can enter moves for any seat of an over-the-board game")),
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)s") % {"number": self.pk}
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:detail", args=[self.pk])
+
+    @cached_property
+    def rules(self) -> SosRules | UtttRules:
+        return get_rules(self.kind, **self.options)
+
+    def current_state(self) -> Any:
+        """The engine's state, rebuilt from the cached move list (and checked against it)."""
+        return self.rules.from_dict(self.state) if self.state else self.rules.start()
+
+    @property
+    def moves_list(self) -> list[str]:
+        return list(self.state.get("moves", [])) if self.state else []
+
+    def state_at(self, ply: int) -> Any:
+        """The position after the first ``ply`` moves (for replay)."""
+        return self.rules.replay(self.moves_list[:ply])
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winners is None:
+            return None
+        return Outcome(tuple(self.winners), tuple(self.scores), self.end_reason)
+
+    @property
+    def result_text(self) -> str:
+        """``1-0``, ``0-1`` or ``½-½`` for two seats; winners' seats for more; ``""`` while open."""
+        if self.winners is None or self.status == GameStatus.ANNULLED:
+            return ""
+        seats = len(self.scores) or self.rules.players
+        if seats == 2:
+            if not self.winners:
+                return "½-½"
+            return "1-0" if self.winners == [0] else "0-1"
+        if not self.winners:
+            return "="
+        return "+".join(str(s + 1) for s in self.winners)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["game", "number"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number + 1}. {self.player}"
+
+
+class Move(models.Model):
+    """One accepted move. Moves are never edited in place."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    notation = models.CharField(_("move"), max_length=16)
+    points = models.PositiveSmallIntegerField(_("points"), default=0)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("submitted by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("played at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "ply"]
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="move_ply_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ply}. {self.notation}"

@@ -1,0 +1,134 @@
+"""Plain view models of a position for the board templates (no writes, no queries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules import SosState, UtttState, col_name
+
+SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#d35400", "#117a65")
+
+
+@dataclass
+class CellView:
+    name: str
+    mark: str
+    allowed: bool
+    classes: str = ""
+
+
+@dataclass
+class LineView:
+    seat: int
+    colour: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass
+class BoardView:
+    """Everything a board template needs: headers, rows of cells, SOS lines, UTTT statuses."""
+
+    kind: str
+    col_letters: list[str]
+    rows: list[tuple[int, list[CellView]]]
+    lines: list[LineView] = field(default_factory=list)
+    small_boards: list[dict[str, Any]] = field(default_factory=list)
+    allowed_count: int = 0
+
+    @property
+    def width(self) -> int:
+        return len(self.col_letters)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+
+def board_view(rules: Any, state: Any, *, interactive: bool) -> BoardView:
+    """The board of ``state``; cells the mover may play are ``allowed`` when ``interactive``."""
+    if isinstance(state, UtttState):
+        return _uttt_view(rules, state, interactive)
+    assert isinstance(state, SosState)
+    return _sos_view(rules, state, interactive)
+
+
+def _sos_view(rules: Any, state: SosState, interactive: bool) -> BoardView:
+    grid = state.grid
+    active = interactive and rules.outcome(state) is None
+    last = state.moves[-1].partition("=")[0] if state.moves else None
+    rows = []
+    count = 0
+    for r, row in enumerate(grid):
+        cells = []
+        for c, mark in enumerate(row):
+            allowed = active and not mark
+            count += allowed
+            name = rules.cell_name(r, c)
+            cells.append(CellView(name, mark, allowed, "last" if name == last else ""))
+        rows.append((r + 1, cells))
+    lines = []
+    for line in state.lines:
+        (r1, c1), (r2, c2) = rules.parse_cell(line.cells[0]), rules.parse_cell(line.cells[2])
+        lines.append(
+            LineView(line.seat, SEAT_COLOURS[line.seat % 6], c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5)
+        )
+    letters = [col_name(c) for c in range(rules.cols)]
+    return BoardView("sos", letters, rows, lines=lines, allowed_count=count)
+
+
+def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
+    grid = state.grid
+    statuses = state.board_status
+    active = interactive and rules.outcome(state) is None
+    allowed_names = set(rules.legal_moves(state)) if active else set()
+    allowed_boards = set(rules.allowed_boards(state)) if rules.outcome(state) is None else set()
+    rows = []
+    for r, row in enumerate(grid):
+        cells = []
+        for c, mark in enumerate(row):
+            name = rules.cell_name(r, c)
+            b = c // 3 + 3 * (r // 3)
+            classes = [f"b-{statuses[b]}"]
+            if c % 3 == 2 and c < 8:
+                classes.append("edge-r")
+            if r % 3 == 2 and r < 8:
+                classes.append("edge-b")
+            if b in allowed_boards:
+                classes.append("zone")
+            if state.moves and state.moves[-1] == name:
+                classes.append("last")
+            cells.append(CellView(name, mark, name in allowed_names, " ".join(classes)))
+        rows.append((r + 1, cells))
+    small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
+    letters = [col_name(c) for c in range(9)]
+    return BoardView("uttt", letters, rows, small_boards=small, allowed_count=len(allowed_names))
+
+
+def rules_summary(kind: str, options: dict[str, Any]) -> str:
+    """The rules in force, in words, in the active language."""
+    from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
+
+    if kind == "sos":
+        parts = [
+            _("%(rows)s×%(cols)s grid") % options,
+            ngettext("%(n)s player", "%(n)s players", options["players"])
+            % {"n": options["players"]},
+            _("most SOSs wins") if options["mode"] == "most" else _("first SOS wins"),
+        ]
+        return ", ".join(parts)
+    parts = [_("tactical rules") if options["preset"] == "tactical" else _("classic rules")]
+    if options["preset"] == "tactical":
+        if options["all_draw_line"] == "continue":
+            parts.append(_("three drawn boards in a line: play on"))
+        else:
+            parts.append(_("three drawn boards in a line: draw"))
+        if options["decided_boards_free"]:
+            parts.append(_("sent to a decided board: play anywhere"))
+    if options["no_send_back"]:
+        parts.append(_("no sending straight back"))
+    return ", ".join(parts)

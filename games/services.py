@@ -1,0 +1,137 @@
+"""The one write path for games: every change to a game, its seats and moves goes through here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
+from games.models import Game, GameKind, GameStatus, Move, Player, Seat
+from games.rules import MoveError, get_rules
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def validate_game_options(kind: str, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """The normalised rules options for ``kind`` with ``seats`` players; ``ValueError`` if bad."""
+    if kind not in GameKind.values:
+        raise ValueError(_("Unknown game: %(kind)s.") % {"kind": kind})
+    opts = dict(options)
+    if kind == GameKind.SOS:
+        opts["players"] = seats
+    elif seats != 2:
+        raise ValueError(_("Ultimate tic-tac-toe is played by exactly two players."))
+    return dict(get_rules(kind, **opts).options)
+
+
+@transaction.atomic
+def create_game(
+    *,
+    kind: str,
+    options: Mapping[str, Any],
+    players: Sequence[Player],
+    over_the_board: bool = False,
+    created_by: AbstractBaseUser | None = None,
+) -> Game:
+    """Create a game with ``players`` seated in order (seat 0 moves first)."""
+    if len({p.pk for p in players}) != len(players):
+        raise ValueError(_("A player can take only one seat in a game."))
+    normalised = validate_game_options(kind, options, len(players))
+    rules = get_rules(kind, **normalised)
+    game = Game.objects.create(
+        kind=kind,
+        options=normalised,
+        over_the_board=over_the_board,
+        state=rules.to_dict(rules.start()),
+        scores=[0] * len(players),
+        created_by=created_by,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, number=n, player=player) for n, player in enumerate(players)
+    )
+    return game
+
+
+def may_move_for(user: User | None, game: Game, seat_player: Player) -> bool:
+    """May ``user`` enter the move of the seat held by ``seat_player``?"""
+    if user is None or not user.is_authenticated:
+        return False
+    if seat_player.user_id is not None and seat_player.user_id == user.pk:
+        return True
+    return game.over_the_board and (user.is_staff or user.has_perm("games.play_any_seat"))
+
+
+def submit_move(
+    *,
+    game: Game,
+    user: User | None,
+    notation: str,
+    expected_ply: int | None = None,
+) -> Move:
+    """Play ``notation`` for the seat to move, as ``user``; returns the stored move.
+
+    Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
+    a second move), adjudicates the move with the rules engine, stores it with the new state and
+    finishes the game when the rules say so, all in one transaction. Raises a ``GameError``
+    (translated message, stable code) and stores nothing when the move is refused.
+    """
+    if user is None or not user.is_authenticated:
+        raise NotAllowed(_("Log in to make a move."))
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if not game.is_active:
+            raise GameNotActive(_("This game is over: no more moves can be played."))
+        if expected_ply is not None and expected_ply != game.ply:
+            raise StalePosition()
+        rules = game.rules
+        state = game.current_state()
+        seat_number = rules.to_move(state)
+        seat = Seat.objects.select_related("player").get(game=game, number=seat_number)
+        if not may_move_for(user, game, seat.player):
+            if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
+                raise NotAllowed(
+                    _("It is not your turn: %(name)s is to move.") % {"name": seat.player.name}
+                )
+            raise NotAllowed(_("You are not playing in this game."))
+        try:
+            new_state = rules.play(state, notation)
+        except MoveError as err:
+            raise MoveRefused.from_engine(err) from None
+        now = timezone.now()
+        move = Move.objects.create(
+            game=game,
+            ply=new_state.ply,
+            seat=seat_number,
+            notation=new_state.moves[-1],
+            points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
+            submitted_by=user,
+        )
+        _store_state(game, new_state, now)
+        game.save()
+    return move
+
+
+def _store_state(game: Game, state: Any, now: Any) -> None:
+    """Copy the engine's state into the game's cached fields (the caller saves)."""
+    rules = game.rules
+    game.state = rules.to_dict(state)
+    game.ply = state.ply
+    outcome = rules.outcome(state)
+    if game.status == GameStatus.WAITING and state.ply:
+        game.status = GameStatus.IN_PROGRESS
+        game.started_at = game.started_at or now
+    if game.kind == GameKind.SOS:
+        game.scores = list(state.scores)
+    else:
+        game.scores = [state.board_status.count("x"), state.board_status.count("o")]
+    if outcome is not None:
+        game.status = GameStatus.FINISHED
+        game.winners = list(outcome.winners)
+        game.scores = list(outcome.scores)
+        game.end_reason = outcome.reason
+        game.finished_at = now
