@@ -14,7 +14,12 @@ MAX_SEATS = 6
 
 
 class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Game"), choices=GameKind.choices, initial=GameKind.UTTT)
+    kind = forms.ChoiceField(
+        label=_("Game"),
+        choices=GameKind.choices,
+        initial=GameKind.UTTT,
+        widget=forms.RadioSelect,
+    )
     # SOS
     rows = forms.IntegerField(
         label=_("Rows"),

@@ -45,6 +45,8 @@ class Player(models.Model):
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Name and club case-folded in Python: SQLite's LIKE folds ASCII letters only.
+    search_key = models.TextField(blank=True, editable=False)
 
     class Meta:
         ordering = ["name", "pk"]
@@ -53,6 +55,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.search_key = f"{self.name} {self.club}".casefold()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"name", "club"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_key"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("games:player", args=[self.pk])

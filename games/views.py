@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games import services
 from games.errors import GameError
@@ -31,7 +31,7 @@ def _with_seats(queryset):  # type: ignore[no-untyped-def]
     )
 
 
-@require_GET
+@require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
     which = request.GET.get("show", "active")
     games = Game.objects.all()
@@ -126,20 +126,20 @@ def _scores(game: Game, state) -> list[int]:  # type: ignore[no-untyped-def]
     return [state.board_status.count("x"), state.board_status.count("o")]
 
 
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     return render(request, "games/game_detail.html", _game_context(request, game))
 
 
-@require_GET
+@require_safe
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
     game = get_object_or_404(Game, pk=pk)
     return render(request, "games/_panel.html", _game_context(request, game))
 
 
-@require_GET
+@require_safe
 def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     """A cheap poll: the number of moves and the status, for the page to notice changes."""
     row = Game.objects.filter(pk=pk).values("ply", "status").first()
@@ -190,17 +190,18 @@ def _posted_move(request: HttpRequest, game: Game) -> str:
     return cell
 
 
-@require_GET
+@require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     players = Player.objects.all()
     if query:
-        players = players.filter(Q(name__icontains=query) | Q(club__icontains=query))
+        folded = query.casefold()
+        players = players.filter(Q(search_key__contains=folded))
     page = Paginator(players, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "games/player_list.html", {"page": page, "q": query})
 
 
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     games = _with_seats(Game.objects.filter(seats__player=player)).distinct()

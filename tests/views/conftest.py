@@ -1,0 +1,128 @@
+"""Fixtures for the view tests: accounts, their players, a game factory and logged-in clients."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
+
+from games import services
+from games.models import Game, Player
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings: Any) -> None:
+    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username: str, **fields: Any) -> User:
+    return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+
+def make_player(name: str, user: User | None = None, **fields: Any) -> Player:
+    return Player.objects.create(name=name, user=user, **fields)
+
+
+@pytest.fixture
+def alice(db: None) -> Player:
+    """Seat 0 of the default games (moves first); her account is ``alice``."""
+    return make_player("Alice", make_user("alice"), club="Chess Club", rating=1500)
+
+
+@pytest.fixture
+def boris(db: None) -> Player:
+    """Seat 1 of the default games; a Cyrillic name, account ``boris``."""
+    return make_player("Борис", make_user("boris"))
+
+
+@pytest.fixture
+def carol(db: None) -> Player:
+    return make_player("Carol", make_user("carol"))
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    """An account whose player sits in none of the test games."""
+    user = make_user("outsider")
+    make_player("Outsider", user)
+    return user
+
+
+@pytest.fixture
+def staff(db: None) -> User:
+    """A staff account (an arbiter) without a player and without explicit permissions."""
+    return make_user("arbiter", is_staff=True)
+
+
+@pytest.fixture
+def superuser(db: None) -> User:
+    return User.objects.create_superuser(username="root", password=PASSWORD)
+
+
+@pytest.fixture
+def registrar(db: None) -> User:
+    """A plain account holding only ``games.add_player``."""
+    user = make_user("registrar")
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="games", codename="add_player")
+    )
+    return User.objects.get(pk=user.pk)
+
+
+GameFactory = Callable[..., Game]
+
+
+@pytest.fixture
+def new_game(alice: Player, boris: Player) -> GameFactory:
+    """``new_game(kind="sos", players=None, over_the_board=False, **options)``.
+
+    Alice (seat 0) and Борис (seat 1) play unless ``players`` is given; every other keyword is a
+    rules option. SOS defaults to the engine's 3×3 grid.
+    """
+
+    def make(
+        kind: str = "sos",
+        players: Sequence[Player] | None = None,
+        *,
+        over_the_board: bool = False,
+        **options: Any,
+    ) -> Game:
+        return services.create_game(
+            kind=kind,
+            options=options,
+            players=list(players) if players is not None else [alice, boris],
+            over_the_board=over_the_board,
+        )
+
+    return make
+
+
+@pytest.fixture
+def client_for(db: None) -> Callable[[User | None], Client]:
+    """``client_for(user)``: a test client logged in as ``user`` (anonymous for None)."""
+
+    def make(user: User | None, **kwargs: Any) -> Client:
+        client = Client(**kwargs)
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def alice_client(alice: Player, client_for: Callable[[User | None], Client]) -> Client:
+    assert alice.user is not None
+    return client_for(alice.user)
+
+
+@pytest.fixture
+def boris_client(boris: Player, client_for: Callable[[User | None], Client]) -> Client:
+    assert boris.user is not None
+    return client_for(boris.user)
