@@ -1,0 +1,65 @@
+"""Pairing generators: pure Python over plain records (``tournaments.records``), no Django.
+
+Seats, entries and ranks are plain ints; "first"/"second" is who moves first in the game.
+
+Round robin (FIDE Berger tables, C.05 Annex 1)::
+
+    berger_rounds(n: int, *, double: bool = False) -> list[list[tuple[int, int | None]]]
+        Every round over 0-based seats, (first, second) in board order, (seat, None) = bye
+        (odd n), placed last. double=True adds a second cycle with the first moves swapped
+        (and, as FIDE recommends, exchanges the first cycle's last two rounds).
+    round_robin_rounds(n: int, *, double: bool = False) -> int
+    round_robin_pairings(entries: Sequence[int], round_no: int, *, double: bool = False)
+        -> list[Pair]
+        Round round_no (from 1); entries in starting order (seed 1 first).
+
+Swiss (one global maximum-weight matching per round; see ``swiss`` for the weights)::
+
+    pair_swiss(players: Sequence[SwissPlayer], *, round_no: int,
+               histories: Mapping[int, History], requested_byes: Set[int] = frozenset(),
+               colour_rules_over_score: bool = False) -> list[Pair]
+        players: the active entries (withdrawn ones left out) with starting ranks;
+        histories: from ``tournaments.records.histories`` (missing entry = newcomer);
+        requested_byes: entries not to pair this round (the caller records HALF_BYE or
+        ZERO_BYE for them). Raises PairingImpossible.
+
+Manual overrides::
+
+    check_pairings(pairs: Sequence[Pair], histories: Mapping[int, History], *, round_no: int,
+                   entries: Iterable[int] | None = None) -> list[PairingWarning]
+
+Values::
+
+    Pair(board: int, first: int, second: int | None, reasons: tuple[Reason, ...])
+        boards from 1: higher score of the pair first, then higher sum, then best rank;
+        the bye last.
+    SwissPlayer(entry: int, rank: int)            rank 1 = top seed
+    Reason(code: str, params: Mapping[str, Any])  and PairingWarning alike:
+        .message() English text, .to_dict() / .from_dict() for JSON, .template
+    PairingImpossible(ValueError)                  .code, .params, str() = English
+
+Every code and its English template (``%(name)s`` placeholders, marked with a local
+``gettext_noop`` for makemessages) lives in ``messages.MESSAGES``; the web layer translates
+``MESSAGES[code]`` and formats it with ``params`` (entry ids may be replaced by names first;
+the words in ``messages.WORDS`` for ``wants``/``colour``/``strength``/``rule`` likewise).
+"""
+
+from .base import Pair, SwissPlayer
+from .check import check_pairings
+from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
+from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
+from .swiss import pair_swiss
+
+__all__ = [
+    "MESSAGES",
+    "Pair",
+    "PairingImpossible",
+    "PairingWarning",
+    "Reason",
+    "SwissPlayer",
+    "berger_rounds",
+    "check_pairings",
+    "pair_swiss",
+    "round_robin_pairings",
+    "round_robin_rounds",
+]
