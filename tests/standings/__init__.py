@@ -1,0 +1,1 @@
+"""Tests of the pure standings core (tournaments.standings)."""

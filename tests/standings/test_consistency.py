@@ -1,0 +1,58 @@
+"""Invariants over synthetic Swiss tournaments (the benchmark's generator, small sizes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.records import PointSystem
+from tournaments.standings import TIEBREAKS, VUR_KINDS, ResultTable, compute_standings
+from tournaments.standings.__main__ import synthetic_swiss
+
+SUMS = [key for key in TIEBREAKS if key not in ("wins", "second_moves")]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_invariants(seed):
+    n, rounds = 41, 6
+    games = synthetic_swiss(n, rounds, seed=seed)
+    entries = list(range(1, n + 1))
+    system = PointSystem()
+    table = ResultTable.build(entries, games, system=system, rounds_played=rounds)
+    # Every entry has exactly one result per round; the points add up to what was handed out.
+    for e in entries:
+        assert [r.round for r in table.rounds[e]] == list(range(1, rounds + 1))
+    handed_out = sum(table.points.values())
+    assert handed_out == pytest.approx(sum(r.points for rs in table.rounds.values() for r in rs))
+
+    rows = compute_standings(
+        entries, games, system=system, order=list(TIEBREAKS), rounds_played=rounds
+    )
+    assert sorted(r.entry for r in rows) == entries
+    for row in rows:
+        ex = row.explanations
+        for key in SUMS:
+            kept = sum(t.value for t in ex[key].terms if not t.cut)
+            assert ex[key].value == pytest.approx(kept), key
+        assert ex["wins"].value == len(ex["wins"].terms)
+        assert ex["second_moves"].value == len(ex["second_moves"].terms)
+        bh = ex["buchholz"]
+        assert len(bh.terms) == rounds
+        cut1 = [t for t in ex["buchholz_cut1"].terms if t.cut]
+        assert len(cut1) == 1
+        vurs = [t for t in bh.terms if t.kind in VUR_KINDS]
+        if vurs:
+            assert cut1[0].kind in VUR_KINDS
+            assert cut1[0].value == min(t.value for t in vurs)
+        else:
+            assert cut1[0].value == min(t.value for t in bh.terms)
+        assert bh.value - ex["buchholz_cut1"].value == pytest.approx(cut1[0].value)
+        assert len([t for t in ex["median_buchholz"].terms if t.cut]) == 2
+        assert row.tiebreaks == tuple(ex[key].value for key in TIEBREAKS)
+
+    # Sorted best first; places shared exactly by equal rows.
+    keys = [(r.points, r.tiebreaks) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    for i, row in enumerate(rows):
+        same = [j for j, k in enumerate(keys) if k == keys[i]]
+        assert (row.place, row.place_to) == (same[0] + 1, same[-1] + 1)
+        assert row.shared == (len(same) > 1)

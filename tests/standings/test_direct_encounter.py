@@ -1,0 +1,141 @@
+"""Direct encounter: within the groups still tied on points and every earlier tie-break."""
+
+from __future__ import annotations
+
+from tests.standings.examples import (
+    DOUBLE_RR4,
+    RR4_LEVEL,
+    RR5,
+    RR5_ENTRIES,
+    SWISS,
+    SWISS_ENTRIES,
+    SWISS_ROUNDS,
+    C,
+    D,
+    E,
+    game,
+)
+from tournaments.records import DRAW, FORFEIT_WIN, LOSS, WIN, PointSystem
+from tournaments.standings import StandingRow, compute_standings
+
+
+def standings(entries, games, rounds, order, **kwargs) -> list[StandingRow]:
+    return compute_standings(
+        entries, games, system=PointSystem(), order=order, rounds_played=rounds, **kwargs
+    )
+
+
+def de(row: StandingRow) -> float:
+    return row.explanations["direct_encounter"].value
+
+
+def test_between_two():
+    # 4-player round robin:  r1 1-2 1-0, 3-4 ½-½;  r2 1-3 0-1, 2-4 1-0;  r3 1-4 1-0, 2-3 ½-½.
+    # Points 1: 1 + 0 + 1 = 2; 2: 0 + 1 + ½ = 1.5; 3: ½ + 1 + ½ = 2; 4: ½ + 0 + 0 = 0.5.
+    # 1 and 3 tie on 2; 3 beat 1 in r2: DE 3 = 1, 1 = 0. So 3 first, then 1, 2, 4.
+    games = [
+        game(1, 1, 2, WIN),
+        game(1, 3, 4, DRAW),
+        game(2, 1, 3, LOSS),
+        game(2, 2, 4, WIN),
+        game(3, 1, 4, WIN),
+        game(3, 2, 3, DRAW),
+    ]
+    rows = standings([1, 2, 3, 4], games, 3, ["direct_encounter", "sonneborn_berger"])
+    assert [r.entry for r in rows] == [3, 1, 2, 4]
+    assert [r.place for r in rows] == [1, 2, 3, 4]
+    by_entry = {r.entry: r for r in rows}
+    assert (de(by_entry[3]), de(by_entry[1])) == (1, 0)
+    ex = by_entry[3].explanations["direct_encounter"]
+    assert ex.params["group"] == (1, 3) and ex.params["all_met"] is True
+    assert [(t.round, t.opponent, t.value) for t in ex.terms] == [(2, 1, 1)]
+    # Tied with nobody: 0, a group of one.
+    assert de(by_entry[2]) == 0
+    assert by_entry[2].explanations["direct_encounter"].params["group"] == (2,)
+
+
+def test_among_three():
+    # RR5: 1, 2, 3 on 2.5. Among them: 1 beat 2 and drew 3, 2 beat 3.
+    #   DE 1 = 1 + ½ = 1.5;  2 = 0 + 1 = 1;  3 = ½ + 0 = 0.5.
+    rows = standings(RR5_ENTRIES, RR5, 5, ["direct_encounter"], round_robin=True)
+    assert [(r.entry, r.points, r.tiebreaks) for r in rows] == [
+        (1, 2.5, (1.5,)),
+        (2, 2.5, (1.0,)),
+        (3, 2.5, (0.5,)),
+        (4, 1.5, (0.0,)),
+        (5, 1.0, (0.0,)),
+    ]
+    assert not any(r.shared for r in rows)
+
+
+def test_not_all_met_gives_zero_to_the_whole_group():
+    # SWISS: C, D, E on 0.5. C met D (r1), but neither met E: DE 0 for all three.
+    rows = standings(SWISS_ENTRIES, SWISS, SWISS_ROUNDS, ["direct_encounter"])
+    tail = {r.entry: r for r in rows if r.points == 0.5}
+    assert set(tail) == {C, D, E}
+    for row in tail.values():
+        ex = row.explanations["direct_encounter"]
+        assert ex.value == 0
+        assert ex.params["all_met"] is False
+    # C's draw with D is listed, marked as left out.
+    assert [(t.opponent, t.cut) for t in tail[C].explanations["direct_encounter"].terms] == [
+        (D, True)
+    ]
+    # And with no tie-break left, the three share 5th to 7th place, by starting rank (none: id).
+    assert [(r.entry, r.place, r.place_to, r.shared) for r in rows[-3:]] == [
+        (C, 5, 7, True),
+        (D, 5, 7, True),
+        (E, 5, 7, True),
+    ]
+
+
+def test_a_forfeit_is_no_encounter_except_in_a_round_robin():
+    # r1 1-2 +/-, 3-4 1-0;  r2 1-3 0-1, 2-4 1-0.  Points 1: 1 + 0 = 1, 2: 0 + 1 = 1, 3: 2, 4: 0.
+    games = [
+        game(1, 1, 2, FORFEIT_WIN),
+        game(1, 3, 4, WIN),
+        game(2, 1, 3, LOSS),
+        game(2, 2, 4, WIN),
+    ]
+    swiss = {r.entry: r for r in standings([1, 2, 3, 4], games, 2, ["direct_encounter"])}
+    # 1 and 2 met only by forfeit: in a Swiss they have not met, DE 0 for both.
+    assert (de(swiss[1]), de(swiss[2])) == (0, 0)
+    assert swiss[1].shared and swiss[2].shared
+    rr = {
+        r.entry: r
+        for r in standings([1, 2, 3, 4], games, 2, ["direct_encounter"], round_robin=True)
+    }
+    # In a round robin the forfeit is their encounter: 1 scored 1, 2 scored 0.
+    assert (de(rr[1]), de(rr[2])) == (1, 0)
+    assert rr[1].place == 2 and rr[2].place == 3
+
+
+def test_only_the_group_left_by_earlier_tie_breaks():
+    # RR4_LEVEL: all four on 1.5. SOS points 3: 12, 1: 10, 2: 10, 4: 8 split them into 3 | 1, 2 | 4.
+    # DE applies within {1, 2} only: 1 beat 2 in r1 → 1: 1, 2: 0.
+    rows = standings([1, 2, 3, 4], RR4_LEVEL, 3, ["sos_points", "direct_encounter"])
+    assert [(r.entry, r.tiebreaks) for r in rows] == [
+        (3, (12.0, 0.0)),
+        (1, (10.0, 1.0)),
+        (2, (10.0, 0.0)),
+        (4, (8.0, 0.0)),
+    ]
+    assert rows[1].explanations["direct_encounter"].params["group"] == (1, 2)
+    assert rows[0].explanations["direct_encounter"].params["group"] == (3,)
+    # Direct encounter first instead: all four met, each scored 1.5 against the others: no split.
+    first = standings([1, 2, 3, 4], RR4_LEVEL, 3, ["direct_encounter"])
+    assert {r.tiebreaks for r in first} == {(1.5,)}
+    assert {(r.place, r.place_to) for r in first} == {(1, 4)}
+
+
+def test_double_cycle_counts_both_games():
+    # DOUBLE_RR4: 1 and 2 on 3. r2 1-2 ½-½, r5 2-1 1-0: DE 1 = ½ + 0 = ½, 2 = ½ + 1 = 1.5.
+    rows = standings([1, 2, 3, 4], DOUBLE_RR4, 6, ["direct_encounter"], round_robin=True)
+    assert [(r.entry, r.points, r.tiebreaks) for r in rows] == [
+        (3, 4.5, (0.0,)),
+        (2, 3.0, (1.5,)),
+        (1, 3.0, (0.5,)),
+        (4, 0.5, (0.0,)),
+    ]
+    terms = rows[1].explanations["direct_encounter"].terms
+    assert [(t.round, t.value) for t in terms] == [(2, 0.5), (5, 1.0)]

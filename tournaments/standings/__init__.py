@@ -1,0 +1,164 @@
+"""Standings and tie-breaks, computed in pure Python from result records (no Django here).
+
+API
+===
+
+``compute_standings(entries, games, *, system, order, rounds_played, ranks=None,
+round_robin=False)``
+    -> ``list[StandingRow]``, best first. Sorted by points, then by each tie-break of
+    ``order`` (every value higher-is-better), then by starting rank (``ranks``: entry -> rank,
+    ascending; unranked entries last, by id). Entries level on points and on every tie-break
+    share a place: ``row.place`` is the first place of the tie and ``row.place_to`` the last
+    (``row.place_label`` gives "3-4"), ``row.shared`` says whether it is shared.
+    ``row.tiebreaks`` holds the values in ``order``; ``row.explanations[key]`` an
+    ``Explanation(value, terms, params)`` telling how each value was computed.
+
+``TIEBREAKS: dict[str, TieBreak]``
+    The registry. Each ``TieBreak`` has a ``key`` (what a tournament stores in its order), a
+    ``label`` and an ``abbr`` (FIDE acronym) marked with ``gettext_noop`` — translate them with
+    ``gettext`` when rendering — and ``compute(table, groups=()) -> {entry: Explanation}``.
+    Keys: buchholz, buchholz_cut1, median_buchholz, sonneborn_berger, direct_encounter, wins,
+    second_moves, progressive, koya, sos_points, sos_difference. A new tie-break is a subclass
+    decorated with ``@register``.
+
+``DEFAULT_ORDER: dict[str, tuple[str, ...]]``
+    By tournament format: swiss -> (buchholz_cut1, buchholz, sonneborn_berger,
+    direct_encounter, wins); round_robin and double_round_robin -> (direct_encounter,
+    sonneborn_berger, wins, koya).
+
+``Explanation.terms``
+    A tuple of ``Term(round, kind, opponent, value, score, points, scored, conceded, note,
+    cut)``, one per contributing round (or game): ``value`` is what the term adds, ``score`` the
+    opponent's (or dummy's) score used, ``points`` what the entry earned, ``scored`` /
+    ``conceded`` the SOS game scores, ``cut`` whether it was left out, ``note`` a code: "dummy"
+    (own unplayed round, 16.4), "adjusted" (the opponent's score counts final requested byes as
+    draws, 16.3), "below_threshold" (Koya). ``kind`` is the round's kind from the entry's side:
+    played, forfeit_win, forfeit_loss, double_forfeit, bye, half_bye, zero_bye, absent.
+    ``Explanation.params``: Koya {"maximum", "threshold"}; direct encounter {"group", "all_met"}.
+
+``crosstable(entries_in_order, games, *, system=None, rounds_played=None)``
+    -> ``list[CrosstableRow(number, entry, cells, points)]`` for a round robin: ``cells[j]`` is a
+    tuple of "1" / "½" / "0" / "+" / "-", one per game against the j-th entry, by round (two in
+    a double cycle; empty on the diagonal).
+
+``ResultTable.build(entries, games, *, system, rounds_played, round_robin=False)``
+    The per-entry rounds every tie-break reads (``rounds``, ``points``, ``adjusted``); build one
+    to compute a single tie-break on its own.
+
+Unplayed rounds and the FIDE choices (Tie-Break Regulations C.07, 2023, art. 16)
+================================================================================
+
+Records: a round 1..``rounds_played`` without a record for an entry is an *absence* (FIDE: a
+round after a withdrawal is a zero-point bye). A game whose result is not entered yet is left out
+for both players (neither a game nor an absence). Records of later rounds are ignored.
+
+* VUR, voluntary unplayed rounds (16.1): half-point byes, zero-point byes, absences, forfeit
+  losses and double forfeits. A pairing-allocated bye and a forfeit win are unplayed but not
+  voluntary.
+* An opponent's score, as it counts in Buchholz and Sonneborn-Berger (16.3): the opponent's
+  points, round by round as scored — except requested byes (half-point, zero-point, absent)
+  followed only by VURs until the end (a withdrawal; or such a bye in the last round), each of
+  which counts as a draw (``PointSystem.draw``). NB: this is the 2023 rule; the pre-2023 rule
+  counted *every* unplayed round of the opponent as a draw, which is not applied here.
+* The entry's own unplayed rounds (16.4, "dummy opponent"): every round not played over the
+  board (byes of every kind, forfeits won or lost, double forfeits, absences) counts as a game
+  against a dummy opponent whose score is the entry's own final points. (Later revisions of
+  C.07 cap the dummy's score, e.g. at the draw points × rounds; no cap is applied here.)
+* Buchholz (8.1): the sum over rounds 1..``rounds_played`` of the opponents' scores as above
+  (played games) and the dummy's score (unplayed rounds).
+* Cut-1 (14.1, 16.5): drops the least significant contribution; when the entry has VURs, the
+  lowest VUR contribution is dropped instead, whatever its value. Median-1 (14.2) drops that
+  and the most significant contribution (no VUR rule for the highest). Ties: earliest round.
+  Never more cuts than contributions.
+* Sonneborn-Berger (9.1): the sum over rounds of (the score used in Buchholz × the points the
+  entry earned in the round); so an unplayed round adds own score × its points (a
+  pairing-allocated bye or forfeit win: own × win points; a half-point bye: own × its points;
+  losses nothing). Points are the tournament's (a 3-1-0 system weighs a win 3, a draw 1).
+* Direct encounter (6): among a group level on points and on every tie-break before it, the
+  points scored in games played over the board among the group (a forfeit is no encounter, as
+  in ``records.histories``). Applied only when every two members have played each other
+  (double cycle: all their games count); otherwise 0 for everyone in the group, and 0 for an
+  entry tied with nobody. Not re-applied to a sub-group still level.
+* Wins (7.2, FIDE "WON"): games won over the board. Forfeit wins and byes do not count (FIDE's
+  "WIN", 7.1, would count them; not implemented).
+* Games with the second move (7.3, "BPG"): games played over the board with the second move.
+* Progressive score (7.5): the sum of the entry's running score after each round 1..
+  ``rounds_played``; every point counts (byes, forfeits).
+* Koya (9.2): the points scored (forfeit results included, byes not) against opponents whose
+  points are at least 50% of the maximum possible score, taken as the win points × the most
+  rounds any entry had an opponent in (an all-play-all's games per entry).
+* Round robins (``round_robin=True``), the usual all-play-all reading (Otto Milvang's
+  TieBreakServer does the same): a forfeit counts as a game against its scheduled opponent
+  (Buchholz and Sonneborn-Berger use that opponent's score, not a dummy; direct encounter counts
+  it as an encounter), and no round counts as a draw in the opponents' scores (the resting round
+  of an odd-sized round robin is no requested bye). Wins and games with the second move still
+  count over-the-board games only.
+* SOS points and their difference: the sum of the entry's game scores
+  (``GameRecord.first_score`` / ``second_score``), and that sum less the opponents', over games
+  played over the board (forfeits and byes have no game score).
+
+``python -m tournaments.standings`` times the standings of a synthetic 1,000-entry, 9-round
+Swiss with every tie-break.
+"""
+
+from .crosstable import CELLS, CrosstableRow, crosstable
+from .results import (
+    ABSENT,
+    FORFEIT_BOTH,
+    FORFEIT_LOST,
+    FORFEIT_WON,
+    PAIRING_BYE,
+    PLAYED,
+    REQUESTED_HALF_BYE,
+    VUR_KINDS,
+    ZERO_POINT_BYE,
+    ResultTable,
+    RoundResult,
+)
+from .table import StandingRow, compute_standings, tiebreaks_for
+from .tiebreaks import (
+    DEFAULT_ORDER,
+    NOTE_ADJUSTED,
+    NOTE_BELOW,
+    NOTE_DUMMY,
+    ROUND_ROBIN_ORDER,
+    SWISS_ORDER,
+    TIEBREAKS,
+    Explanation,
+    Term,
+    TieBreak,
+    gettext_noop,
+    register,
+)
+
+__all__ = [
+    "ABSENT",
+    "CELLS",
+    "DEFAULT_ORDER",
+    "FORFEIT_BOTH",
+    "FORFEIT_LOST",
+    "FORFEIT_WON",
+    "NOTE_ADJUSTED",
+    "NOTE_BELOW",
+    "NOTE_DUMMY",
+    "PAIRING_BYE",
+    "PLAYED",
+    "REQUESTED_HALF_BYE",
+    "ROUND_ROBIN_ORDER",
+    "SWISS_ORDER",
+    "TIEBREAKS",
+    "VUR_KINDS",
+    "ZERO_POINT_BYE",
+    "CrosstableRow",
+    "Explanation",
+    "ResultTable",
+    "RoundResult",
+    "StandingRow",
+    "Term",
+    "TieBreak",
+    "compute_standings",
+    "crosstable",
+    "gettext_noop",
+    "register",
+    "tiebreaks_for",
+]

@@ -1,0 +1,424 @@
+"""The tie-break registry: one small class per tie-break, keyed, labelled and explained.
+
+Each tie-break's ``compute(table, groups)`` returns, for every entry of the table, an
+``Explanation``: the value and the terms it was summed from, so a page can show how it was
+computed. The exact FIDE choices are in the package docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, NamedTuple
+
+from .results import PLAYED, VUR_KINDS, WIN_OUTCOME, ResultTable
+
+
+def gettext_noop(s: str) -> str:
+    """Mark a string for translation without translating it (makemessages finds it by name).
+
+    The pure core imports no Django: pages translate ``TieBreak.label`` with ``gettext`` when
+    they render it.
+    """
+    return s
+
+
+# Notes on a term (codes, so a page can phrase them in its own language).
+NOTE_DUMMY = "dummy"  # own unplayed round: a dummy opponent with the entry's own score (16.4)
+NOTE_ADJUSTED = "adjusted"  # the opponent's score counts final requested byes as draws (16.3)
+NOTE_BELOW = "below_threshold"  # Koya: the opponent scored under 50%, left out
+
+_NO_PARAMS: Mapping[str, object] = MappingProxyType({})
+# Terms are built in loops over every round of every entry: ``_new(Term, (all ten fields))`` is
+# several times faster than ``Term(...)`` (round, kind, opponent, value, score, points, scored,
+# conceded, note, cut).
+_new = tuple.__new__
+
+
+class Term(NamedTuple):
+    """One contribution to a tie-break value (one round, mostly).
+
+    ``value`` is what the term adds (before cuts); ``score`` the opponent's (or dummy's) score
+    used, ``points`` the points the entry earned; ``scored``/``conceded`` the SOS game scores.
+    ``cut`` marks a term left out (Buchholz cut / median, Koya below threshold, direct encounter
+    when not all tied entries met).
+    """
+
+    round: int
+    kind: str
+    opponent: int | None
+    value: float
+    score: float | None = None
+    points: float | None = None
+    scored: int | None = None
+    conceded: int | None = None
+    note: str = ""
+    cut: bool = False
+
+
+class Explanation(NamedTuple):
+    """One tie-break of one entry: the value, the terms it came from, and named parameters."""
+
+    value: float
+    terms: tuple[Term, ...] = ()
+    params: Mapping[str, object] = _NO_PARAMS
+
+
+class TieBreak:
+    """A tie-break: ``key`` (stored in a tournament's order), ``label`` and ``abbr`` (marked for
+    translation), and ``compute``. Higher values rank higher, for every tie-break.
+
+    ``grouped`` tie-breaks (direct encounter) depend on who is still tied: ``compute_standings``
+    passes them ``groups``, the entries equal on points and on every earlier tie-break.
+    """
+
+    key: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    abbr: ClassVar[str] = ""
+    grouped: ClassVar[bool] = False
+
+    def compute(
+        self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
+    ) -> dict[int, Explanation]:
+        """Each entry of ``table`` -> its value and how it was computed."""
+        return {e: self.explain(table, e) for e in table.entries}
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<TieBreak {self.key}>"
+
+
+TIEBREAKS: dict[str, TieBreak] = {}
+
+
+def register(cls: type[TieBreak]) -> type[TieBreak]:
+    """Class decorator: add one instance of ``cls`` to ``TIEBREAKS`` under its key."""
+    if not cls.key or cls.key in TIEBREAKS:
+        raise ValueError(f"tie-break key missing or taken: {cls.key!r}")
+    TIEBREAKS[cls.key] = cls()
+    return cls
+
+
+def _r(x: float) -> float:
+    """Round away float noise (values are sums of halves, but a point system may be anything)."""
+    return round(x, 9) + 0.0
+
+
+# --- the Buchholz family -------------------------------------------------------------------
+
+
+def opposition(table: ResultTable, entry: int) -> list[Term]:
+    """Each round's opponent score, for Buchholz and Sonneborn-Berger (value = the score).
+
+    Played games: the opponent's adjusted score (16.3). Own unplayed rounds (byes, forfeits,
+    absences): a dummy opponent with the entry's own score (16.4); but in a round robin a
+    forfeit counts as a game against its opponent. Cached on the table.
+    """
+    cache = table._cache.setdefault("opposition", {})
+    assert isinstance(cache, dict)
+    got = cache.get(entry)
+    if got is not None:
+        return got
+    own = table.points[entry]
+    adjusted, raw = table.adjusted, table.points
+    terms: list[Term] = []
+    met = table.met
+    for r in table.rounds[entry]:
+        rnd, kind, opp, pts = r[:4]
+        if met(r):
+            assert opp is not None
+            score = adjusted[opp]
+            note = NOTE_ADJUSTED if score != raw[opp] else ""
+            terms.append(_new(Term, (rnd, kind, opp, score, score, pts, None, None, note, False)))
+        else:
+            terms.append(_new(Term, (rnd, kind, opp, own, own, pts, None, None, NOTE_DUMMY, False)))
+    cache[entry] = terms
+    return terms
+
+
+def cut(terms: list[Term], low: int, high: int) -> list[Term]:
+    """Mark the ``low`` least and ``high`` most significant terms as cut (FIDE art. 14, 16.5).
+
+    The least significant: if the entry has voluntary unplayed rounds, the lowest of those,
+    whatever its value; otherwise the lowest value. The most significant: the highest value.
+    Ties go to the earliest round. Never more cuts than terms.
+    """
+    n = len(terms)
+    low = min(low, n)
+    high = min(high, n - low)
+    if not low and not high:
+        return terms
+    out = list(terms)
+    for _ in range(low):
+        pick, pick_vur, pick_value = -1, False, 0.0
+        for i, t in enumerate(out):  # in round order, so a tie keeps the earliest
+            if t[9]:
+                continue
+            vur = t[1] in VUR_KINDS
+            if pick < 0 or (vur and not pick_vur) or (vur == pick_vur and t[3] < pick_value):
+                pick, pick_vur, pick_value = i, vur, t[3]
+        out[pick] = _new(Term, (*out[pick][:9], True))
+    for _ in range(high):
+        pick, pick_value = -1, 0.0
+        for i, t in enumerate(out):
+            if not t[9] and (pick < 0 or t[3] > pick_value):
+                pick, pick_value = i, t[3]
+        out[pick] = _new(Term, (*out[pick][:9], True))
+    return out
+
+
+def _total(terms: Iterable[Term]) -> float:
+    """The sum of the values of the terms not cut."""
+    return _r(sum([t[3] for t in terms if not t[9]]))
+
+
+class _BuchholzBase(TieBreak):
+    low: ClassVar[int] = 0
+    high: ClassVar[int] = 0
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = cut(opposition(table, entry), self.low, self.high)
+        return Explanation(_total(terms), tuple(terms))
+
+
+@register
+class Buchholz(_BuchholzBase):
+    """BH (8.1): the sum of the opponents' adjusted scores, dummies for unplayed rounds."""
+
+    key = "buchholz"
+    label = gettext_noop("Buchholz")
+    abbr = gettext_noop("BH")
+
+
+@register
+class BuchholzCut1(_BuchholzBase):
+    """BH-C1 (14.1): Buchholz less the least significant contribution (a VUR first)."""
+
+    key = "buchholz_cut1"
+    label = gettext_noop("Buchholz cut 1")
+    abbr = gettext_noop("BH-C1")
+    low = 1
+
+
+@register
+class MedianBuchholz(_BuchholzBase):
+    """BH-M1 (14.2): Buchholz less the least (a VUR first) and the most significant."""
+
+    key = "median_buchholz"
+    label = gettext_noop("Median Buchholz")
+    abbr = gettext_noop("BH-M1")
+    low = 1
+    high = 1
+
+
+@register
+class SonnebornBerger(TieBreak):
+    """SB (9.1): the sum of each round's opponent score (as in Buchholz) times the points the
+    entry earned in that round."""
+
+    key = "sonneborn_berger"
+    label = gettext_noop("Sonneborn–Berger")
+    abbr = gettext_noop("SB")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, kind, opp, score * pts, score, pts, None, None, note, False))
+            for rnd, kind, opp, _, score, pts, _, _, note, _ in opposition(table, entry)
+        )
+        return Explanation(_total(terms), terms)
+
+
+# --- the entry's own results ---------------------------------------------------------------
+
+
+@register
+class Wins(TieBreak):
+    """WON (7.2): games won over the board; forfeit wins and byes do not count."""
+
+    key = "wins"
+    label = gettext_noop("Wins")
+    abbr = gettext_noop("WON")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, PLAYED, opp, 1.0, None, pts, None, None, "", False))
+            for rnd, kind, opp, pts, outcome, *_ in table.rounds[entry]
+            if kind == PLAYED and outcome == WIN_OUTCOME
+        )
+        return Explanation(float(len(terms)), terms)
+
+
+@register
+class SecondMoves(TieBreak):
+    """BPG (7.3): games played over the board with the second move ("black")."""
+
+    key = "second_moves"
+    label = gettext_noop("Games with the second move")
+    abbr = gettext_noop("BPG")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, PLAYED, opp, 1.0, None, pts, None, None, "", False))
+            for rnd, kind, opp, pts, _, first, *_ in table.rounds[entry]
+            if kind == PLAYED and first is False
+        )
+        return Explanation(float(len(terms)), terms)
+
+
+@register
+class Progressive(TieBreak):
+    """PS (7.5): the sum of the running score after each round (byes and forfeits included)."""
+
+    key = "progressive"
+    label = gettext_noop("Progressive score")
+    abbr = gettext_noop("PS")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        running = 0.0
+        terms = []
+        for rnd, kind, opp, pts, *_ in table.rounds[entry]:
+            running += pts
+            terms.append(_new(Term, (rnd, kind, opp, running, None, pts, None, None, "", False)))
+        return Explanation(_total(terms), tuple(terms))
+
+
+@register
+class Koya(TieBreak):
+    """KS (9.2): points scored against the opponents who scored at least 50% of the maximum.
+
+    The maximum possible score is the win points times the most rounds any entry had an
+    opponent in (an all-play-all's games per entry, whatever sits out). Forfeit results count
+    as points scored against that opponent; byes do not. Opponents' scores are their points.
+    """
+
+    key = "koya"
+    label = gettext_noop("Koya score")
+    abbr = gettext_noop("KS")
+
+    def compute(
+        self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
+    ) -> dict[int, Explanation]:
+        most = max(
+            (sum(1 for r in rs if r.opponent is not None) for rs in table.rounds.values()),
+            default=0,
+        )
+        maximum = _r(table.system.win * most)
+        threshold = _r(maximum / 2)
+        params = MappingProxyType({"maximum": maximum, "threshold": threshold})
+        points = table.points
+        out = {}
+        for e in table.entries:
+            terms = []
+            for rnd, kind, opp, pts, *_ in table.rounds[e]:
+                if opp is None:
+                    continue
+                score = points[opp]
+                below = score < threshold - 1e-9
+                note = NOTE_BELOW if below else ""
+                terms.append(_new(Term, (rnd, kind, opp, pts, score, pts, None, None, note, below)))
+            out[e] = Explanation(_total(terms), tuple(terms), params)
+        return out
+
+
+@register
+class SosPoints(TieBreak):
+    """SOS points scored: the sum of the entry's own game scores, in games played."""
+
+    key = "sos_points"
+    label = gettext_noop("SOS points scored")
+    abbr = gettext_noop("SOS")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, PLAYED, opp, float(sc), None, None, sc, co, "", False))
+            for rnd, kind, opp, _, _, _, sc, co in table.rounds[entry]
+            if kind == PLAYED
+        )
+        return Explanation(_total(terms), terms)
+
+
+@register
+class SosDifference(TieBreak):
+    """SOS points difference: the SOS points scored minus those conceded, in games played."""
+
+    key = "sos_difference"
+    label = gettext_noop("SOS points difference")
+    abbr = gettext_noop("SOS±")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, PLAYED, opp, float(sc - co), None, None, sc, co, "", False))
+            for rnd, kind, opp, _, _, _, sc, co in table.rounds[entry]
+            if kind == PLAYED
+        )
+        return Explanation(_total(terms), terms)
+
+
+# --- direct encounter ------------------------------------------------------------------------
+
+
+@register
+class DirectEncounter(TieBreak):
+    """DE (art. 6): within a tied group, the points scored in the games among its members.
+
+    Applied only when every two members of the group have played each other over the board
+    (a forfeit is no encounter, except in a round robin); otherwise every member gets 0. In a
+    double cycle all the games count. Entries tied with nobody get 0. One pass: a sub-group
+    still level on direct encounter goes on to the next tie-break.
+    """
+
+    key = "direct_encounter"
+    label = gettext_noop("Direct encounter")
+    abbr = gettext_noop("DE")
+    grouped = True
+
+    def compute(
+        self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
+    ) -> dict[int, Explanation]:
+        out: dict[int, Explanation] = {}
+        for group in groups:
+            members = tuple(group)
+            if len(members) < 2:
+                continue
+            inside = set(members)
+            met: set[tuple[int, int]] = set()
+            found: dict[int, list[Term]] = {}
+            for e in members:
+                terms = found[e] = []
+                for r in table.rounds.get(e, ()):
+                    opp = r.opponent
+                    if opp in inside and table.met(r):
+                        assert opp is not None
+                        met.add((e, opp) if e < opp else (opp, e))
+                        terms.append(Term(r.round, r.kind, opp, r.points, points=r.points))
+            k = len(inside)
+            all_met = len(met) == k * (k - 1) // 2
+            params = MappingProxyType({"group": members, "all_met": all_met})
+            for e in members:
+                if all_met:
+                    out[e] = Explanation(_total(found[e]), tuple(found[e]), params)
+                else:
+                    left_out = tuple(_new(Term, (*t[:9], True)) for t in found[e])
+                    out[e] = Explanation(0.0, left_out, params)
+        for e in table.entries:
+            if e not in out:
+                out[e] = Explanation(0.0, (), MappingProxyType({"group": (e,), "all_met": False}))
+        return out
+
+
+# FIDE's defaults for the formats (keys of ``TournamentFormat``).
+SWISS_ORDER: tuple[str, ...] = (
+    "buchholz_cut1",
+    "buchholz",
+    "sonneborn_berger",
+    "direct_encounter",
+    "wins",
+)
+ROUND_ROBIN_ORDER: tuple[str, ...] = ("direct_encounter", "sonneborn_berger", "wins", "koya")
+DEFAULT_ORDER: dict[str, tuple[str, ...]] = {
+    "swiss": SWISS_ORDER,
+    "round_robin": ROUND_ROBIN_ORDER,
+    "double_round_robin": ROUND_ROBIN_ORDER,
+}
