@@ -7,5 +7,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.models import Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
+from games.signals import game_result_changed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -113,6 +114,8 @@ def submit_move(
         )
         _store_state(game, new_state, now)
         game.save()
+        if game.winners is not None:
+            game_result_changed.send(sender=Game, game=game)
     return move
 
 

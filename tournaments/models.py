@@ -1,1 +1,244 @@
-"""Models of the tournaments app: tournaments, entries, rounds, pairings, results (none yet)."""
+"""Tournaments, entries, rounds and pairings. Tournaments point at games, never the reverse."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, GameKind, Player
+from tournaments import records
+
+
+class TournamentFormat(models.TextChoices):
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class RoundStatus(models.TextChoices):
+    PENDING = "pending", _("Not paired yet")
+    PAIRED = "paired", _("Paired")
+    FINISHED = "finished", _("Finished")
+
+
+class Result(models.TextChoices):
+    """A pairing's result, from the first mover's side, in the usual club notation."""
+
+    WIN = records.WIN, "1-0"
+    LOSS = records.LOSS, "0-1"
+    DRAW = records.DRAW, "½-½"
+    FORFEIT_WIN = records.FORFEIT_WIN, "+/-"
+    FORFEIT_LOSS = records.FORFEIT_LOSS, "-/+"
+    DOUBLE_FORFEIT = records.DOUBLE_FORFEIT, "-/-"
+    BYE = records.BYE, _("bye")
+    HALF_BYE = records.HALF_BYE, _("half-point bye")
+    ZERO_BYE = records.ZERO_BYE, _("zero-point bye")
+
+
+POINT_FIELD = {"max_digits": 4, "decimal_places": 1}
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    kind = models.CharField(_("game"), max_length=8, choices=GameKind.choices)
+    options = models.JSONField(_("rules options"), default=dict, blank=True)
+    format = models.CharField(
+        _("format"),
+        max_length=24,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.SWISS,
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        help_text=_("Swiss only; a round robin has as many rounds as its schedule needs."),
+    )
+    online = models.BooleanField(
+        _("games played on the site"),
+        default=True,
+        help_text=_("Otherwise the games are played on paper and the arbiter enters results."),
+    )
+    points_win = models.DecimalField(_("points for a win"), default=Decimal("1"), **POINT_FIELD)
+    points_draw = models.DecimalField(_("points for a draw"), default=Decimal("0.5"), **POINT_FIELD)
+    points_loss = models.DecimalField(_("points for a loss"), default=Decimal("0"), **POINT_FIELD)
+    points_bye = models.DecimalField(_("points for a bye"), default=Decimal("1"), **POINT_FIELD)
+    tiebreaks = models.JSONField(_("tie-breaks, in order"), default=list, blank=True)
+    status = models.CharField(
+        _("status"),
+        max_length=16,
+        choices=TournamentStatus.choices,
+        default=TournamentStatus.REGISTRATION,
+        db_index=True,
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbiters"),
+        blank=True,
+        related_name="arbitrated_tournaments",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "-created_at", "-pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.format != TournamentFormat.SWISS
+
+    @property
+    def point_system(self) -> records.PointSystem:
+        return records.PointSystem(
+            win=float(self.points_win),
+            draw=float(self.points_draw),
+            loss=float(self.points_loss),
+            bye=float(self.points_bye),
+            half_bye=float(self.points_draw),
+            zero_bye=float(self.points_loss),
+        )
+
+
+class Entry(models.Model):
+    """A player registered in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    rank = models.PositiveIntegerField(_("starting rank"), null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    joined_round = models.PositiveSmallIntegerField(_("joins in round"), default=1)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True
+    )
+    half_byes = models.JSONField(_("requested half-point byes (rounds)"), default=list, blank=True)
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "rank", "pk"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+    def is_active_in(self, round_no: int) -> bool:
+        return self.joined_round <= round_no and (
+            self.withdrawn_from_round is None or round_no < self.withdrawn_from_round
+        )
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=12, choices=RoundStatus.choices, default=RoundStatus.PENDING
+    )
+    paired_at = models.DateTimeField(_("paired"), null=True, blank=True)
+    warnings = models.JSONField(_("warnings"), default=list, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament_id, self.number])
+
+
+class Pairing(models.Model):
+    """One board of a round: ``first`` moves first; no ``second`` means a bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    board = models.PositiveSmallIntegerField(_("board"))
+    first = models.ForeignKey(
+        Entry, verbose_name=_("first move"), on_delete=models.PROTECT, related_name="+"
+    )
+    second = models.ForeignKey(
+        Entry,
+        verbose_name=_("second move"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    result = models.CharField(
+        _("result"), max_length=10, choices=Result.choices, blank=True, default=""
+    )
+    first_score = models.PositiveIntegerField(_("first's game score"), default=0)
+    second_score = models.PositiveIntegerField(_("second's game score"), default=0)
+    game = models.OneToOneField(
+        Game,
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pairing",
+    )
+    reasons = models.JSONField(_("why this pairing"), default=list, blank=True)
+    warnings = models.JSONField(_("warnings"), default=list, blank=True)
+    manual = models.BooleanField(_("set by the arbiter"), default=False)
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="pairing_board_unique"),
+        ]
+
+    def __str__(self) -> str:
+        second = self.second or _("bye")
+        return f"{self.round}: {self.first} – {second}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.second_id is None
+
+    def record(self) -> records.GameRecord:
+        return records.GameRecord(
+            round=self.round.number,
+            first=self.first_id,
+            second=self.second_id,
+            result=self.result or None,
+            first_score=self.first_score,
+            second_score=self.second_score,
+        )

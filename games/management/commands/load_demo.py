@@ -25,7 +25,40 @@ DEMO_ACCOUNTS = (
     ("carol", "carol", "Carol Jones", "Riverside TTT", 1490),
     ("dara", "dara", "دارا رضایی", "Клуб «Ладья»", 1530),
 )
-DEMO_MARKER = "demo"
+# A 31-move ultimate tic-tac-toe game that X wins (found by random play, checked by the engine).
+X_WINS = [
+    "D4",
+    "A1",
+    "B3",
+    "F9",
+    "I9",
+    "H9",
+    "D9",
+    "C9",
+    "I7",
+    "I3",
+    "G7",
+    "C3",
+    "G8",
+    "A4",
+    "B2",
+    "F6",
+    "I8",
+    "G6",
+    "B9",
+    "E7",
+    "D1",
+    "C1",
+    "G3",
+    "B8",
+    "F4",
+    "G1",
+    "B1",
+    "D2",
+    "C6",
+    "H8",
+    "E4",
+]
 
 
 class Command(BaseCommand):
@@ -85,6 +118,28 @@ class Command(BaseCommand):
             created_by=users["arbiter"],
         )
         self._play(done, ["A1=S", "B2=O", "C3=S", "C1=S", "A3=O", "B1=O", "B3=S", "A2=O", "C2=O"])
+        self._tournament(users, p)
+
+    def _tournament(self, users: dict[str, Any], p: dict[str, Player]) -> None:
+        # tournaments builds on games, so the demo command may use it (never the reverse).
+        from tournaments import pairings
+        from tournaments import services as tournament_services
+
+        arbiter = users["arbiter"]
+        cup = tournament_services.create_tournament(
+            name="Осенний кубок / Autumn Cup",
+            kind="uttt",
+            format="swiss",
+            rounds=3,
+            created_by=arbiter,
+        )
+        for player in p.values():
+            tournament_services.register(tournament=cup, player=player, user=arbiter)
+        first = pairings.pair_round(tournament=cup, user=arbiter)
+        board1 = first.pairings.get(board=1)
+        # Board 1 is played to the end (X wins); board 2 is under way.
+        self._play(board1.game, X_WINS)
+        self._play(first.pairings.get(board=2).game, ["E5", "E4", "D2"])
 
     @staticmethod
     def _play(game: Game, moves: list[str]) -> None:

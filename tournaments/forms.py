@@ -1,0 +1,192 @@
+"""Forms of the tournaments app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import NewGameForm
+from games.models import GameKind, Player
+from tournaments.models import Entry, Result, TournamentFormat
+from tournaments.standings import TIEBREAKS
+
+MAX_TIEBREAKS = 6
+
+
+def _tiebreak_choices() -> list[tuple[str, Any]]:
+    return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    kind = forms.ChoiceField(
+        label=_("Game"),
+        choices=GameKind.choices,
+        widget=forms.RadioSelect,
+        initial=GameKind.UTTT,
+    )
+    format = forms.ChoiceField(
+        label=_("Format"), choices=TournamentFormat.choices, initial=TournamentFormat.SWISS
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=50,
+        required=False,
+        initial=5,
+        help_text=_("Swiss only: a round robin plays as many rounds as it needs."),
+    )
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    online = forms.BooleanField(
+        label=_("Games are played on the site"),
+        required=False,
+        initial=True,
+        help_text=_("Otherwise the games are played on paper and the arbiter enters results."),
+    )
+    points_win = forms.DecimalField(
+        label=_("Points for a win"), initial=1, max_digits=4, decimal_places=1, min_value=0
+    )
+    points_draw = forms.DecimalField(
+        label=_("Points for a draw"), initial=0.5, max_digits=4, decimal_places=1, min_value=0
+    )
+    points_loss = forms.DecimalField(
+        label=_("Points for a loss"), initial=0, max_digits=4, decimal_places=1, min_value=0
+    )
+    points_bye = forms.DecimalField(
+        label=_("Points for a bye"), initial=1, max_digits=4, decimal_places=1, min_value=0
+    )
+    # The games' rules, as on the new game form.
+    rows = NewGameForm.base_fields["rows"]
+    cols = NewGameForm.base_fields["cols"]
+    mode = NewGameForm.base_fields["mode"]
+    preset = NewGameForm.base_fields["preset"]
+    all_draw_line = NewGameForm.base_fields["all_draw_line"]
+    decided_boards_free = NewGameForm.base_fields["decided_boards_free"]
+    no_send_back = NewGameForm.base_fields["no_send_back"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(MAX_TIEBREAKS):
+            self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
+                label=_("Tie-break %(number)s") % {"number": n + 1},
+                choices=_tiebreak_choices(),
+                required=False,
+                help_text=_("Leave all empty for the usual order of the format.") if n == 0 else "",
+            )
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]
+
+    def sos_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("rows", "cols", "mode")]
+
+    def uttt_fields(self) -> list[forms.BoundField]:
+        names = ("preset", "all_draw_line", "decided_boards_free", "no_send_back")
+        return [self[name] for name in names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        order = [data.get(f"tiebreak_{n}") for n in range(MAX_TIEBREAKS)]
+        order = [key for key in order if key]
+        if len(set(order)) != len(order):
+            raise forms.ValidationError(_("Each tie-break can be chosen only once."))
+        data["tiebreaks"] = order or None
+        data["options"] = NewGameForm.rules_options(data.get("kind"), data)
+        if data.get("format") == TournamentFormat.SWISS and not data.get("rounds"):
+            self.add_error("rounds", _("A Swiss tournament needs its number of rounds."))
+        return data
+
+
+class EntryForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("Player"), queryset=Player.objects.order_by("name"), required=False
+    )
+    new_name = forms.CharField(label=_("…or a new player's name"), max_length=100, required=False)
+    rating = forms.IntegerField(label=_("Rating"), min_value=0, required=False)
+    half_byes = forms.CharField(
+        label=_("Half-point byes in rounds"),
+        required=False,
+        help_text=_("Round numbers, separated by commas."),
+    )
+
+    def clean_half_byes(self) -> list[int]:
+        text = self.cleaned_data.get("half_byes") or ""
+        try:
+            rounds = sorted(
+                {int(part) for part in text.replace(";", ",").split(",") if part.strip()}
+            )
+        except ValueError:
+            raise forms.ValidationError(_("Write round numbers separated by commas.")) from None
+        if any(r < 1 for r in rounds):
+            raise forms.ValidationError(_("Round numbers start at 1."))
+        return rounds
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name = " ".join((data.get("new_name") or "").split())
+        data["new_name"] = name
+        if not data.get("player") and not name:
+            raise forms.ValidationError(_("Choose a player or write a new player's name."))
+        return data
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)
+
+
+RESULT_CHOICES = [
+    (Result.WIN, "1-0"),
+    (Result.DRAW, "½-½"),
+    (Result.LOSS, "0-1"),
+    (Result.FORFEIT_WIN, "+/-"),
+    (Result.FORFEIT_LOSS, "-/+"),
+    (Result.DOUBLE_FORFEIT, "-/-"),
+]
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES)
+    first_score = forms.IntegerField(label=_("SOS points, first"), min_value=0, required=False)
+    second_score = forms.IntegerField(label=_("SOS points, second"), min_value=0, required=False)
+
+
+class OverrideForm(forms.Form):
+    """The arbiter's boards for a round: a first and a second player (or the bye) a board."""
+
+    def __init__(self, *args: Any, entries: list[Entry], boards: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(str(e.pk), f"{e.rank or ''}. {e.player.name}") for e in entries]
+        second = [("", "—"), ("bye", _("bye")), *choices[1:]]
+        self.boards = boards
+        for n in range(boards):
+            self.fields[f"first_{n}"] = forms.ChoiceField(
+                choices=choices, required=False, label=_("Board %(n)s") % {"n": n + 1}
+            )
+            self.fields[f"second_{n}"] = forms.ChoiceField(choices=second, required=False, label="")
+
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        return [(n + 1, self[f"first_{n}"], self[f"second_{n}"]) for n in range(self.boards)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        boards = []
+        for n in range(self.boards):
+            first, second = data.get(f"first_{n}"), data.get(f"second_{n}")
+            if not first and not second:
+                continue
+            if not first or not second:
+                raise forms.ValidationError(
+                    _("Board %(n)s needs two players, or a player and the bye.") % {"n": n + 1}
+                )
+            boards.append((int(first), None if second == "bye" else int(second)))
+        if not boards:
+            raise forms.ValidationError(_("Set at least one board."))
+        data["boards"] = boards
+        return data

@@ -1,0 +1,322 @@
+"""The one write path for tournaments: entries, rounds, pairings and results change here only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from games.models import Game, GameKind, Player
+from tournaments import records
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Entry,
+    Pairing,
+    Result,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+
+def can_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Superusers, and the arbiters the tournament names."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.arbiters.filter(pk=user.pk).exists()
+
+
+def can_create_tournament(user: AnyUser | None) -> bool:
+    return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
+
+
+def _require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
+    if not can_arbitrate(user, tournament):
+        raise TournamentError(_("Only this tournament's arbiters may do that."), "not_allowed")
+
+
+def default_tiebreaks(format: str) -> list[str]:
+    key = "round_robin" if format != TournamentFormat.SWISS else "swiss"
+    return list(DEFAULT_ORDER[key])
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    name: str,
+    kind: str,
+    options: dict[str, Any] | None = None,
+    format: str = TournamentFormat.SWISS,
+    rounds: int | None = None,
+    online: bool = True,
+    points_win: Decimal | float = 1,
+    points_draw: Decimal | float = Decimal("0.5"),
+    points_loss: Decimal | float = 0,
+    points_bye: Decimal | float = 1,
+    tiebreaks: Sequence[str] | None = None,
+    start_date: Any = None,
+    end_date: Any = None,
+    created_by: AbstractBaseUser | None = None,
+    arbiters: Iterable[AbstractBaseUser] = (),
+) -> Tournament:
+    """Create a tournament; its creator becomes one of its arbiters."""
+    name = " ".join(str(name).split())
+    if not name:
+        raise TournamentError(_("A tournament needs a name."), "name")
+    if format not in TournamentFormat.values:
+        raise TournamentError(_("Unknown tournament format."), "format")
+    if format == TournamentFormat.SWISS and not rounds:
+        raise TournamentError(_("A Swiss tournament needs its number of rounds."), "rounds")
+    try:
+        normalised = game_services.validate_game_options(kind, options or {}, 2)
+    except ValueError as err:
+        raise TournamentError(str(err), "options") from None
+    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format)
+    unknown = [key for key in order if key not in TIEBREAKS]
+    if unknown:
+        raise TournamentError(
+            _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)}, "tiebreaks"
+        )
+    if kind != GameKind.SOS and any(k.startswith("sos_") for k in order):
+        raise TournamentError(_("SOS points tie-breaks need an SOS tournament."), "tiebreaks")
+    tournament = Tournament.objects.create(
+        name=name,
+        kind=kind,
+        options=normalised,
+        format=format,
+        rounds=rounds if format == TournamentFormat.SWISS else None,
+        online=online,
+        points_win=Decimal(str(points_win)),
+        points_draw=Decimal(str(points_draw)),
+        points_loss=Decimal(str(points_loss)),
+        points_bye=Decimal(str(points_bye)),
+        tiebreaks=order,
+        start_date=start_date,
+        end_date=end_date,
+        created_by=created_by,
+    )
+    tournament.arbiters.add(*arbiters)
+    if created_by is not None:
+        tournament.arbiters.add(created_by)
+    return tournament
+
+
+def _last_paired_round(tournament: Tournament) -> int:
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=RoundStatus.PENDING)
+        .aggregate(n=Max("number"))["n"]
+        or 0
+    )
+
+
+@transaction.atomic
+def register(
+    *,
+    tournament: Tournament,
+    player: Player,
+    user: AnyUser | None,
+    rank: int | None = None,
+    rating: int | None = None,
+    half_byes: Iterable[int] = (),
+) -> Entry:
+    """Register ``player``; after round 1 is paired this is a late entry (Swiss only)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_arbiter(user, tournament)
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentError(_("This tournament is finished."), "finished")
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise TournamentError(
+            _("%(name)s is already registered.") % {"name": player.name}, "duplicate"
+        )
+    last = _last_paired_round(tournament)
+    if last and tournament.is_round_robin:
+        raise TournamentError(
+            _("A round robin cannot take new players once it has started."), "started"
+        )
+    if tournament.rounds and last >= tournament.rounds:
+        raise TournamentError(_("Every round has been paired already."), "too_late")
+    byes = sorted({int(r) for r in half_byes})
+    entry = Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        rank=rank,
+        rating=rating if rating is not None else player.rating,
+        joined_round=last + 1,
+        half_byes=byes,
+    )
+    # A late entry's missed rounds: the half-point byes asked for, zero otherwise.
+    for number in range(1, last + 1):
+        rnd = Round.objects.get(tournament=tournament, number=number)
+        result = Result.HALF_BYE if number in byes else Result.ZERO_BYE
+        _add_bye(rnd, entry, result)
+    return entry
+
+
+def _add_bye(rnd: Round, entry: Entry, result: str) -> Pairing:
+    board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
+    return Pairing.objects.create(round=rnd, board=board, first=entry, result=result)
+
+
+@transaction.atomic
+def withdraw(*, entry: Entry, user: AnyUser | None, from_round: int | None = None) -> Entry:
+    """Withdraw ``entry`` from round ``from_round`` on (the next unpaired round by default)."""
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    _require_arbiter(user, tournament)
+    last = _last_paired_round(tournament)
+    from_round = from_round or last + 1
+    if from_round <= last:
+        raise TournamentError(
+            _("Round %(number)s is already paired: withdraw from a later round.")
+            % {"number": from_round},
+            "paired",
+        )
+    entry.withdrawn_from_round = from_round
+    entry.save(update_fields=["withdrawn_from_round"])
+    return entry
+
+
+@transaction.atomic
+def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
+    """Undo a withdrawal for the rounds not paired yet."""
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    _require_arbiter(user, tournament)
+    last = _last_paired_round(tournament)
+    if entry.withdrawn_from_round is not None and entry.withdrawn_from_round <= last:
+        # Rounds already paired without the player stay as they are: he is back from the next.
+        for number in range(entry.withdrawn_from_round, last + 1):
+            rnd = Round.objects.get(tournament=tournament, number=number)
+            if (
+                not rnd.pairings.filter(first=entry).exists()
+                and not rnd.pairings.filter(second=entry).exists()
+            ):
+                _add_bye(rnd, entry, Result.ZERO_BYE)
+    entry.withdrawn_from_round = None
+    entry.save(update_fields=["withdrawn_from_round"])
+    return entry
+
+
+RESULT_FOR_WINNERS = {(): Result.DRAW, (0,): Result.WIN, (1,): Result.LOSS}
+
+
+def sync_result_from_game(game: Game) -> None:
+    """Copy a finished online game's result (and SOS scores) to its pairing, if it has one."""
+    pairing = Pairing.objects.select_for_update().filter(game=game).first()
+    if pairing is None:
+        return
+    if game.winners is None:
+        pairing.result = ""
+    else:
+        pairing.result = RESULT_FOR_WINNERS.get(tuple(game.winners), "")
+    scores = list(game.scores or [])
+    if game.kind == GameKind.SOS and len(scores) == 2:
+        pairing.first_score, pairing.second_score = scores
+    pairing.save(update_fields=["result", "first_score", "second_score"])
+
+
+@transaction.atomic
+def record_result(
+    *,
+    pairing: Pairing,
+    result: str,
+    user: AnyUser | None,
+    first_score: int | None = None,
+    second_score: int | None = None,
+) -> Pairing:
+    """Enter the result of a game played on paper (or a forfeit) while its round is open."""
+    pairing = (
+        Pairing.objects.select_for_update().select_related("round__tournament").get(pk=pairing.pk)
+    )
+    tournament = pairing.round.tournament
+    _require_arbiter(user, tournament)
+    result = parse_result(result)
+    if pairing.round.status == RoundStatus.FINISHED:
+        raise TournamentError(
+            _("Round %(number)s is finished: its results are corrected by adjudication.")
+            % {"number": pairing.round.number},
+            "round_finished",
+        )
+    if pairing.is_bye != (result in records.BYE_RESULTS):
+        raise TournamentError(
+            _("A bye takes a bye result, a game takes a game result."), "bad_result"
+        )
+    if pairing.game_id and pairing.game.is_active and pairing.game.ply:
+        raise TournamentError(
+            _("This game is being played on the site: its result comes from the board."),
+            "game_in_progress",
+        )
+    pairing.result = result
+    if first_score is not None:
+        pairing.first_score = first_score
+    if second_score is not None:
+        pairing.second_score = second_score
+    pairing.save(update_fields=["result", "first_score", "second_score"])
+    return pairing
+
+
+RESULT_ALIASES = {
+    "1-0": Result.WIN,
+    "0-1": Result.LOSS,
+    "½-½": Result.DRAW,
+    "1/2-1/2": Result.DRAW,
+    "1/2": Result.DRAW,
+    "=": Result.DRAW,
+    "0.5-0.5": Result.DRAW,
+    "+/-": Result.FORFEIT_WIN,
+    "+-": Result.FORFEIT_WIN,
+    "-/+": Result.FORFEIT_LOSS,
+    "-+": Result.FORFEIT_LOSS,
+    "-/-": Result.DOUBLE_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+    "bye": Result.BYE,
+    "half_bye": Result.HALF_BYE,
+    "zero_bye": Result.ZERO_BYE,
+}
+
+
+def parse_result(text: str) -> str:
+    """A result code from the usual club notations (``1-0``, ``½-½``, ``=``, ``+/-``, …)."""
+    key = "".join(str(text).split()).replace("–", "-").replace("—", "-").lower()
+    try:
+        return RESULT_ALIASES[key]
+    except KeyError:
+        raise TournamentError(
+            _("Unknown result “%(text)s”: use 1-0, 0-1, ½-½, +/-, -/+ or -/-.") % {"text": text},
+            "bad_result",
+        ) from None
+
+
+@transaction.atomic
+def finish_round(*, round: Round, user: AnyUser | None) -> Round:
+    """Close a round once every board has its result; the last round finishes the tournament."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    tournament = rnd.tournament
+    _require_arbiter(user, tournament)
+    if rnd.status != RoundStatus.PAIRED:
+        raise TournamentError(_("Only a paired round can be finished."), "not_paired")
+    missing = rnd.pairings.filter(result="").count()
+    if missing:
+        raise TournamentError(
+            _("%(count)s board(s) still have no result.") % {"count": missing}, "missing_results"
+        )
+    rnd.status = RoundStatus.FINISHED
+    rnd.finished_at = timezone.now()
+    rnd.save(update_fields=["status", "finished_at"])
+    if rnd.number >= (tournament.rounds or 0):
+        tournament.status = TournamentStatus.FINISHED
+        tournament.save(update_fields=["status"])
+    return rnd

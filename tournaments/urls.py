@@ -1,0 +1,21 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_create, name="new"),
+    path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/standings/", views.standings_page, name="standings"),
+    path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
+    path("<int:pk>/entries/add/", views.entry_add, name="entry_add"),
+    path("<int:pk>/entries/<int:entry>/withdraw/", views.entry_withdraw, name="withdraw"),
+    path("<int:pk>/entries/<int:entry>/reinstate/", views.entry_reinstate, name="reinstate"),
+    path("<int:pk>/pair/", views.pair_next, name="pair"),
+    path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<int:pk>/rounds/<int:number>/finish/", views.round_finish, name="finish_round"),
+    path("<int:pk>/rounds/<int:number>/override/", views.round_override, name="override"),
+    path("<int:pk>/pairings/<int:pairing>/result/", views.result_enter, name="result"),
+]

@@ -1,0 +1,308 @@
+"""Views of the tournaments app: public pages and the arbiter's actions (through services)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from games.models import Player
+from tournaments import pairings, queries, services
+from tournaments.errors import TournamentError
+from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm, WithdrawForm
+from tournaments.models import Entry, Pairing, Round, RoundStatus, Tournament
+
+
+@require_safe
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.all()
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {"tournaments": tournaments, "can_create": services.can_create_tournament(request.user)},
+    )
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not services.can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            t = services.create_tournament(
+                name=d["name"],
+                kind=d["kind"],
+                options=d["options"],
+                format=d["format"],
+                rounds=d["rounds"],
+                online=d["online"],
+                points_win=d["points_win"],
+                points_draw=d["points_draw"],
+                points_loss=d["points_loss"],
+                points_bye=d["points_bye"],
+                tiebreaks=d["tiebreaks"],
+                start_date=d["start_date"],
+                end_date=d["end_date"],
+                created_by=request.user,
+            )
+        except TournamentError as err:
+            form.add_error(None, err.message)
+        else:
+            return redirect(t)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+@require_safe
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    is_arbiter = services.can_arbitrate(request.user, t)
+    entries = list(t.entries.select_related("player"))
+    rounds = list(t.round_set.all())
+    current = rounds[-1] if rounds else None
+    table = queries.standings(t)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "t": t,
+            "is_arbiter": is_arbiter,
+            "entries": entries,
+            "rounds": rounds,
+            "current": current,
+            "board_rows": _board_rows(current) if current else [],
+            "standings": table,
+            "entry_form": EntryForm() if is_arbiter else None,
+            "can_pair": is_arbiter
+            and (current is None or current.status == RoundStatus.FINISHED)
+            and t.status != "finished",
+        },
+    )
+
+
+def _board_rows(rnd: Round) -> list[dict[str, Any]]:
+    rows = list(
+        rnd.pairings.select_related("first__player", "second__player", "game").order_by("board")
+    )
+    names = {}
+    for p in rows:
+        names[p.first_id] = p.first.player.name
+        if p.second_id:
+            names[p.second_id] = p.second.player.name
+    return [
+        {
+            "pairing": p,
+            "reasons": [queries.describe(r, names) for r in p.reasons],
+            "warnings": [queries.describe(w, names) for w in p.warnings],
+        }
+        for p in rows
+    ]
+
+
+@require_safe
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    is_arbiter = services.can_arbitrate(request.user, t)
+    names = {e.pk: e.player.name for e in t.entries.select_related("player")}
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "t": t,
+            "rnd": rnd,
+            "board_rows": _board_rows(rnd),
+            "round_warnings": [queries.describe(w, names) for w in rnd.warnings],
+            "is_arbiter": is_arbiter,
+            "result_form": ResultForm(),
+        },
+    )
+
+
+@require_safe
+def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    table = queries.standings(t)
+    try:
+        explain = int(request.GET.get("explain", ""))
+    except ValueError:
+        explain = None
+    entry = table.entries.get(explain) if explain is not None else None
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "t": t,
+            "standings": table,
+            "explain": explain,
+            "explanation": table.explain(explain) if entry else None,
+            "explained_name": entry.player.name if entry else "",
+        },
+    )
+
+
+@require_safe
+def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    entries, rows = queries.crosstable_rows(t)
+    lines = [(entries[i], row) for i, row in enumerate(rows)]
+    return render(
+        request, "tournaments/crosstable.html", {"t": t, "entries": entries, "lines": lines}
+    )
+
+
+def _arbiter_action(
+    request: HttpRequest, t: Tournament, action: Callable[[], Any], done: str
+) -> HttpResponse:
+    if not services.can_arbitrate(request.user, t):
+        raise PermissionDenied
+    try:
+        action()
+    except TournamentError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, done)
+    return redirect(request.POST.get("next") or t.get_absolute_url())
+
+
+@require_POST
+def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    if not services.can_arbitrate(request.user, t):
+        raise PermissionDenied
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(t)
+    d = form.cleaned_data
+
+    def register() -> None:
+        player = d["player"] or Player.objects.create(name=d["new_name"], rating=d["rating"])
+        services.register(
+            tournament=t,
+            player=player,
+            user=request.user,
+            rating=d["rating"],
+            half_byes=d["half_byes"],
+        )
+
+    return _arbiter_action(request, t, register, _("Player registered."))
+
+
+@require_POST
+def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    t = _tournament(pk)
+    e = get_object_or_404(Entry, tournament=t, pk=entry)
+    form = WithdrawForm(request.POST)
+    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
+    return _arbiter_action(
+        request,
+        t,
+        lambda: services.withdraw(entry=e, user=request.user, from_round=from_round),
+        _("%(name)s is withdrawn.") % {"name": e.player.name},
+    )
+
+
+@require_POST
+def entry_reinstate(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    t = _tournament(pk)
+    e = get_object_or_404(Entry, tournament=t, pk=entry)
+    return _arbiter_action(
+        request,
+        t,
+        lambda: services.reinstate(entry=e, user=request.user),
+        _("%(name)s is back in the tournament.") % {"name": e.player.name},
+    )
+
+
+@require_POST
+def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    return _arbiter_action(
+        request,
+        t,
+        lambda: pairings.pair_round(tournament=t, user=request.user),
+        _("The next round is paired."),
+    )
+
+
+@require_POST
+def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    return _arbiter_action(
+        request,
+        t,
+        lambda: services.finish_round(round=rnd, user=request.user),
+        _("Round %(number)s is finished.") % {"number": number},
+    )
+
+
+@require_POST
+def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
+    t = _tournament(pk)
+    p = get_object_or_404(Pairing, round__tournament=t, pk=pairing)
+    form = ResultForm(request.POST)
+    if not services.can_arbitrate(request.user, t):
+        raise PermissionDenied
+    if not form.is_valid():
+        messages.error(request, _("Choose a result."))
+        return redirect(p.round)
+    d = form.cleaned_data
+    return _arbiter_action(
+        request,
+        t,
+        lambda: services.record_result(
+            pairing=p,
+            result=d["result"],
+            user=request.user,
+            first_score=d["first_score"],
+            second_score=d["second_score"],
+        ),
+        _("Result saved."),
+    )
+
+
+def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    if not services.can_arbitrate(request.user, t):
+        raise PermissionDenied
+    entries = sorted(t.entries.select_related("player"), key=lambda e: e.rank or 10**6)
+    current = [p for p in rnd.pairings.order_by("board") if p.result != "half_bye"]
+    boards = max(len(current), (len(entries) + 1) // 2)
+    initial = {}
+    for n, p in enumerate(current):
+        initial[f"first_{n}"] = str(p.first_id)
+        initial[f"second_{n}"] = str(p.second_id) if p.second_id else "bye"
+    form = OverrideForm(request.POST or None, entries=entries, boards=boards, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            found = pairings.set_pairings(
+                round=rnd, boards=form.cleaned_data["boards"], user=request.user
+            )
+        except TournamentError as err:
+            form.add_error(None, err.message)
+        else:
+            if found:
+                messages.warning(
+                    request, _("Pairings saved with %(count)s warning(s).") % {"count": len(found)}
+                )
+            else:
+                messages.success(request, _("Pairings saved."))
+            return redirect(rnd)
+    return render(request, "tournaments/round_override.html", {"t": t, "rnd": rnd, "form": form})
