@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,17 @@ SQLITE_OPTIONS: dict[str, Any] = {
 }
 
 
+def sqlite_test_path() -> Path:
+    """The file of the SQLite test database: one per test process, in the temporary directory.
+
+    Django's default test database for SQLite is in memory, where threads share one cache and
+    lock whole tables, so tests of concurrent moves would not see two real connections. A file
+    (WAL, BEGIN IMMEDIATE, as in production) gives each thread its own connection. The process
+    id keeps two test runs apart; Django deletes the file when the run ends.
+    """
+    return Path(tempfile.gettempdir()) / f"sosttt-test-{os.getpid()}.sqlite3"
+
+
 def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
     """Return the `default` entry of DATABASES.
 
@@ -34,4 +47,5 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": Path(sqlite_path) if sqlite_path else base_dir / "db.sqlite3",
         "OPTIONS": dict(SQLITE_OPTIONS),
+        "TEST": {"NAME": sqlite_test_path()},
     }

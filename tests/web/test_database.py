@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.utils import ConnectionHandler
 from pytest_django import DjangoDbBlocker
 
-from config.database import SQLITE_INIT_COMMAND, database_config
+from config.database import SQLITE_INIT_COMMAND, database_config, sqlite_test_path
 
 BASE = Path("/srv/club")
 
@@ -30,7 +32,17 @@ def test_sqlite_by_default() -> None:
                 "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
             ),
         },
+        "TEST": {"NAME": sqlite_test_path()},
     }
+
+
+def test_sqlite_test_database_is_a_file_of_this_process() -> None:
+    """Not Django's in-memory default: threads in tests need real separate connections."""
+    path = sqlite_test_path()
+    assert path.parent == Path(tempfile.gettempdir())
+    assert str(os.getpid()) in path.name
+    assert path.suffix == ".sqlite3"
+    assert database_config({"SQLITE_PATH": "/elsewhere/club.db"}, BASE)["TEST"] == {"NAME": path}
 
 
 def test_empty_database_url_means_sqlite() -> None:
@@ -69,6 +81,17 @@ def test_settings_use_database_config() -> None:
     assert actual["ENGINE"] == expected["ENGINE"]
     if expected["ENGINE"] == "django.db.backends.sqlite3":
         assert actual["OPTIONS"] == expected["OPTIONS"]
+        assert actual["TEST"]["NAME"] == expected["TEST"]["NAME"]
+
+
+@pytest.mark.django_db
+def test_tests_run_on_the_sqlite_test_file() -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    name = connection.settings_dict["NAME"]
+    assert not connection.creation.is_in_memory_db(name)
+    # pytest-xdist would add a suffix for each worker.
+    assert Path(name).name.startswith(sqlite_test_path().stem)
 
 
 @pytest.fixture
