@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
-from games.models import Game, GameKind, GameStatus, Move, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
 
@@ -138,3 +138,78 @@ def _store_state(game: Game, state: Any, now: Any) -> None:
         game.scores = list(outcome.scores)
         game.end_reason = outcome.reason
         game.finished_at = now
+
+
+# -- Arbiter's primitives ----------------------------------------------------------------------
+# Permission checks and the permanent record of each decision are the caller's (the
+# adjudication services in tournaments.adjudication); these only change the game consistently.
+
+END_FORFEIT = "forfeit"
+END_DOUBLE_FORFEIT = "double_forfeit"
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+@transaction.atomic
+def set_outcome(*, game: Game, winners: Sequence[int], reason: str) -> Game:
+    """Decide ``game`` off the board: ``winners`` are seats (``[]`` a draw, or with
+    ``reason="double_forfeit"`` nobody). The game becomes ADJUDICATED."""
+    game = _locked(game)
+    if game.status == GameStatus.ANNULLED:
+        raise GameNotActive(_("This game was annulled."))
+    seats = game.seats.count()
+    chosen = sorted(set(winners))
+    if any(not 0 <= s < seats for s in chosen):
+        raise ValueError(_("A winner must be one of the game's seats."))
+    if reason == END_DOUBLE_FORFEIT:
+        chosen = []
+    game.winners = chosen
+    game.end_reason = reason
+    game.status = GameStatus.ADJUDICATED
+    game.finished_at = timezone.now()
+    game.save()
+    game_result_changed.send(sender=Game, game=game)
+    return game
+
+
+@transaction.atomic
+def take_back(*, game: Game, count: int) -> list[str]:
+    """Remove the last ``count`` moves; a game the removed moves had finished is reopened.
+
+    Returns the removed moves in the order they were played.
+    """
+    game = _locked(game)
+    if game.status not in (*ACTIVE_STATUSES, GameStatus.FINISHED):
+        raise GameNotActive(_("Moves can be taken back only in a game played on the board."))
+    if not 1 <= count <= game.ply:
+        raise ValueError(
+            _("There are %(ply)s moves to take back, not %(count)s.")
+            % {"ply": game.ply, "count": count}
+        )
+    removed = list(game.moves.filter(ply__gt=game.ply - count).order_by("ply"))
+    notations = [m.notation for m in removed]
+    game.moves.filter(ply__gt=game.ply - count).delete()
+    state = game.rules.replay(game.moves_list[: game.ply - count])
+    was_over = game.winners is not None
+    game.winners = None
+    game.end_reason = ""
+    game.finished_at = None
+    game.status = GameStatus.IN_PROGRESS if state.ply else GameStatus.WAITING
+    _store_state(game, state, timezone.now())
+    game.save()
+    if was_over:
+        game_result_changed.send(sender=Game, game=game)
+    return notations
+
+
+@transaction.atomic
+def annul(*, game: Game) -> Game:
+    """Mark ``game`` annulled: it stays visible, its result counts for nothing."""
+    game = _locked(game)
+    game.status = GameStatus.ANNULLED
+    game.finished_at = game.finished_at or timezone.now()
+    game.save()
+    game_result_changed.send(sender=Game, game=game)
+    return game

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm
 from games.models import GameKind, Player
-from tournaments.models import Entry, Result, TournamentFormat
+from tournaments.models import AdjudicationReason, Entry, Result, TournamentFormat
 from tournaments.standings import TIEBREAKS
 
 MAX_TIEBREAKS = 6
@@ -137,10 +137,6 @@ class EntryForm(forms.Form):
         return data
 
 
-class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)
-
-
 RESULT_CHOICES = [
     (Result.WIN, "1-0"),
     (Result.DRAW, "½-½"),
@@ -190,3 +186,54 @@ class OverrideForm(forms.Form):
             raise forms.ValidationError(_("Set at least one board."))
         data["boards"] = boards
         return data
+
+
+DECISION_CHOICES = [
+    (Result.WIN, "1-0"),
+    (Result.DRAW, "½-½"),
+    (Result.LOSS, "0-1"),
+    (Result.FORFEIT_WIN, _("+/- (second player forfeits)")),
+    (Result.FORFEIT_LOSS, _("-/+ (first player forfeits)")),
+    (Result.DOUBLE_FORFEIT, _("-/- (both forfeit)")),
+]
+
+
+class _ReasonForm(forms.Form):
+    reason = forms.ChoiceField(label=_("Reason"), choices=AdjudicationReason.choices)
+    note = forms.CharField(
+        label=_("Note"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class DecideForm(_ReasonForm):
+    result = forms.ChoiceField(label=_("Result"), choices=DECISION_CHOICES)
+
+
+class WinnersForm(_ReasonForm):
+    """For an SOS game of three or more seats: the winning seats (none ticked: a draw)."""
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winners"] = forms.MultipleChoiceField(
+            label=_("Winners"),
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            choices=[(str(n), name) for n, name in seats],
+        )
+
+
+class TakeBackForm(_ReasonForm):
+    count = forms.IntegerField(label=_("Moves to take back"), min_value=1, initial=1)
+
+
+class AnnulForm(_ReasonForm):
+    replay = forms.BooleanField(
+        label=_("Replay: give the pairing a new game"), required=False, initial=True
+    )
+
+
+class WithdrawalForm(_ReasonForm):
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)

@@ -76,6 +76,12 @@ class Tournament(models.Model):
     points_loss = models.DecimalField(_("points for a loss"), default=Decimal("0"), **POINT_FIELD)
     points_bye = models.DecimalField(_("points for a bye"), default=Decimal("1"), **POINT_FIELD)
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=list, blank=True)
+    claim_after_minutes = models.PositiveIntegerField(
+        _("a win may be claimed after (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_("When the opponent has not moved for this long; empty: no claims."),
+    )
     status = models.CharField(
         _("status"),
         max_length=16,
@@ -242,3 +248,123 @@ class Pairing(models.Model):
             first_score=self.first_score,
             second_score=self.second_score,
         )
+
+
+class Act(models.TextChoices):
+    DECLARE_RESULT = "declare_result", _("Result declared")
+    FORFEIT = "forfeit", _("Forfeit")
+    TAKE_BACK = "take_back", _("Moves taken back")
+    ANNUL = "annul", _("Game annulled")
+    CORRECT_RESULT = "correct_result", _("Result corrected")
+    WITHDRAW = "withdraw", _("Player withdrawn")
+    REINSTATE = "reinstate", _("Withdrawal undone")
+    CLAIM_ACCEPTED = "claim_accepted", _("Claim accepted")
+    CLAIM_REJECTED = "claim_rejected", _("Claim rejected")
+
+
+class AdjudicationReason(models.TextChoices):
+    AGREEMENT = "agreement", _("Agreement")
+    NO_SHOW = "no_show", _("No-show")
+    TIME = "time", _("Time")
+    ILLEGAL_CONDUCT = "illegal_conduct", _("Illegal conduct")
+    UNFINISHED = "unfinished", _("Unfinished game")
+    CORRECTION = "correction", _("Correction of a mistake")
+
+
+class Adjudication(models.Model):
+    """The permanent record of one arbiter's decision. Never edited or deleted."""
+
+    act = models.CharField(_("act"), max_length=20, choices=Act.choices)
+    reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
+    note = models.TextField(_("note"), blank=True)
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    pairing = models.ForeignKey(
+        Pairing,
+        verbose_name=_("pairing"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    game = models.ForeignKey(
+        Game,
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    entry = models.ForeignKey(
+        Entry,
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    before = models.JSONField(_("before"), default=dict)
+    after = models.JSONField(_("after"), default=dict)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbiter"),
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-decided_at", "-pk"]
+        verbose_name = _("adjudication")
+        verbose_name_plural = _("adjudications")
+
+    def __str__(self) -> str:
+        return f"{self.get_act_display()} · {self.get_reason_display()}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.pk is not None:
+            raise PermissionError("adjudication records are never changed")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise PermissionError("adjudication records are never deleted")
+
+
+class ClaimStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for the arbiter")
+    ACCEPTED = "accepted", _("Accepted")
+    REJECTED = "rejected", _("Rejected")
+
+
+class Claim(models.Model):
+    """A player's claim of a win because the opponent has not moved in time."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="claims")
+    seat = models.PositiveSmallIntegerField(_("claimant's seat"))
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    claimed_at = models.DateTimeField(_("claimed"), auto_now_add=True)
+    ply = models.PositiveIntegerField(_("moves played when claimed"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
+    )
+    adjudication = models.OneToOneField(
+        Adjudication, null=True, blank=True, on_delete=models.PROTECT, related_name="claim"
+    )
+
+    class Meta:
+        ordering = ["-claimed_at"]
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+
+    def __str__(self) -> str:
+        return _("Claim on game %(game)s") % {"game": self.game_id}

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from games.models import Game, GameKind, Player
+from games.models import Game, GameKind, GameStatus, Player
 from tournaments import records
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -86,6 +86,8 @@ def create_tournament(
     except ValueError as err:
         raise TournamentError(str(err), "options") from None
     order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format)
+    if len(set(order)) != len(order):
+        raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
     unknown = [key for key in order if key not in TIEBREAKS]
     if unknown:
         raise TournamentError(
@@ -213,15 +215,24 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
 RESULT_FOR_WINNERS = {(): Result.DRAW, (0,): Result.WIN, (1,): Result.LOSS}
 
 
+def result_of_game(game: Game) -> str:
+    """The pairing result a two-seat game's outcome stands for (``""`` while it has none)."""
+    if game.status == GameStatus.ANNULLED or game.winners is None:
+        return ""
+    winners = tuple(game.winners)
+    if game.end_reason == game_services.END_DOUBLE_FORFEIT:
+        return Result.DOUBLE_FORFEIT
+    if game.end_reason == game_services.END_FORFEIT:
+        return Result.FORFEIT_WIN if winners == (0,) else Result.FORFEIT_LOSS
+    return RESULT_FOR_WINNERS.get(winners, "")
+
+
 def sync_result_from_game(game: Game) -> None:
     """Copy a finished online game's result (and SOS scores) to its pairing, if it has one."""
     pairing = Pairing.objects.select_for_update().filter(game=game).first()
     if pairing is None:
         return
-    if game.winners is None:
-        pairing.result = ""
-    else:
-        pairing.result = RESULT_FOR_WINNERS.get(tuple(game.winners), "")
+    pairing.result = result_of_game(game)
     scores = list(game.scores or [])
     if game.kind == GameKind.SOS and len(scores) == 2:
         pairing.first_score, pairing.second_score = scores

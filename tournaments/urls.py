@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments import adjudication_views as arbiter
 from tournaments import views
 
 app_name = "tournaments"
@@ -11,11 +12,16 @@ urlpatterns = [
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
     path("<int:pk>/entries/add/", views.entry_add, name="entry_add"),
-    path("<int:pk>/entries/<int:entry>/withdraw/", views.entry_withdraw, name="withdraw"),
-    path("<int:pk>/entries/<int:entry>/reinstate/", views.entry_reinstate, name="reinstate"),
     path("<int:pk>/pair/", views.pair_next, name="pair"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/rounds/<int:number>/finish/", views.round_finish, name="finish_round"),
     path("<int:pk>/rounds/<int:number>/override/", views.round_override, name="override"),
     path("<int:pk>/pairings/<int:pairing>/result/", views.result_enter, name="result"),
+    # The arbiter's decisions, each recorded
+    path("<int:pk>/log/", arbiter.arbiter_log, name="log"),
+    path("<int:pk>/pairings/<int:pairing>/decide/", arbiter.pairing_arbiter, name="decide"),
+    path("<int:pk>/claims/<int:claim>/decide/", arbiter.claim_decide, name="claim_decide"),
+    path("<int:pk>/entries/<int:entry>/withdrawal/", arbiter.entry_withdrawal, name="withdrawal"),
+    path("games/<int:game>/arbiter/", arbiter.game_arbiter, name="game_arbiter"),
+    path("games/<int:game>/claim/", arbiter.claim, name="claim"),
 ]

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST, require_safe
 from games.models import Player
 from tournaments import pairings, queries, services
 from tournaments.errors import TournamentError
-from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm, WithdrawForm
-from tournaments.models import Entry, Pairing, Round, RoundStatus, Tournament
+from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
+from tournaments.models import Pairing, Round, RoundStatus, Tournament
 
 
 @require_safe
@@ -94,7 +94,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _board_rows(rnd: Round) -> list[dict[str, Any]]:
     rows = list(
-        rnd.pairings.select_related("first__player", "second__player", "game").order_by("board")
+        rnd.pairings.select_related("first__player", "second__player", "game")
+        .prefetch_related("adjudications__decided_by")
+        .order_by("board")
     )
     names = {}
     for p in rows:
@@ -106,6 +108,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
             "pairing": p,
             "reasons": [queries.describe(r, names) for r in p.reasons],
             "warnings": [queries.describe(w, names) for w in p.warnings],
+            "records": list(p.adjudications.all()),
         }
         for p in rows
     ]
@@ -201,32 +204,6 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
         )
 
     return _arbiter_action(request, t, register, _("Player registered."))
-
-
-@require_POST
-def entry_withdraw(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
-    t = _tournament(pk)
-    e = get_object_or_404(Entry, tournament=t, pk=entry)
-    form = WithdrawForm(request.POST)
-    from_round = form.cleaned_data.get("from_round") if form.is_valid() else None
-    return _arbiter_action(
-        request,
-        t,
-        lambda: services.withdraw(entry=e, user=request.user, from_round=from_round),
-        _("%(name)s is withdrawn.") % {"name": e.player.name},
-    )
-
-
-@require_POST
-def entry_reinstate(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
-    t = _tournament(pk)
-    e = get_object_or_404(Entry, tournament=t, pk=entry)
-    return _arbiter_action(
-        request,
-        t,
-        lambda: services.reinstate(entry=e, user=request.user),
-        _("%(name)s is back in the tournament.") % {"name": e.player.name},
-    )
 
 
 @require_POST

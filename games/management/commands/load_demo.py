@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -92,6 +93,8 @@ class Command(BaseCommand):
                 user.is_staff = bool(staff and staff[0])
                 user.is_superuser = username == "admin"
                 user.save()
+            if username == "arbiter":
+                user.groups.add(Group.objects.get(name="Arbiter"))
             if name and not Player.objects.filter(user=user).exists():
                 Player.objects.create(name=name, club=club, rating=rating, user=user)
         return created_any
@@ -140,6 +143,20 @@ class Command(BaseCommand):
         # Board 1 is played to the end (X wins); board 2 is under way.
         self._play(board1.game, X_WINS)
         self._play(first.pairings.get(board=2).game, ["E5", "E4", "D2"])
+        # One game decided by the arbiter: a draw agreed over the board.
+        from tournaments import adjudication
+
+        agreed = services.create_game(
+            kind="uttt", options={}, players=[p["carol"], p["bob"]], created_by=arbiter
+        )
+        self._play(agreed, ["E5", "E4", "D2", "B6"])
+        adjudication.decide(
+            user=arbiter,
+            game=agreed,
+            result="½-½",
+            reason="agreement",
+            note="Draw agreed at the board / Ничья по соглашению",
+        )
 
     @staticmethod
     def _play(game: Game, moves: list[str]) -> None:

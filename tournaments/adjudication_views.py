@@ -1,0 +1,190 @@
+"""The arbiter's pages: decide, forfeit, take back, annul, withdraw, claims and the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from games.models import Game
+from tournaments import adjudication
+from tournaments.errors import TournamentError
+from tournaments.forms import AnnulForm, DecideForm, TakeBackForm, WinnersForm, WithdrawalForm
+from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
+
+
+def _seats(game: Game) -> list[tuple[int, str]]:
+    return [(s.number, s.player.name) for s in game.seats.select_related("player")]
+
+
+def _forms(game: Game | None, data: Any = None, act: str = "") -> dict[str, Any]:
+    """The act forms, bound to ``data`` only for the ``act`` being posted."""
+
+    def bound(name: str) -> Any:
+        return data if act == name else None
+
+    forms: dict[str, Any] = {"decide": DecideForm(bound("decide"))}
+    if game is not None:
+        if game.seats.count() > 2:
+            forms["decide"] = WinnersForm(bound("decide"), seats=_seats(game))
+        forms["take_back"] = TakeBackForm(bound("take_back"))
+        forms["annul"] = AnnulForm(bound("annul"))
+    return forms
+
+
+def _apply(
+    request: HttpRequest, act: str, form: Any, game: Game | None, pairing: Pairing | None
+) -> bool:
+    d = form.cleaned_data
+    common = {"user": request.user, "reason": d["reason"], "note": d.get("note", "")}
+    try:
+        if act == "decide" and "winners" in d:
+            adjudication.decide(
+                game=game, winners=[int(w) for w in d["winners"]], result="", **common
+            )
+        elif act == "decide":
+            adjudication.decide(game=game, pairing=pairing, result=d["result"], **common)
+        elif act == "take_back" and game is not None:
+            adjudication.take_back(game=game, count=d["count"], **common)
+        elif act == "annul" and game is not None:
+            adjudication.annul(game=game, replay=d["replay"], **common)
+        else:
+            return False
+    except TournamentError as err:
+        form.add_error(None, err.message)
+        return False
+    messages.success(request, _("The decision is recorded."))
+    return True
+
+
+def _act_page(
+    request: HttpRequest, *, game: Game | None, pairing: Pairing | None, back: str
+) -> HttpResponse:
+    if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
+        raise PermissionDenied
+    act = request.POST.get("act", "") if request.method == "POST" else ""
+    forms = _forms(game, request.POST if act else None, act)
+    if act in forms and forms[act].is_valid() and _apply(request, act, forms[act], game, pairing):
+        return redirect(back)
+    scope = Q(pairing=pairing) if pairing is not None else Q(pk__in=[])
+    if game is not None:
+        scope |= Q(game=game)
+    records = Adjudication.objects.filter(scope).select_related("decided_by")
+    return render(
+        request,
+        "tournaments/adjudicate.html",
+        {
+            "game": game,
+            "pairing": pairing,
+            "forms": forms,
+            "records": records,
+            "back": back,
+        },
+    )
+
+
+@login_required
+def game_arbiter(request: HttpRequest, game: int) -> HttpResponse:
+    g = get_object_or_404(Game, pk=game)
+    return _act_page(request, game=g, pairing=adjudication.pairing_of(g), back=g.get_absolute_url())
+
+
+@login_required
+def pairing_arbiter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
+    p = get_object_or_404(
+        Pairing.objects.select_related("round__tournament", "game"),
+        round__tournament_id=pk,
+        pk=pairing,
+    )
+    return _act_page(request, game=p.game, pairing=p, back=p.round.get_absolute_url())
+
+
+@require_safe
+def arbiter_log(request: HttpRequest, pk: int) -> HttpResponse:
+    t = get_object_or_404(Tournament, pk=pk)
+    records = Adjudication.objects.filter(tournament=t).select_related(
+        "decided_by", "entry__player", "pairing__round", "game"
+    )
+    is_arbiter = adjudication.may_adjudicate(request.user, tournament=t)
+    claims = (
+        Claim.objects.filter(
+            pairing__round__tournament=t, status=ClaimStatus.PENDING
+        ).select_related("game", "claimed_by")
+        if is_arbiter
+        else []
+    )
+    return render(
+        request,
+        "tournaments/arbiter_log.html",
+        {"t": t, "records": records, "claims": claims, "is_arbiter": is_arbiter},
+    )
+
+
+@require_POST
+def claim(request: HttpRequest, game: int) -> HttpResponse:
+    g = get_object_or_404(Game, pk=game)
+    try:
+        adjudication.claim_win(user=request.user, game=g)
+    except TournamentError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Your claim is with the arbiter."))
+    return redirect(g)
+
+
+@require_POST
+def claim_decide(request: HttpRequest, pk: int, claim: int) -> HttpResponse:
+    c = get_object_or_404(Claim, pk=claim, pairing__round__tournament_id=pk)
+    if not adjudication.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
+        raise PermissionDenied
+    try:
+        adjudication.decide_claim(
+            user=request.user,
+            claim=c,
+            accept=request.POST.get("accept") == "1",
+            note=request.POST.get("note", ""),
+        )
+    except TournamentError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("The decision is recorded."))
+    return redirect("tournaments:log", pk=pk)
+
+
+@login_required
+def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """Withdraw a player from round N on, or undo it, with the reason recorded."""
+    e = get_object_or_404(
+        Entry.objects.select_related("tournament", "player"), tournament_id=pk, pk=entry
+    )
+    if not adjudication.may_adjudicate(request.user, tournament=e.tournament):
+        raise PermissionDenied
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            if e.withdrawn_from_round is None:
+                adjudication.withdraw(
+                    user=request.user,
+                    entry=e,
+                    reason=d["reason"],
+                    note=d["note"],
+                    from_round=d["from_round"],
+                )
+            else:
+                adjudication.reinstate(
+                    user=request.user, entry=e, reason=d["reason"], note=d["note"]
+                )
+        except TournamentError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The decision is recorded."))
+            return redirect(e.tournament)
+    return render(request, "tournaments/withdrawal.html", {"entry": e, "form": form})

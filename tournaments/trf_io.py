@@ -1,0 +1,358 @@
+"""TRF interchange with the database: the ORM bridge for the pure ``tournaments.trf``.
+
+``export_trf(tournament) -> str``
+    The tournament as a TRF16 file: the entries numbered by starting rank, one ``001`` line each
+    with a block per round from the pairings, points in the tournament's point system, the rank
+    from the standings; ``012 042 052 062 092 XXR XXC`` and, for a non-default point system,
+    ``BBW BBD BBL BBU`` lines. ``092`` says the game kind in brackets ("… (sos)"), which the
+    import reads back. Requested half-point byes of unpaired rounds are pre-entered as ``H``,
+    the rounds a withdrawn entry will miss as ``Z``.
+``import_trf(*, text, user, name=None, kind=None) -> Tournament``
+    A new Swiss tournament played on paper with the file's players, rounds and results, in one
+    transaction: the file is read and checked completely first (``TournamentError`` with code
+    ``"trf"`` naming the line), then written through ``services.create_tournament`` /
+    ``register`` / ``withdraw``, with the rounds' ``Round`` and ``Pairing`` rows created here.
+
+What does not survive a round trip through a TRF: board numbers, pairing reasons and warnings,
+the games and their SOS scores, arbiters, tie-break order, the game's rules options, an
+initial colour of ``black1``, player accounts and clubs, late entry (joined_round; the missed
+rounds stay as ``Z``), FIDE ids, titles, federations and birth dates, names beyond 33
+characters, ratings above 9999, and points for a forfeit loss or a zero-point bye that differ
+from a loss (``BBF``/``BBZ``). ``W D L`` come back as ``1 = 0``, ``F`` as ``U``. A player not
+paired in the last paired rounds is read as withdrawn from the first of them; one whose next
+rounds are pre-entered ``Z`` as withdrawn from the first such round.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import GameKind, Player
+from tournaments import queries, records, services, trf
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Entry,
+    Pairing,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+from tournaments.pairings import tournament_records
+
+FORMAT_TYPES = {
+    TournamentFormat.SWISS: "Individual: Swiss-System",
+    TournamentFormat.ROUND_ROBIN: "Individual: Round-Robin",
+    TournamentFormat.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+}
+KIND_MARK = re.compile(r"\((\w+)\)\s*$")
+DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
+MAX_RATING = 9999
+
+
+def trf_error_message(err: trf.TrfError) -> str:
+    """The translated text of a ``TrfError``, with its line number."""
+    message = _(err.message) % err.params
+    if err.line:
+        return _("Line %(line)s: %(message)s") % {"line": err.line, "message": message}
+    return message
+
+
+def _error(line: int, message: str) -> TournamentError:
+    if line:
+        message = _("Line %(line)s: %(message)s") % {"line": line, "message": message}
+    return TournamentError(message, "trf")
+
+
+# --- export -------------------------------------------------------------------------------------
+
+
+def _number(value: Decimal | float) -> float:
+    return float(value)
+
+
+def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
+    """The tournament as a ``TrfTournament`` (see ``export_trf``)."""
+    t = Tournament.objects.get(pk=tournament.pk)
+    entries = sorted(
+        t.entries.select_related("player"), key=lambda e: (e.rank is None, e.rank or 0, e.pk)
+    )
+    number = {e.pk: n for n, e in enumerate(entries, 1)}
+    games = tournament_records(t)
+    paired = queries.rounds_played(t)
+    system = t.point_system
+    places = {row.entry: row.place for row in queries.standings(t).rows}
+    blocks: dict[int, dict[int, trf.TrfRound]] = {e.pk: {} for e in entries}
+    points = {e.pk: 0.0 for e in entries}
+    for g in games:
+        points[g.first] += records.game_points(g, g.first, system)
+        if g.second is None:
+            char = trf.BYE_CHAR.get(g.result or records.BYE, "U")
+            blocks[g.first][g.round] = trf.TrfRound(None, "-", char)
+            continue
+        points[g.second] += records.game_points(g, g.second, system)
+        first_char, second_char = trf.RESULT_PAIRS[g.result]
+        blocks[g.first][g.round] = trf.TrfRound(number[g.second], "w", first_char)
+        blocks[g.second][g.round] = trf.TrfRound(number[g.first], "b", second_char)
+    last = max(t.rounds or 0, paired)
+    for e in entries:
+        for r in range(paired + 1, last + 1):
+            if e.withdrawn_from_round is not None and r >= e.withdrawn_from_round:
+                blocks[e.pk][r] = trf.TrfRound(None, "-", "Z")
+            elif r in (e.half_byes or []):
+                blocks[e.pk][r] = trf.TrfRound(None, "-", "H")
+    players = []
+    for e in entries:
+        own = blocks[e.pk]
+        rating = e.rating if e.rating is not None and e.rating <= MAX_RATING else None
+        players.append(
+            trf.TrfPlayer(
+                number=number[e.pk],
+                name=" ".join(e.player.name.split()),
+                rating=rating,
+                points=round(points[e.pk], 1),
+                rank=places.get(e.pk),
+                rounds=[own.get(r, trf.EMPTY) for r in range(1, max(own, default=0) + 1)],
+            )
+        )
+    bb = {}
+    if _number(t.points_win) != 1:
+        bb["BBW"] = _number(t.points_win)
+    if _number(t.points_draw) != 0.5:
+        bb["BBD"] = _number(t.points_draw)
+    if _number(t.points_loss) != 0:
+        bb["BBL"] = _number(t.points_loss)
+    if _number(t.points_bye) != _number(t.points_win):
+        bb["BBU"] = _number(t.points_bye)
+    return trf.TrfTournament(
+        name=t.name,
+        start_date=t.start_date.strftime("%Y/%m/%d") if t.start_date else "",
+        end_date=t.end_date.strftime("%Y/%m/%d") if t.end_date else "",
+        player_count=len(entries),
+        type=f"{FORMAT_TYPES.get(t.format, FORMAT_TYPES[TournamentFormat.SWISS])} ({t.kind})",
+        rounds=t.rounds or None,
+        colours="white1",
+        points=bb,
+        players=players,
+    )
+
+
+def export_trf(tournament: Tournament) -> str:
+    """The tournament as TRF16 text (see the module docstring)."""
+    return trf.format_trf(tournament_to_trf(tournament))
+
+
+# --- import -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _PlayerPlan:
+    source: trf.TrfPlayer
+    half_byes: list[int] = field(default_factory=list)
+    withdrawn_from: int | None = None
+
+
+@dataclass
+class _Plan:
+    name: str
+    kind: str
+    rounds: int
+    played: int
+    start_date: datetime.date | None
+    end_date: datetime.date | None
+    points: records.PointSystem
+    players: list[_PlayerPlan]
+    games: list[records.GameRecord]
+
+
+def _date(value: str, line: int) -> datetime.date | None:
+    if not value:
+        return None
+    for fmt in DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise _error(
+        line,
+        _("“%(text)s” is not a date: write it as YYYY/MM/DD.") % {"text": value},
+    )
+
+
+def _kind(data: trf.TrfTournament, kind: str | None) -> str:
+    if kind is not None:
+        if kind not in GameKind.values:
+            raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "trf")
+        return kind
+    mark = KIND_MARK.search(data.type)
+    if mark and mark.group(1) in GameKind.values:
+        return mark.group(1)
+    return GameKind.SOS
+
+
+def _player_plan(p: trf.TrfPlayer, played: int, last: int) -> _PlayerPlan:
+    plan = _PlayerPlan(p)
+    plan.half_byes = [r for r in range(1, last + 1) if p.round(r).result == "H"]
+    if played:
+        present = [r for r in range(1, played + 1) if not p.round(r).is_empty]
+        if not present or present[-1] < played:
+            plan.withdrawn_from = present[-1] + 1 if present else 1
+    if plan.withdrawn_from is None:
+        plan.withdrawn_from = next(
+            (r for r in range(played + 1, last + 1) if p.round(r).result == "Z"), None
+        )
+    return plan
+
+
+def _read(text: str, name: str | None, kind: str | None) -> _Plan:
+    """Read and check the whole file, before anything is written."""
+    try:
+        data = trf.parse(text)
+        played = trf.paired_rounds(data)
+        trf.check_points(data)
+        games = trf.game_records(data, up_to=played)
+    except trf.TrfError as err:
+        raise TournamentError(trf_error_message(err), "trf") from None
+    for p in data.players:
+        if not p.name:
+            raise _error(p.line, _("Player %(number)s has no name.") % {"number": p.number})
+        for r in range(1, played):
+            block = p.round(r)
+            if block.opponent is not None and block.result == " ":
+                raise _error(
+                    p.line,
+                    _(
+                        "Round %(round)s: player %(number)s has no result, but later rounds "
+                        "are paired."
+                    )
+                    % {"round": r, "number": p.number},
+                )
+    planned = trf.planned_rounds(data)
+    rounds_line = data.lines.get(trf.ROUNDS, 0)
+    if planned is not None and planned < played:
+        raise _error(
+            rounds_line,
+            _("The file has %(played)s rounds, more than the %(rounds)s it announces.")
+            % {"played": played, "rounds": planned},
+        )
+    rounds = planned or played
+    if not rounds:
+        raise _error(0, _("The file gives no number of rounds (an XXR line) and has no round."))
+    last = max(rounds, max((len(p.rounds) for p in data.players), default=0))
+    return _Plan(
+        name=name if name is not None and name.strip() else data.name,
+        kind=_kind(data, kind),
+        rounds=rounds,
+        played=played,
+        start_date=_date(data.start_date, data.lines.get(trf.START_DATE, 0)),
+        end_date=_date(data.end_date, data.lines.get(trf.END_DATE, 0)),
+        points=trf.point_system(data),
+        players=[_player_plan(p, played, last) for p in data.players],
+        games=games,
+    )
+
+
+def _boards(games: Iterable[records.GameRecord], before: dict[int, float]) -> list:
+    """A round's records in board order: by the pair's score before the round, byes last."""
+    bye_order = {records.BYE: 0, records.HALF_BYE: 1, records.ZERO_BYE: 2}
+
+    def key(g: records.GameRecord) -> tuple:
+        if g.second is None:
+            return (1, bye_order.get(g.result or "", 3), 0.0, g.first)
+        a, b = before[g.first], before[g.second]
+        return (0, -max(a, b), -(a + b), min(g.first, g.second))
+
+    return sorted(games, key=key)
+
+
+def import_trf(
+    *, text: str, user: services.AnyUser | None, name: str | None = None, kind: str | None = None
+) -> Tournament:
+    """Create a Swiss tournament (played on paper) from TRF text; see the module docstring.
+
+    ``name`` overrides the file's ``012`` line; ``kind`` the game kind read from ``092``
+    (SOS by default). Raises ``TournamentError``; nothing is written then.
+    """
+    if not services.can_create_tournament(user):
+        raise TournamentError(_("You may not create tournaments."), "not_allowed")
+    plan = _read(text, name, kind)
+    with transaction.atomic():
+        t = services.create_tournament(
+            name=plan.name,
+            kind=plan.kind,
+            format=TournamentFormat.SWISS,
+            rounds=plan.rounds,
+            online=False,
+            points_win=Decimal(str(plan.points.win)),
+            points_draw=Decimal(str(plan.points.draw)),
+            points_loss=Decimal(str(plan.points.loss)),
+            points_bye=Decimal(str(plan.points.bye)),
+            start_date=plan.start_date,
+            end_date=plan.end_date,
+            created_by=user,  # type: ignore[arg-type]
+        )
+        entry_of: dict[int, int] = {}
+        for pp in plan.players:
+            p = pp.source
+            player = Player.objects.create(name=p.name, rating=p.rating)
+            entry = services.register(
+                tournament=t,
+                player=player,
+                user=user,
+                rank=p.number,
+                rating=p.rating,
+                half_byes=pp.half_byes,
+            )
+            if pp.withdrawn_from is not None:
+                services.withdraw(entry=entry, user=user, from_round=pp.withdrawn_from)
+            entry_of[p.number] = entry.pk
+        _create_rounds(t, plan, entry_of)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def _create_rounds(t: Tournament, plan: _Plan, entry_of: dict[int, int]) -> None:
+    now = timezone.now()
+    before = {number: 0.0 for number in entry_of}
+    finished = True
+    for r in range(1, plan.played + 1):
+        games = [g for g in plan.games if g.round == r]
+        finished = all(g.result is not None for g in games)
+        rnd = Round.objects.create(
+            tournament=t,
+            number=r,
+            status=RoundStatus.FINISHED if finished else RoundStatus.PAIRED,
+            paired_at=now,
+            finished_at=now if finished else None,
+        )
+        rows = []
+        for board, g in enumerate(_boards(games, before), 1):
+            rows.append(
+                Pairing(
+                    round=rnd,
+                    board=board,
+                    first_id=entry_of[g.first],
+                    second_id=entry_of[g.second] if g.second is not None else None,
+                    result=g.result or "",
+                )
+            )
+        Pairing.objects.bulk_create(rows)
+        for g in games:
+            for number in (g.first, g.second):
+                if number is not None:
+                    before[number] += records.game_points(g, number, plan.points)
+    if plan.played:
+        done = finished and plan.played >= plan.rounds
+        t.status = TournamentStatus.FINISHED if done else TournamentStatus.RUNNING
+        t.save(update_fields=["status"])
+
+
+__all__ = ["Entry", "export_trf", "import_trf", "tournament_to_trf", "trf_error_message"]
