@@ -39,7 +39,6 @@ from games.models import GameKind, Player
 from tournaments import queries, records, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Entry,
     Pairing,
     Round,
     RoundStatus,
@@ -74,10 +73,6 @@ def _error(line: int, message: str) -> TournamentError:
 
 
 # --- export -------------------------------------------------------------------------------------
-
-
-def _number(value: Decimal | float) -> float:
-    return float(value)
 
 
 def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
@@ -125,14 +120,14 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
             )
         )
     bb = {}
-    if _number(t.points_win) != 1:
-        bb["BBW"] = _number(t.points_win)
-    if _number(t.points_draw) != 0.5:
-        bb["BBD"] = _number(t.points_draw)
-    if _number(t.points_loss) != 0:
-        bb["BBL"] = _number(t.points_loss)
-    if _number(t.points_bye) != _number(t.points_win):
-        bb["BBU"] = _number(t.points_bye)
+    if float(t.points_win) != 1:
+        bb["BBW"] = float(t.points_win)
+    if float(t.points_draw) != 0.5:
+        bb["BBD"] = float(t.points_draw)
+    if float(t.points_loss) != 0:
+        bb["BBL"] = float(t.points_loss)
+    if float(t.points_bye) != float(t.points_win):
+        bb["BBU"] = float(t.points_bye)
     return trf.TrfTournament(
         name=t.name,
         start_date=t.start_date.strftime("%Y/%m/%d") if t.start_date else "",
@@ -298,7 +293,7 @@ def import_trf(
             points_bye=Decimal(str(plan.points.bye)),
             start_date=plan.start_date,
             end_date=plan.end_date,
-            created_by=user,  # type: ignore[arg-type]
+            created_by=user,
         )
         entry_of: dict[int, int] = {}
         for pp in plan.players:
@@ -353,6 +348,3 @@ def _create_rounds(t: Tournament, plan: _Plan, entry_of: dict[int, int]) -> None
         done = finished and plan.played >= plan.rounds
         t.status = TournamentStatus.FINISHED if done else TournamentStatus.RUNNING
         t.save(update_fields=["status"])
-
-
-__all__ = ["Entry", "export_trf", "import_trf", "tournament_to_trf", "trf_error_message"]
