@@ -61,7 +61,8 @@
       });
       result = await response.json();
     } catch (err) {
-      result = { ok: false, error: root.dataset.networkError || String(err) };
+      // Not JSON (an error page, an expired session) or no network at all.
+      result = { ok: false, error: root.dataset.networkError || "" };
     }
     await load(null);
     busy = false;
