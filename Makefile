@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
 
-.PHONY: help setup compilemessages run test lint format messages
+.PHONY: help setup compilemessages run browser test lint format messages
 
 help:
 	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
@@ -18,6 +18,7 @@ help:
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
+	@echo "make serve-production  collectstatic, migrate, gunicorn with config.settings.production"
 
 # Create the virtualenv if missing and install the project with its dev and postgres extras.
 # Re-runs only when pyproject.toml changes.
@@ -42,7 +43,11 @@ run: setup
 	@echo
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
-test: setup
+# The browser tests (tests/browser) need Debian's chromium: installed here if missing (as root).
+browser:
+	scripts/ensure_chromium.sh
+
+test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 lint: setup
@@ -56,3 +61,18 @@ format: $(STAMP)
 messages: $(STAMP)
 	$(PYTHON) manage.py makemessages -l ru -l en $(MAKEMESSAGES_IGNORES)
 	$(PYTHON) scripts/compilemessages.py
+
+# Production on this machine: collectstatic, migrate and gunicorn, with config.settings.production.
+# Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS in the environment (config/settings/production.py
+# lists the other variables); GUNICORN_BIND (127.0.0.1:8000) and GUNICORN_WORKERS (2) override.
+.PHONY: serve-production
+serve-production: setup
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "serve-production: DJANGO_SECRET_KEY is not set. Set it to a long random string, e.g. the output of: $(PYTHON) -c 'from django.core.management.utils import get_random_secret_key as k; print(k())'" >&2; exit 1; }
+	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "serve-production: DJANGO_ALLOWED_HOSTS is not set. Set it to the site's host names, comma-separated (club.example.org)." >&2; exit 1; }
+	export DJANGO_SETTINGS_MODULE=config.settings.production \
+		DJANGO_LOGIN_THROTTLE_DIR="$${DJANGO_LOGIN_THROTTLE_DIR:-$(CURDIR)/var/login-throttle}" \
+	&& $(PYTHON) manage.py check --deploy \
+	&& $(PYTHON) manage.py collectstatic --noinput \
+	&& $(PYTHON) manage.py migrate --noinput \
+	&& exec $(VENV)/bin/gunicorn config.wsgi:application \
+		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),127.0.0.1:8000)

@@ -25,3 +25,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         setting_changed.send(
             sender=type(settings), setting="LOCALE_PATHS", value=settings.LOCALE_PATHS, enter=False
         )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_login_throttle() -> None:
+    """Every test client logs in from 127.0.0.1: start each test with no failed logins counted."""
+    from django.conf import settings
+    from django.core.cache import caches
+
+    caches[settings.LOGIN_THROTTLE["CACHE"]].clear()

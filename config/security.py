@@ -1,0 +1,80 @@
+"""Security middleware of the project: the Content-Security-Policy header and a request size cap.
+
+Django's SecurityMiddleware and XFrameOptionsMiddleware set the other headers (nosniff,
+Referrer-Policy, Cross-Origin-Opener-Policy, X-Frame-Options, and in production HSTS); Django
+5.2 has no CSP of its own, hence the small middleware here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+CSP_HEADER = "Content-Security-Policy"
+
+# With DEBUG on, Django's technical 404 and 500 pages carry inline styles and scripts; a CSP
+# would leave them unreadable, so they go without one (never in production, where DEBUG is off).
+DEBUG_PAGE_STATUSES = frozenset({404, 500})
+
+
+def build_policy(directives: Mapping[str, Sequence[str]] | None) -> str:
+    """The header value for ``{"default-src": ["'self'"], …}``: ``default-src 'self'; …``."""
+    if not directives:
+        return ""
+    return "; ".join(
+        " ".join([name, *sources]) if sources else name for name, sources in directives.items()
+    )
+
+
+class ContentSecurityPolicyMiddleware:
+    """Add ``Content-Security-Policy`` from ``settings.CONTENT_SECURITY_POLICY`` to responses.
+
+    A response that already has the header (a view that needs another policy) keeps its own.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = build_policy(getattr(settings, "CONTENT_SECURITY_POLICY", None))
+        if not policy or CSP_HEADER in response:
+            return response
+        if settings.DEBUG and response.status_code in DEBUG_PAGE_STATUSES:
+            return response
+        response[CSP_HEADER] = policy
+        return response
+
+
+class RequestBodyLimitMiddleware:
+    """Refuse with 413 a request whose declared body is over ``settings.MAX_REQUEST_BODY_SIZE``.
+
+    Django limits the form fields it parses (DATA_UPLOAD_MAX_MEMORY_SIZE) but not uploaded files,
+    which it streams to temporary files whatever their size. This cap stops any oversized body
+    before it is read. Under WSGI the body is read only up to CONTENT_LENGTH, so a request cannot
+    slip past by not declaring it.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = getattr(settings, "MAX_REQUEST_BODY_SIZE", None)
+        if limit is not None and declared_length(request) > limit:
+            return HttpResponse(
+                _("The request is too large."),
+                status=413,
+                content_type="text/plain; charset=utf-8",
+            )
+        return self.get_response(request)
+
+
+def declared_length(request: HttpRequest) -> int:
+    """The request's Content-Length (0 when absent or not a number, as Django reads it)."""
+    try:
+        return max(0, int(request.META.get("CONTENT_LENGTH") or 0))
+    except ValueError:
+        return 0

@@ -1,0 +1,187 @@
+"""Django settings for the SOS & ultimate tic-tac-toe club project: the development settings.
+
+`config.settings` is what manage.py, the WSGI/ASGI entry points and pytest use by default.
+Production takes `config.settings.production` (DJANGO_SETTINGS_MODULE), which starts from these
+and hardens them. Everything that differs between machines comes from the environment (see
+README.md).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from config.database import database_config
+from config.env import env_bool, env_int, env_list
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "django-insecure-dev-only-key-do-not-use-in-production"
+)
+DEBUG = env_bool("DJANGO_DEBUG", default=True)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # runserver leaves static files to WhiteNoise, as gunicorn does in production.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # Static files, right after SecurityMiddleware (so they get its headers) and before the rest.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Content-Security-Policy on every page (config/security.py).
+    "config.security.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions (it may read the session), before CommonMiddleware (which may redirect).
+    "django.middleware.locale.LocaleMiddleware",
+    # 413 for a body over MAX_REQUEST_BODY_SIZE, before anything reads it (after LocaleMiddleware,
+    # so the refusal is in the visitor's language).
+    "config.security.RequestBodyLimitMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+# DATABASE_URL=postgres://… switches to PostgreSQL; otherwise SQLite (SQLITE_PATH may move it).
+DATABASES = {"default": database_config(os.environ, BASE_DIR)}
+
+# Failed logins are counted per username and per client address; too many lock both out for a
+# while (config/throttle.py). The backend refuses a locked-out login whichever form asks.
+AUTHENTICATION_BACKENDS = ["config.throttle.ThrottledModelBackend"]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "ru"
+# Names are translated into the current language; the switcher shows each one in its own
+# language (Django's `name_local`: "Русский", "English").
+LANGUAGES = [
+    ("ru", _("Russian")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "").strip() or BASE_DIR / "staticfiles")
+# In development WhiteNoise serves the files where they are (no collectstatic needed), and sees
+# edits at once; production serves the collected, hashed and compressed copies.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+
+# -- Login throttling (config/throttle.py) -----------------------------------------------------
+LOGIN_THROTTLE = {
+    "CACHE": "login_throttle",
+    # Failed logins counted within WINDOW seconds; reaching a limit locks out for LOCKOUT seconds.
+    "USERNAME_LIMIT": env_int("DJANGO_LOGIN_USERNAME_LIMIT", 5, minimum=1),
+    "IP_LIMIT": env_int("DJANGO_LOGIN_IP_LIMIT", 30, minimum=1),
+    "WINDOW": env_int("DJANGO_LOGIN_WINDOW", 15 * 60, minimum=1),
+    "LOCKOUT": env_int("DJANGO_LOGIN_LOCKOUT", 15 * 60, minimum=1),
+    # How many reverse proxies in front of the server append to X-Forwarded-For. 0: the client is
+    # REMOTE_ADDR (direct connections). Behind one nginx, 1. Never more than there really are: a
+    # client can write anything in the header, and only the proxies' own entries are trustworthy.
+    "TRUSTED_PROXIES": env_int("DJANGO_TRUSTED_PROXIES", 0),
+}
+
+# -- Caches ------------------------------------------------------------------------------------
+# Process-local memory. The login throttle has its own cache, so clearing it touches nothing
+# else; production may put that one in a directory shared by the server's workers.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "default",
+    },
+    "login_throttle": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "login-throttle",
+        # Backends without an atomic incr() (files, database) rewrite a counter with the default
+        # timeout: make that the throttle's window.
+        "TIMEOUT": LOGIN_THROTTLE["WINDOW"],
+        # Enough that a burst of other usernames cannot push a counter out of the cache.
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
+
+# -- Security headers (development too; HSTS and the HTTPS redirect are production's) ----------
+# Content-Security-Policy, set by config.security.ContentSecurityPolicyMiddleware: no inline
+# script or style anywhere, so the templates keep scripts in static/js and styles in static/css.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+
+# -- Request sizes ----------------------------------------------------------------------------
+_MIB = 1024 * 1024
+# The form fields of one request (everything but uploaded files): the forms here are small.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * _MIB
+# The largest file an upload form accepts (spreadsheets); upload forms check it themselves.
+MAX_UPLOAD_SIZE = 5 * _MIB
+# Files up to that size stay in memory: a valid upload never goes through a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_SIZE
+# The whole body (a file, the fields and the multipart envelope); larger requests get a 413
+# from config.security.RequestBodyLimitMiddleware before anything reads them.
+MAX_REQUEST_BODY_SIZE = MAX_UPLOAD_SIZE + 1 * _MIB
+# The arbiter's override form has two fields a board: 2,500 is enough for 2,000 players.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2500
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "games:home"
+LOGOUT_REDIRECT_URL = "games:home"

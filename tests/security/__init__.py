@@ -1,0 +1,2 @@
+"""Attacks on the site: rights, ids of other tournaments, CSRF, sizes, escaping, headers, logins,
+and the production settings."""
