@@ -29,15 +29,7 @@ from tournaments.models import (
 )
 from tournaments.services import AnyUser
 
-# A result code as the seats that win the game, and how the game ended.
-GAME_OUTCOME = {
-    Result.WIN: ([0], "adjudicated"),
-    Result.LOSS: ([1], "adjudicated"),
-    Result.DRAW: ([], "adjudicated"),
-    Result.FORFEIT_WIN: ([0], game_services.END_FORFEIT),
-    Result.FORFEIT_LOSS: ([1], game_services.END_FORFEIT),
-    Result.DOUBLE_FORFEIT: ([], game_services.END_DOUBLE_FORFEIT),
-}
+GAME_OUTCOME = services.GAME_RESULTS
 FORFEITS = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS, Result.DOUBLE_FORFEIT)
 
 

@@ -30,6 +30,10 @@ from tournaments.models import (
 )
 from tournaments.services import AnyUser, _require_arbiter
 
+# Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
+# override of the round keeps them as they are.
+KEPT_BYES = (Result.HALF_BYE, Result.ZERO_BYE)
+
 
 def tournament_records(tournament: Tournament, *, before_round: int | None = None) -> list:
     """Every pairing of ``tournament`` (of rounds before ``before_round``) as a GameRecord."""
@@ -141,14 +145,14 @@ def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tup
             _(pairing.MESSAGES[err.code]) % err.params, "pairing_impossible"
         ) from None
     boards = [(pair, Result.BYE if pair.second is None else "") for pair in pairs]
-    return boards, sorted(requested)
+    return boards, [(entry, Result.HALF_BYE) for entry in sorted(requested)]
 
 
 def _create_pairings(
     t: Tournament,
     rnd: Round,
     boards: Sequence[tuple[Any, str]],
-    half_byes: Sequence[int],
+    byes: Sequence[tuple[int, str]],
     *,
     manual: bool = False,
     warnings: dict[int, list] | None = None,
@@ -168,10 +172,8 @@ def _create_pairings(
                 manual=manual,
             )
         )
-    for entry_id in half_byes:
-        rows.append(
-            Pairing(round=rnd, board=len(rows) + 1, first_id=entry_id, result=Result.HALF_BYE)
-        )
+    for entry_id, result in byes:
+        rows.append(Pairing(round=rnd, board=len(rows) + 1, first_id=entry_id, result=result))
     created = Pairing.objects.bulk_create(rows)
     if t.online:
         for row in Pairing.objects.filter(round=rnd, second__isnull=False, result=""):
@@ -215,7 +217,8 @@ def set_pairings(
                 raise TournamentError(
                     _("A player on the boards is not in this tournament."), "unknown_entry"
                 )
-    half_byes = [p.first_id for p in current if p.result == Result.HALF_BYE]
+    kept = [(p.first_id, p.result) for p in current if p.result in KEPT_BYES]
+    half_byes = [entry for entry, result in kept if result == Result.HALF_BYE]
     entries = list(t.entries.all())
     active = {e.pk for e in entries if e.is_active_in(rnd.number)} - set(half_byes)
     hist = records.histories(
@@ -232,7 +235,7 @@ def set_pairings(
     rnd.pairings.all().delete()
     Game.objects.filter(pk__in=game_ids, ply=0).delete()
     results = [(p, Result.BYE if p.second is None else "") for p in pairs]
-    _create_pairings(t, rnd, results, half_byes, manual=True, warnings=by_board)
+    _create_pairings(t, rnd, results, kept, manual=True, warnings=by_board)
     rnd.warnings = general
     rnd.save(update_fields=["warnings"])
     return found

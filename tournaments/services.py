@@ -215,6 +215,17 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
 RESULT_FOR_WINNERS = {(): Result.DRAW, (0,): Result.WIN, (1,): Result.LOSS}
 
 
+# A two-seat game's winning seats, and how it ended, for each pairing result.
+GAME_RESULTS = {
+    Result.WIN: ([0], "adjudicated"),
+    Result.LOSS: ([1], "adjudicated"),
+    Result.DRAW: ([], "adjudicated"),
+    Result.FORFEIT_WIN: ([0], game_services.END_FORFEIT),
+    Result.FORFEIT_LOSS: ([1], game_services.END_FORFEIT),
+    Result.DOUBLE_FORFEIT: ([], game_services.END_DOUBLE_FORFEIT),
+}
+
+
 def result_of_game(game: Game) -> str:
     """The pairing result a two-seat game's outcome stands for (``""`` while it has none)."""
     if game.status == GameStatus.ANNULLED or game.winners is None:
@@ -265,11 +276,21 @@ def record_result(
         raise TournamentError(
             _("A bye takes a bye result, a game takes a game result."), "bad_result"
         )
-    if pairing.game_id and pairing.game.is_active and pairing.game.ply:
+    game = pairing.game
+    if game is not None and (game.ply or not game.is_active):
         raise TournamentError(
-            _("This game is being played on the site: its result comes from the board."),
-            "game_in_progress",
+            _(
+                "This game is played on the site: its result comes from the board "
+                "(or from an arbiter's decision)."
+            ),
+            "game_on_site",
         )
+    if game is not None:
+        # Decided before a move was made (a forfeit, an agreed result): the game is closed,
+        # so that it cannot be played afterwards and change the result.
+        winners, end = GAME_RESULTS[result]
+        game_services.set_outcome(game=game, winners=winners, reason=end)
+        pairing.refresh_from_db()
     pairing.result = result
     if first_score is not None:
         pairing.first_score = first_score

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -177,7 +178,12 @@ def _arbiter_action(
         messages.error(request, err.message)
     else:
         messages.success(request, done)
-    return redirect(request.POST.get("next") or t.get_absolute_url())
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = t.get_absolute_url()
+    return redirect(target)
 
 
 @require_POST
@@ -260,7 +266,7 @@ def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not services.can_arbitrate(request.user, t):
         raise PermissionDenied
     entries = sorted(t.entries.select_related("player"), key=lambda e: e.rank or 10**6)
-    current = [p for p in rnd.pairings.order_by("board") if p.result != "half_bye"]
+    current = [p for p in rnd.pairings.order_by("board") if p.result not in pairings.KEPT_BYES]
     boards = max(len(current), (len(entries) + 1) // 2)
     initial = {}
     for n, p in enumerate(current):

@@ -1,0 +1,164 @@
+"""Standings through ``tournaments.queries.standings``: a hand-computed Swiss, the explanation of
+a tie-break, and a number of queries that does not grow with the number of players."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.helpers import (
+    enter_results,
+    finish,
+    new_tournament,
+    pair,
+    play_round,
+    register_all,
+    seed_players,
+    set_boards,
+)
+from tournaments import queries, services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+# Four players, three rounds; "X-Y" means X had the first move.
+#
+#     round 1   A-C 1-0    D-B 0-1
+#     round 2   B-A ½-½    C-D ½-½
+#     round 3   A-D 1-0    B-C 0-1
+#
+# Points:     A 1 + ½ + 1 = 2.5    B 1 + ½ + 0 = 1.5    C 0 + ½ + 1 = 1.5    D 0 + ½ + 0 = 0.5
+# Buchholz (the opponents' points; everyone met everyone):
+#             A  C + B + D = 1.5 + 1.5 + 0.5 = 3.5
+#             B  D + A + C = 0.5 + 2.5 + 1.5 = 4.5
+#             C  A + D + B = 2.5 + 0.5 + 1.5 = 4.5
+#             D  B + C + A = 1.5 + 1.5 + 2.5 = 5.5
+# Buchholz cut 1 (less the lowest): A 3.5 - 0.5 = 3, B 4.5 - 0.5 = 4, C 4.5 - 0.5 = 4,
+#             D 5.5 - 1.5 = 4
+# Sonneborn-Berger (opponent's points × points earned):
+#             A  1.5×1 + 1.5×½ + 0.5×1 = 2.75       B  0.5×1 + 2.5×½ + 1.5×0 = 1.75
+#             C  2.5×0 + 0.5×½ + 1.5×1 = 1.75       D  1.5×0 + 1.5×½ + 2.5×0 = 0.75
+# B and C are level on points, BH-C1, BH and SB: direct encounter decides, C beat B.
+# Wins: A 2, B 1, C 1, D 0.
+SCHEDULE = [
+    [("A", "C", "1-0"), ("D", "B", "0-1")],
+    [("B", "A", "½-½"), ("C", "D", "½-½")],
+    [("A", "D", "1-0"), ("B", "C", "0-1")],
+]
+EXPECTED = [
+    # place, name, points, (BH-C1, BH, SB, DE, WON)
+    ("1", "A", 2.5, (3.0, 3.5, 2.75, 0.0, 2.0)),
+    ("2", "C", 1.5, (4.0, 4.5, 1.75, 1.0, 1.0)),
+    ("3", "B", 1.5, (4.0, 4.5, 1.75, 0.0, 1.0)),
+    ("4", "D", 0.5, (4.0, 5.5, 0.75, 0.0, 0.0)),
+]
+
+
+def hand_computed_swiss(arbiter: User) -> Tournament:
+    t = new_tournament(arbiter, rounds=3)
+    entries = register_all(t, arbiter, [("A", 1800), ("B", 1700), ("C", 1600), ("D", 1500)])
+    by_name = {e.player.name: e for e in entries}
+    for games in SCHEDULE:
+        rnd = pair(t, arbiter)
+        set_boards(rnd, arbiter, [(by_name[f], by_name[s]) for f, s, _ in games])
+        for p, (_, _, result) in zip(rnd.pairings.order_by("board"), games, strict=True):
+            services.record_result(pairing=p, result=result, user=arbiter)
+        finish(rnd, arbiter)
+    return t
+
+
+def test_a_hand_computed_swiss(arbiter: User) -> None:
+    t = hand_computed_swiss(arbiter)
+    table = queries.standings(t)
+    assert table.rounds_played == 3
+    assert [key for key, _label, _abbr in table.labels] == [
+        "buchholz_cut1",
+        "buchholz",
+        "sonneborn_berger",
+        "direct_encounter",
+        "wins",
+    ]
+    got = [
+        (row.place_label, entry.player.name, row.points, tuple(row.tiebreaks))
+        for row, entry in table.lines()
+    ]
+    assert got == EXPECTED
+
+
+def test_the_explanation_of_a_buchholz_names_the_opponents(arbiter: User) -> None:
+    t = hand_computed_swiss(arbiter)
+    table = queries.standings(t)
+    d = t.entries.get(player__name="D")
+    explained = {tb["key"]: tb for tb in table.explain(d.pk)}
+    cut1 = explained["buchholz_cut1"]
+    assert cut1["value"] == 4.0
+    assert [(x["round"], x["opponent"], x["score"], x["cut"]) for x in cut1["terms"]] == [
+        (1, "B", 1.5, True),  # the lowest, earliest contribution is cut
+        (2, "C", 1.5, False),
+        (3, "A", 2.5, False),
+    ]
+    assert table.explain(10**9) == []
+
+
+def test_the_tournaments_own_tie_break_order_is_used(arbiter: User) -> None:
+    t = new_tournament(arbiter, rounds=1, tiebreaks=["wins", "buchholz"])
+    seed_players(t, arbiter, 2)
+    play_round(t, arbiter)
+    table = queries.standings(t)
+    assert [abbr for _key, _label, abbr in table.labels] == ["WON", "BH"]
+    assert [(row.points, row.tiebreaks) for row in table.rows] == [
+        (1.0, (1.0, 0.0)),
+        (0.0, (0.0, 1.0)),
+    ]
+
+
+def test_standings_before_any_round_list_everyone_level(arbiter: User) -> None:
+    t = new_tournament(arbiter)
+    seed_players(t, arbiter, 3)
+    table = queries.standings(t)
+    assert table.rounds_played == 0
+    assert [row.points for row in table.rows] == [0, 0, 0]
+    assert {row.place_label for row in table.rows} == {"1-3"}
+
+
+def swiss_of(arbiter: User, players: int, name: str) -> Tournament:
+    """A paper Swiss of ``players`` after two finished rounds and a third paired, half played."""
+    t = new_tournament(arbiter, name=name, rounds=5)
+    seed_players(t, arbiter, players)
+    for result in ("1-0", "½-½"):
+        play_round(t, arbiter, result)
+    rnd = pair(t, arbiter)
+    for p in list(rnd.pairings.filter(second__isnull=False))[::2]:
+        services.record_result(pairing=p, result="0-1", user=arbiter)
+    return t
+
+
+def test_standings_take_the_same_number_of_queries_for_8_and_40_players(
+    arbiter: User, django_assert_num_queries
+) -> None:
+    small = swiss_of(arbiter, 8, "Small")
+    big = swiss_of(arbiter, 40, "Big")
+    with CaptureQueriesContext(connection) as captured:
+        small_table = queries.standings(Tournament.objects.get(pk=small.pk))
+        small_table.lines()
+    assert len(small_table.rows) == 8
+    with django_assert_num_queries(len(captured)):
+        big_table = queries.standings(Tournament.objects.get(pk=big.pk))
+        big_table.lines()
+        big_table.explain(big_table.rows[0].entry)
+    assert len(big_table.rows) == 40
+    assert len(captured) <= 4
+
+
+def test_the_odd_player_out_is_not_left_out_of_the_standings(arbiter: User) -> None:
+    t = new_tournament(arbiter, rounds=2)
+    seed_players(t, arbiter, 5)
+    rnd = pair(t, arbiter)
+    enter_results(rnd, arbiter, "0-1")
+    finish(rnd, arbiter)
+    table = queries.standings(t)
+    points = {entry.player.name: row.points for row, entry in table.lines()}
+    assert points["P05"] == 1.0  # the pairing-allocated bye scores a win's points
+    assert sum(points.values()) == 3.0
