@@ -10,11 +10,12 @@ PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
 
-.PHONY: help setup compilemessages run browser test lint format messages
+.PHONY: help setup compilemessages run browser test test-postgres lint format messages
 
 help:
 	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
 	@echo "make test      set up .venv and run every test (PYTEST_ARGS='...' to pass options)"
+	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server"
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
@@ -49,6 +50,10 @@ browser:
 
 test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped).
+test-postgres: setup browser
+	scripts/with_postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.admin import GameAdmin
 from games.models import Game
@@ -189,7 +190,8 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
             if done:
                 modeladmin.message_user(
                     request,
-                    _("%(count)s decision(s) recorded.") % {"count": done},
+                    ngettext("%(count)s decision recorded.", "%(count)s decisions recorded.", done)
+                    % {"count": done},
                     messages.SUCCESS,
                 )
             return None

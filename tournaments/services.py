@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import services as game_services
 from games.models import Game, GameKind, GameStatus, Player
@@ -343,7 +344,13 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
     missing = rnd.pairings.filter(result="").count()
     if missing:
         raise TournamentError(
-            _("%(count)s board(s) still have no result.") % {"count": missing}, "missing_results"
+            ngettext(
+                "%(count)s board still has no result.",
+                "%(count)s boards still have no result.",
+                missing,
+            )
+            % {"count": missing},
+            "missing_results",
         )
     rnd.status = RoundStatus.FINISHED
     rnd.finished_at = timezone.now()

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Player
@@ -283,7 +284,13 @@ def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         else:
             if found:
                 messages.warning(
-                    request, _("Pairings saved with %(count)s warning(s).") % {"count": len(found)}
+                    request,
+                    ngettext(
+                        "Pairings saved with %(count)s warning.",
+                        "Pairings saved with %(count)s warnings.",
+                        len(found),
+                    )
+                    % {"count": len(found)},
                 )
             else:
                 messages.success(request, _("Pairings saved."))

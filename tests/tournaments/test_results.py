@@ -246,7 +246,7 @@ def test_a_round_with_missing_results_cannot_be_finished(arbiter: User) -> None:
     with translation.override("en"), pytest.raises(TournamentError) as info:
         finish(rnd, arbiter)
     assert info.value.code == "missing_results"
-    assert info.value.message == "1 board(s) still have no result."
+    assert info.value.message == "1 board still has no result."
     assert reload(rnd).status == RoundStatus.PAIRED
 
 

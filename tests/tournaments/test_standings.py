@@ -107,7 +107,7 @@ def test_the_tournaments_own_tie_break_order_is_used(arbiter: User) -> None:
     seed_players(t, arbiter, 2)
     play_round(t, arbiter)
     table = queries.standings(t)
-    assert [abbr for _key, _label, abbr in table.labels] == ["WON", "BH"]
+    assert [key for key, _label, _abbr in table.labels] == ["wins", "buchholz"]
     assert [(row.points, row.tiebreaks) for row in table.rows] == [
         (1.0, (1.0, 0.0)),
         (0.0, (0.0, 1.0)),

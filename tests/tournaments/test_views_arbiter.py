@@ -248,7 +248,7 @@ def test_finishing_a_round_with_missing_results_shows_why(
 ) -> None:
     rnd = pair(tournament, arbiter)
     response = client_for(arbiter).post(url("finish_round", tournament.pk, 1), follow=True)
-    assert "2 board(s) still have no result." in messages_text(parse(response))
+    assert "2 boards still have no result." in messages_text(parse(response))
     assert reload(rnd).status == RoundStatus.PAIRED
 
 
@@ -359,7 +359,7 @@ def test_an_override_with_a_rematch_is_saved_with_its_warning(
     )
     assert response.redirect_chain[-1][0] == url("round", tournament.pk, 2)
     page = parse(response)
-    assert "Pairings saved with 2 warning(s)." in messages_text(page)
+    assert "Pairings saved with 2 warnings." in messages_text(page)
     warnings = [w.text() for w in page.find_all("div", cls="warning")]
     a, b = boards(first)[0].first.player.name, boards(first)[0].second.player.name
     assert f"⚠ Players {b} and {a} have met before." in warnings
