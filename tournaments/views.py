@@ -87,6 +87,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "board_rows": _board_rows(current) if current else [],
             "standings": table,
             "entry_form": EntryForm() if is_arbiter else None,
+            "result_form": ResultForm(),
             "can_pair": is_arbiter
             and (current is None or current.status == RoundStatus.FINISHED)
             and t.status != "finished",
@@ -179,11 +180,16 @@ def _arbiter_action(
         messages.error(request, err.message)
     else:
         messages.success(request, done)
+    return _back(request, t.get_absolute_url())
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    """Back to the posted ``next`` page when it is on this site, else to ``default``."""
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        target = t.get_absolute_url()
+        target = default
     return redirect(target)
 
 
@@ -245,7 +251,7 @@ def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
         raise PermissionDenied
     if not form.is_valid():
         messages.error(request, _("Choose a result."))
-        return redirect(p.round)
+        return _back(request, p.round.get_absolute_url())
     d = form.cleaned_data
     return _arbiter_action(
         request,
