@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games import services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameKind, Move, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.presenters import SEAT_COLOURS, board_view
 
 PAGE_SIZE = 30
@@ -84,8 +84,12 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     )
     moves = list(Move.objects.filter(game=game).order_by("ply"))
     names = {s.number: s.player.name for s in seats}
-    outcome = rules.outcome(state)
-    scores = list(outcome.scores) if outcome else _scores(game, state)
+    # The game's own record of how it ended (the board, or an arbiter's decision); while
+    # replaying, the board's outcome at that move.
+    outcome = game.outcome if at == latest else rules.outcome(state)
+    if game.status == GameStatus.ANNULLED:
+        outcome = None
+    scores = list(outcome.scores) if outcome and outcome.scores else _scores(game, state)
     seat_rows = [
         {
             "number": s.number + 1,

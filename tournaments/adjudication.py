@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games.errors import GameError
 from games.models import ACTIVE_STATUSES, Game, GameStatus
 from tournaments import services
 from tournaments.errors import TournamentError
@@ -34,7 +35,17 @@ FORFEITS = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS, Result.DOUBLE_FORFEIT)
 
 
 def pairing_of(game: Game) -> Pairing | None:
-    return Pairing.objects.select_related("round__tournament").filter(game=game).first()
+    """The pairing ``game`` was played for — also after it was annulled and the pairing got a
+    new game (the annulment's record keeps the link)."""
+    pairing = Pairing.objects.select_related("round__tournament").filter(game=game).first()
+    if pairing is None:
+        record = (
+            Adjudication.objects.filter(game=game, act=Act.ANNUL, pairing__isnull=False)
+            .select_related("pairing__round__tournament")
+            .first()
+        )
+        pairing = record.pairing if record else None
+    return pairing
 
 
 def may_adjudicate(
@@ -160,6 +171,8 @@ def decide(
                 raise TournamentError(_("Name the winners of this game."), "winners")
         try:
             game_services.set_outcome(game=game, winners=chosen, reason=end)
+        except GameError as err:
+            raise TournamentError(err.message, err.code) from None
         except ValueError as err:
             raise TournamentError(str(err), "winners") from None
     else:
@@ -191,6 +204,8 @@ def take_back(
     before = _snapshot(game, pairing)
     try:
         removed = game_services.take_back(game=game, count=count)
+    except GameError as err:
+        raise TournamentError(err.message, err.code) from None
     except ValueError as err:
         raise TournamentError(str(err), "count") from None
     after = _snapshot(game, pairing)

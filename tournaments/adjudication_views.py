@@ -30,12 +30,14 @@ def _forms(game: Game | None, data: Any = None, act: str = "") -> dict[str, Any]
     def bound(name: str) -> Any:
         return data if act == name else None
 
-    forms: dict[str, Any] = {"decide": DecideForm(bound("decide"))}
+    forms: dict[str, Any] = {"decide": DecideForm(bound("decide"), auto_id="id_decide_%s")}
     if game is not None:
         if game.seats.count() > 2:
-            forms["decide"] = WinnersForm(bound("decide"), seats=_seats(game))
-        forms["take_back"] = TakeBackForm(bound("take_back"))
-        forms["annul"] = AnnulForm(bound("annul"))
+            forms["decide"] = WinnersForm(
+                bound("decide"), seats=_seats(game), auto_id="id_decide_%s"
+            )
+        forms["take_back"] = TakeBackForm(bound("take_back"), auto_id="id_take_back_%s")
+        forms["annul"] = AnnulForm(bound("annul"), auto_id="id_annul_%s")
     return forms
 
 

@@ -26,7 +26,8 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     fields = ("rank", "player", "rating", "joined_round", "withdrawn_from_round", "half_byes")
-    readonly_fields = ("joined_round",)
+    # Withdrawals are arbiters' decisions, recorded by their service (the withdrawal page).
+    readonly_fields = ("joined_round", "withdrawn_from_round")
     autocomplete_fields = ("player",)
 
 
@@ -88,6 +89,7 @@ class PairingAdmin(admin.ModelAdmin):
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     list_display = ("player", "tournament", "rank", "rating", "withdrawn_from_round")
+    readonly_fields = ("tournament", "joined_round", "withdrawn_from_round")
     list_filter = ("tournament",)
     search_fields = ("player__name", "tournament__name")
     autocomplete_fields = ("player",)

@@ -19,6 +19,7 @@ from games.models import Game
 from tournaments import pairing, records
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    Adjudication,
     Entry,
     Pairing,
     Result,
@@ -203,8 +204,9 @@ def set_pairings(
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
     current = list(rnd.pairings.select_related("game"))
-    started = any(
-        (p.second_id is not None and p.result) or (p.game_id and p.game.ply) for p in current
+    started = (
+        any((p.second_id is not None and p.result) or (p.game_id and p.game.ply) for p in current)
+        or Adjudication.objects.filter(pairing__round=rnd).exists()
     )
     if started:
         raise TournamentError(

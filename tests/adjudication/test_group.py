@@ -1,0 +1,79 @@
+"""The Arbiter group, made by migration 0003, and what its permissions allow."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from tests.adjudication.helpers import World, in_arbiter_group, make_user
+from tournaments import adjudication
+
+EXPECTED = {
+    "games.play_any_seat",
+    "games.add_player",
+    "games.change_player",
+    "games.view_game",
+    "games.view_move",
+    "tournaments.add_tournament",
+    "tournaments.change_tournament",
+    "tournaments.view_tournament",
+    "tournaments.view_pairing",
+    "tournaments.add_adjudication",
+    "tournaments.view_adjudication",
+    "tournaments.view_claim",
+    "tournaments.change_claim",
+}
+
+
+# A plain (non-transactional) database test: pytest-django runs these before any transactional
+# test (a live-server one) could flush the tables the migrations filled.
+@pytest.mark.django_db
+def test_the_migrations_make_the_arbiter_group_with_its_permissions() -> None:
+    group = Group.objects.get(name="Arbiter")
+    granted = {
+        f"{p.content_type.app_label}.{p.codename}"
+        for p in group.permissions.select_related("content_type")
+    }
+    assert granted == EXPECTED
+    # Nothing that would let an arbiter rewrite or remove a record.
+    assert not granted & {"tournaments.change_adjudication", "tournaments.delete_adjudication"}
+
+
+@pytest.mark.django_db
+def test_a_member_holds_the_permissions(world: World) -> None:
+    user = in_arbiter_group(make_user("new-arbiter"))
+    assert user.get_all_permissions() >= EXPECTED
+    assert not make_user("nobody").has_perm("tournaments.add_adjudication")
+
+
+@pytest.mark.django_db
+def test_membership_decides_games_outside_tournaments_only(world: World) -> None:
+    from games import services as game_services
+
+    casual = game_services.create_game(
+        kind="sos", options={}, players=[world.board1.first.player, world.board1.second.player]
+    )
+    member = in_arbiter_group(make_user("member"))
+    plain_staff = make_user("staff", is_staff=True)
+
+    assert adjudication.may_adjudicate(member, game=casual)
+    assert not adjudication.may_adjudicate(plain_staff, game=casual)
+    assert not adjudication.may_adjudicate(member, game=world.game)
+    world.tournament.arbiters.add(member)
+    assert adjudication.may_adjudicate(User.objects.get(pk=member.pk), game=world.game)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/games/game/",
+        "/admin/tournaments/pairing/",
+        "/admin/tournaments/claim/",
+        "/admin/tournaments/adjudication/",
+    ],
+)
+def test_a_staff_member_of_the_group_reaches_the_admin_pages_of_the_acts(
+    world: World, client_for, url: str
+) -> None:
+    assert client_for(world.staff_arbiter).get(url).status_code == 200

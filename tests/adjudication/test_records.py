@@ -1,0 +1,297 @@
+"""The Adjudication records: written by every act, shown where the game and the pairing are,
+never changed nor deleted — not by the app, not by the admin, not by a cascade."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from django.contrib.admin.sites import site
+from django.db.models import ProtectedError
+from django.test import RequestFactory
+from django.urls import reverse
+
+from games.models import Game
+from tests.adjudication.helpers import World, page_text, play, reload
+from tournaments import adjudication, pairings
+from tournaments.errors import TournamentError
+from tournaments.models import Act, Adjudication, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def record(world: World) -> Adjudication:
+    game = play(world.game, "A1=S", "B1=O", "C1=S")
+    adjudication.take_back(
+        user=world.arbiter, game=game, count=1, reason="illegal_conduct", note="  phone rang  "
+    )
+    return adjudication.decide(
+        user=world.arbiter, game=game, result="+/-", reason="no_show", note="Carol left"
+    )
+
+
+# -- What a record holds -----------------------------------------------------------------------
+
+
+def test_a_record_says_who_when_what_and_why(world: World, record: Adjudication) -> None:
+    take_back, forfeit = Adjudication.objects.order_by("pk")
+    assert take_back.note == "phone rang"  # stripped
+    assert (forfeit.act, forfeit.reason, forfeit.note) == (Act.FORFEIT, "no_show", "Carol left")
+    assert forfeit.decided_by == world.arbiter
+    assert forfeit.decided_at is not None and forfeit.decided_at >= take_back.decided_at
+    assert forfeit.before == {
+        "game": {
+            "game": world.game.pk,
+            "status": "in_progress",
+            "winners": None,
+            "scores": [0, 0],
+            "ply": 2,
+            "end_reason": "",
+        },
+        "pairing": {"result": "", "game": world.game.pk},
+    }
+    assert forfeit.after["game"]["winners"] == [0]
+    assert forfeit.after["game"]["end_reason"] == "forfeit"
+    assert forfeit.after["pairing"] == {"result": "+/-", "game": world.game.pk}
+    assert take_back.after["removed"] == ["C1=S"]
+    assert (take_back.before["game"]["ply"], take_back.after["game"]["ply"]) == (3, 2)
+
+
+def test_str_is_the_act_and_reason(record: Adjudication) -> None:
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert str(record) == "Forfeit · No-show"
+
+
+# -- Never changed, never deleted --------------------------------------------------------------
+
+
+def test_saving_an_existing_record_raises(record: Adjudication) -> None:
+    record.note = "rewritten"
+    record.act = Act.DECLARE_RESULT
+    with pytest.raises(PermissionError):
+        record.save()
+    stored = reload(record)
+    assert (stored.note, stored.act) == ("Carol left", Act.FORFEIT)
+
+
+def test_deleting_a_record_raises(record: Adjudication) -> None:
+    with pytest.raises(PermissionError):
+        record.delete()
+    assert Adjudication.objects.filter(pk=record.pk).exists()
+
+
+@pytest.mark.parametrize("target", ["game", "pairing", "tournament"])
+def test_what_a_record_is_about_cannot_be_deleted_under_it(
+    world: World, record: Adjudication, target: str
+) -> None:
+    obj = {"game": world.game, "pairing": world.board1, "tournament": world.tournament}[target]
+    with pytest.raises(ProtectedError):
+        obj.delete()
+    assert Adjudication.objects.count() == 2
+
+
+def test_the_admin_grants_no_add_change_or_delete_even_to_a_superuser(world: World) -> None:
+    admin = site._registry[Adjudication]
+    request = RequestFactory().get("/admin/")
+    request.user = world.superuser
+    assert admin.has_view_permission(request)
+    assert not admin.has_add_permission(request)
+    assert not admin.has_change_permission(request)
+    assert not admin.has_delete_permission(request)
+
+
+def change_url(record: Adjudication) -> str:
+    return reverse("admin:tournaments_adjudication_change", args=[record.pk])
+
+
+def test_the_admin_shows_a_record_read_only(world: World, record: Adjudication, client_for) -> None:
+    response = client_for(world.superuser).get(change_url(record))
+
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'name="_save"' not in body
+    assert "Carol left" in body
+    listing = client_for(world.superuser).get(reverse("admin:tournaments_adjudication_changelist"))
+    assert listing.status_code == 200
+    assert "Forfeit" in listing.content.decode()
+
+
+def test_a_post_to_the_admin_change_page_is_refused(
+    world: World, record: Adjudication, client_for
+) -> None:
+    data = {"act": Act.DECLARE_RESULT, "reason": "agreement", "note": "rewritten", "_save": "1"}
+
+    response = client_for(world.superuser).post(change_url(record), data)
+
+    assert response.status_code == 403
+    stored = reload(record)
+    assert (stored.act, stored.reason, stored.note) == (Act.FORFEIT, "no_show", "Carol left")
+
+
+def test_the_admin_has_no_add_or_delete_page(
+    world: World, record: Adjudication, client_for
+) -> None:
+    client = client_for(world.superuser)
+    add = reverse("admin:tournaments_adjudication_add")
+    delete = reverse("admin:tournaments_adjudication_delete", args=[record.pk])
+
+    assert client.get(add).status_code == 403
+    assert client.post(add, {"act": "forfeit", "reason": "time"}).status_code == 403
+    assert client.get(delete).status_code == 403
+    assert client.post(delete, {"post": "yes"}).status_code == 403
+    assert Adjudication.objects.count() == 2
+
+
+def test_the_admin_has_no_delete_action_for_records(
+    world: World, record: Adjudication, client_for
+) -> None:
+    data = {"action": "delete_selected", "_selected_action": [str(record.pk)], "post": "yes"}
+
+    client_for(world.superuser).post(
+        reverse("admin:tournaments_adjudication_changelist"), {**data, "index": "0"}
+    )
+
+    assert Adjudication.objects.count() == 2
+
+
+def test_reasons_are_the_issues_list() -> None:
+    from tournaments.models import AdjudicationReason
+
+    assert list(AdjudicationReason.values) == [
+        "agreement",
+        "no_show",
+        "time",
+        "illegal_conduct",
+        "unfinished",
+        "correction",
+    ]
+
+
+def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> None:
+    """An annulled game replayed before a move leaves round 1 re-pairable: the override must
+    either refuse (with a message) or keep the records of the old boards — not crash on them."""
+    adjudication.annul(user=world.arbiter, game=world.game, reason="no_show")
+    before = Adjudication.objects.count()
+    entries = {e.player.name: e.pk for e in world.tournament.entries.select_related("player")}
+
+    with contextlib.suppress(TournamentError):  # a refusal is fine
+        pairings.set_pairings(
+            round=world.round1,
+            boards=[(entries["Alice"], entries["Борис"]), (entries["Carol"], entries["Dmitri"])],
+            user=world.arbiter,
+        )
+    assert Adjudication.objects.count() == before
+
+
+# -- Where the records are shown ---------------------------------------------------------------
+
+
+def test_the_game_page_shows_the_records(world: World, record: Adjudication, client_for) -> None:
+    response = client_for(world.seated).get(world.game.get_absolute_url())
+
+    records = page_text(response, 'class="adjudications"', "</section>")
+    assert "Arbiter's decisions" in records
+    assert "Moves taken back" in records and "moves removed: C1=S" in records
+    assert "Forfeit" in records and "No-show" in records and "Carol left" in records
+    assert "result: +/-" in records
+    assert "arbiter" in records  # who decided
+
+
+def test_the_round_page_shows_the_records_under_the_pairing(
+    world: World, record: Adjudication, client_for
+) -> None:
+    response = client_for(None).get(world.round1.get_absolute_url())
+
+    board = page_text(response, 'id="board-1"', 'id="board-2"')
+    assert "+/-" in board
+    assert "Forfeit" in board and "Moves taken back" in board and "Carol left" in board
+    other = page_text(response, 'id="board-2"')
+    assert "Forfeit" not in other
+
+
+def test_the_arbiters_log_lists_every_record(
+    world: World, record: Adjudication, client_for
+) -> None:
+    adjudication.withdraw(user=world.arbiter, entry=world.entry("Dmitri"), reason="no_show")
+    response = client_for(None).get(reverse("tournaments:log", args=[world.tournament.pk]))
+
+    table = page_text(response, "<table", "</table>")
+    for words in ("Forfeit", "Moves taken back", "Player withdrawn", "Dmitri", "Carol left"):
+        assert words in table
+    assert "withdrawn from round 2" in table
+    assert "−C1=S" in table  # the removed move, in the after column
+
+
+def test_another_tournaments_log_does_not_show_these_records(
+    world: World, record: Adjudication, client_for
+) -> None:
+    response = client_for(None).get(reverse("tournaments:log", args=[world.other_tournament.pk]))
+    assert "No decisions yet." in page_text(response)
+
+
+def test_the_arbiters_page_lists_the_records_of_the_game(
+    world: World, record: Adjudication, client_for
+) -> None:
+    response = client_for(world.arbiter).get(
+        reverse("tournaments:game_arbiter", args=[world.game.pk])
+    )
+    text = page_text(response, "Decisions so far")
+    assert "Forfeit" in text and "Moves taken back" in text
+
+
+def test_records_of_games_outside_tournaments_belong_to_no_tournament(world: World) -> None:
+    from games import services as game_services
+
+    game = game_services.create_game(
+        kind="uttt", options={}, players=[world.board1.first.player, world.board1.second.player]
+    )
+    record = adjudication.decide(user=world.superuser, game=game, result="1/2", reason="agreement")
+    assert (record.tournament, record.pairing, record.game) == (
+        None,
+        None,
+        Game.objects.get(pk=game.pk),
+    )
+    assert not Tournament.objects.filter(adjudications=record).exists()
+    assert reload(world.board1).result == ""  # the tournament's boards are untouched
+
+
+def test_the_admins_entry_form_does_not_withdraw_around_the_service(
+    world: World, client_for
+) -> None:
+    entry = world.entry("Alice")
+    data = {
+        "tournament": str(world.tournament.pk),
+        "player": str(entry.player_id),
+        "rank": str(entry.rank),
+        "rating": "2000",
+        "joined_round": "1",
+        "withdrawn_from_round": "1",  # round 1 is paired: the service refuses this
+        "half_byes": "[]",
+        "_save": "1",
+    }
+
+    client_for(world.superuser).post(
+        reverse("admin:tournaments_entry_change", args=[entry.pk]), data
+    )
+
+    withdrawn = reload(entry).withdrawn_from_round
+    recorded = Adjudication.objects.filter(entry=entry, act=Act.WITHDRAW).exists()
+    assert withdrawn is None or recorded
+
+
+def test_the_records_speak_russian_by_default(world: World, record: Adjudication) -> None:
+    from django.test import Client
+    from django.utils import translation
+
+    with translation.override("ru"):
+        expected = [str(Act.TAKE_BACK.label), str(Act.FORFEIT.label), "Неявка"]
+    assert expected[0] != "Moves taken back"
+
+    response = Client().get(world.game.get_absolute_url())  # no Accept-Language: Russian
+
+    records = page_text(response, 'class="adjudications"', "</section>")
+    for words in expected:
+        assert words in records
