@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
@@ -21,7 +22,7 @@ class GameKind(models.TextChoices):
 class GameStatus(models.TextChoices):
     WAITING = "waiting", _("Waiting for the first move")
     IN_PROGRESS = "in_progress", _("In progress")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("game status", "Finished")
     ADJUDICATED = "adjudicated", _("Adjudicated")
     ANNULLED = "annulled", _("Annulled")
 

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Game, GameKind, Player
 from tournaments import records
@@ -22,13 +23,13 @@ class TournamentFormat(models.TextChoices):
 class TournamentStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration")
     RUNNING = "running", _("Running")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("tournament or round status", "Finished")
 
 
 class RoundStatus(models.TextChoices):
     PENDING = "pending", _("Not paired yet")
     PAIRED = "paired", _("Paired")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("tournament or round status", "Finished")
 
 
 class Result(models.TextChoices):
