@@ -15,5 +15,6 @@ urlpatterns = [
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("sheets/", include("sheets.urls")),
     path("", include("games.urls")),
 ]

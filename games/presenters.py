@@ -132,3 +132,27 @@ def rules_summary(kind: str, options: dict[str, Any]) -> str:
     if options["no_send_back"]:
         parts.append(_("no sending straight back"))
     return ", ".join(parts)
+
+
+def position_view(rules: Any, position: list[str]) -> BoardView:
+    """A board known only by its final position (a paper sheet without moves): marks only."""
+    rows = []
+    for r in range(rules.rows):
+        line = position[r] if r < len(position) else ""
+        cells = []
+        for c in range(rules.cols):
+            mark = line[c] if c < len(line) and line[c] not in ". " else ""
+            classes = ""
+            if rules.kind == "uttt":
+                edges = [
+                    name
+                    for cond, name in (
+                        (c % 3 == 2 and c < 8, "edge-r"),
+                        (r % 3 == 2 and r < 8, "edge-b"),
+                    )
+                    if cond
+                ]
+                classes = " ".join(edges)
+            cells.append(CellView(rules.cell_name(r, c), mark, False, classes))
+        rows.append((r + 1, cells))
+    return BoardView(rules.kind, [col_name(c) for c in range(rules.cols)], rows)

@@ -213,3 +213,66 @@ def annul(*, game: Game) -> Game:
     game.save()
     game_result_changed.send(sender=Game, game=game)
     return game
+
+
+# -- Games recorded elsewhere (paper score sheets, spreadsheets) ---------------------------------
+
+END_FINAL_POSITION = "final_position"
+
+
+@transaction.atomic
+def record_moves(
+    *, game: Game, user: AbstractBaseUser, moves: Sequence[str], expected_ply: int
+) -> Game:
+    """Play a whole move list after the first ``expected_ply`` moves, all or none, as recorded
+    on a score sheet: one lock, one replay through the rules engine, one bulk insert.
+
+    ``StalePosition`` when the game has another number of moves, ``GameNotActive`` when it is
+    over, ``MoveRefused`` (naming the bad move's number) when the rules refuse a move.
+    """
+    game = _locked(game)
+    if game.ply != expected_ply:
+        raise StalePosition()
+    if not game.is_active:
+        raise GameNotActive(_("This game is over: no more moves can be played."))
+    rules = game.rules
+    state = game.current_state()
+    rows = []
+    for text in moves:
+        seat = rules.to_move(state)
+        try:
+            state = rules.play(state, text)
+        except MoveError as err:
+            raise MoveRefused.from_engine(err.at_ply(state.ply + 1)) from None
+        rows.append(
+            Move(
+                game=game,
+                ply=state.ply,
+                seat=seat,
+                notation=state.moves[-1],
+                points=state.points[-1] if game.kind == GameKind.SOS else 0,
+                submitted_by=user,
+            )
+        )
+    Move.objects.bulk_create(rows)
+    _store_state(game, state, timezone.now())
+    game.save()
+    if game.winners is not None:
+        game_result_changed.send(sender=Game, game=game)
+    return game
+
+
+@transaction.atomic
+def record_final_position(
+    *, game: Game, position: Sequence[str], winners: Sequence[int], scores: Sequence[int]
+) -> Game:
+    """Keep a game without moves as finished, known by its final position only (a paper sheet
+    without a move list): ``position`` is a string a row (``.`` for empty cells)."""
+    game = _locked(game)
+    if game.ply or not game.is_active:
+        raise StalePosition()
+    rules = game.rules
+    game.state = {**rules.to_dict(rules.start()), "position": list(position)}
+    game.scores = list(scores)
+    game.save(update_fields=["state", "scores", "updated_at"])
+    return set_outcome(game=game, winners=list(winners), reason=END_FINAL_POSITION)

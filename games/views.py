@@ -14,7 +14,7 @@ from games import services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
-from games.presenters import SEAT_COLOURS, board_view
+from games.presenters import SEAT_COLOURS, board_view, position_view
 
 PAGE_SIZE = 30
 
@@ -105,7 +105,9 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     return {
         "game": game,
         "seats": seat_rows,
-        "board": board_view(rules, state, interactive=can_move),
+        "board": position_view(rules, game.state["position"])
+        if latest == 0 and game.state.get("position")
+        else board_view(rules, state, interactive=can_move),
         "can_move": can_move,
         "mover": mover,
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,

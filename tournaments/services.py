@@ -359,3 +359,10 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
         tournament.status = TournamentStatus.FINISHED
         tournament.save(update_fields=["status"])
     return rnd
+
+
+@transaction.atomic
+def attach_game(*, pairing: Pairing, game: Game) -> None:
+    """Link ``game`` (a paper game recorded afterwards) to ``pairing``, which has none yet."""
+    if Pairing.objects.filter(pk=pairing.pk, game__isnull=True).update(game=game) != 1:
+        raise TournamentError(_("This board has a game already."), "has_game")

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "games",
     "tournaments",
+    "sheets",
 ]
 
 MIDDLEWARE = [

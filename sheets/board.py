@@ -1,0 +1,339 @@
+"""One game's board sheet, laid out as the club's paper form (SHEETS.md).
+
+For a 9×9 board: the column letters in B1:J1, the row numbers in A2:A10, the marks in B2:J10,
+``Игроки:`` in A12 (names from B12 down, each seat's mark or number in H and score in I),
+``Победитель:`` in A16, the separator in row 19, the title in A21, ``Правила хода:`` in A23,
+``Правила выигрыша:`` in A31 and ``Ограничения:`` in A36. Other sizes grow right and down from B2.
+To the right: the game's details (tournament, round, board, game, rules string) and the score
+sheet, one row a move, wrapped into side-by-side blocks so the sheet prints on one A4 page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules import get_rules
+
+from . import layout as L
+from .layout import t
+from .position import sos_lines, uttt_statuses
+from .ruletext import rule_lines, rules_string
+from .writer import Cell, Row, SheetSpec, Style, col
+
+SEAT_FILLS = ("F4CCCC", "CFE2F3", "D9EAD3", "D9D2E9", "FCE5CD", "D0E0E3")
+BOARD_FILLS = {"x": "F4CCCC", "o": "CFE2F3", "draw": "D9D9D9", "both": "FFF2CC"}
+LINE_FILL = "FFF2CC"  # SOSs of a final position: who made them is not known
+MARK_COLOURS = {"X": "C00000", "O": "1F4E79"}
+HEADER = Style(bold=True, h="center", fill="EEEEEE")
+LABEL = Style(bold=True)
+TITLE = Style(bold=True, size=14)
+BOXED = ("thin", "thin", "thin", "thin")
+SEPARATOR = Style(fill="808080")
+SCORE_HEAD = Style(bold=True, h="center", fill="EEEEEE", border=BOXED)
+GRID_WIDTH = 4.3
+GRID_HEIGHT = 26
+LABEL_WIDTH = 19
+DETAILS_ROWS = 5  # rows 1-5 beside the board hold the details
+SCORE_HEADER_ROW = 7
+
+
+@dataclass
+class BoardData:
+    """Everything a board sheet shows, without the database."""
+
+    kind: str
+    options: dict[str, Any]
+    seats: list[str]
+    moves: list[str] = field(default_factory=list)
+    position: list[str] | None = None  # final position without moves: a string per row
+    winners: tuple[int, ...] | None = None
+    scores: list[int] | None = None
+    tournament: str = ""
+    round: int | None = None
+    board: int | None = None
+    game: int | None = None
+    blank: bool = False  # a printable score sheet for a game played on paper
+
+
+@dataclass(frozen=True)
+class Geometry:
+    rows: int
+    cols: int
+    players_row: int
+    winner_row: int
+    separator_row: int
+    title_row: int
+    move_rules_row: int
+    win_rules_row: int
+    limits_row: int
+    bottom: int
+    left_last: int  # the last column of the left block (board, players, rules)
+    right: int  # the first column of the details and the score sheet
+
+
+def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> Geometry:
+    moves, wins, limits = counts
+    players = rows + 3
+    winner = players + max(4, seats)
+    separator = winner + 3
+    title = separator + 2
+    move_rules = title + 2
+    win_rules = max(title + 10, move_rules + moves + 1)
+    limits_row = max(title + 15, win_rules + wins + 1)
+    left_last = max(cols + 1, 10)
+    return Geometry(
+        rows,
+        cols,
+        players,
+        winner,
+        separator,
+        title,
+        move_rules,
+        win_rules,
+        limits_row,
+        limits_row + limits,
+        left_last,
+        left_last + 2,
+    )
+
+
+def sheet_state(data: BoardData) -> tuple[Any, Any]:
+    """(rules, state after the moves)."""
+    rules = get_rules(data.kind, **data.options)
+    return rules, rules.replay(data.moves)
+
+
+def _grid(data: BoardData, rules: Any, state: Any) -> list[list[str]]:
+    if data.position is not None and not data.moves:
+        return [[ch if ch in "XOS" else "" for ch in row] for row in data.position]
+    return [list(row) for row in state.grid]
+
+
+def _fills(data: BoardData, grid: list[list[str]], state: Any) -> dict[tuple[int, int], str]:
+    """Fill colour of the cells of decided small boards, or of the cells of each SOS."""
+    fills: dict[tuple[int, int], str] = {}
+    if data.kind == "uttt":
+        for b, status in enumerate(uttt_statuses(grid)):
+            if status in BOARD_FILLS:
+                for i in range(9):
+                    fills[(3 * (b // 3) + i // 3, 3 * (b % 3) + i % 3)] = BOARD_FILLS[status]
+        return fills
+    if data.moves:
+        rules = state._rules
+        for line in state.lines:
+            for name in line.cells:
+                fills[rules.parse_cell(name)] = SEAT_FILLS[line.seat % 6]
+    else:
+        for line in sos_lines(grid):
+            for cell in line:
+                fills[cell] = LINE_FILL
+    return fills
+
+
+def _grid_style(
+    kind: str, r: int, c: int, rows: int, cols: int, mark: str, fill: str | None
+) -> Style:
+    def side(edge: bool, thick: bool) -> str:
+        return "medium" if edge or thick else "thin"
+
+    if kind == "uttt":
+        border = (
+            side(c == 0, c % 3 == 0),
+            side(c == cols - 1, c % 3 == 2),
+            side(r == 0, r % 3 == 0),
+            side(r == rows - 1, r % 3 == 2),
+        )
+    else:
+        border = (side(c == 0, False), side(c == cols - 1, False))
+        border += (side(r == 0, False), side(r == rows - 1, False))
+    return Style(
+        bold=True,
+        size=14 if kind == "uttt" else 12,
+        color=MARK_COLOURS.get(mark) if kind == "uttt" else None,
+        fill=fill,
+        border=border,
+        h="center",
+        v="center",
+    )
+
+
+def seat_mark(kind: str, seat: int) -> str | int:
+    return ("X", "O")[seat] if kind == "uttt" else seat + 1
+
+
+def winner_text(data: BoardData) -> str:
+    if data.winners is None:
+        return ""
+    if not data.winners:
+        return t(L.DRAW)
+    return ", ".join(data.seats[s] for s in data.winners)
+
+
+def board_sheet(data: BoardData, title: str) -> SheetSpec:
+    """The board sheet of ``data`` named ``title``, in the active language."""
+    rules, state = sheet_state(data)
+    lines = rule_lines(data.kind, rules.options)
+    g = geometry(rules.rows, rules.cols, len(data.seats), tuple(len(x) for x in lines))
+    cells: dict[tuple[int, int], Cell] = {}
+    merges: list[str] = []
+    heights = {r: GRID_HEIGHT for r in range(2, g.rows + 2)}
+
+    for c in range(g.cols):
+        cells[(1, c + 2)] = Cell(col(c + 1), HEADER)
+    grid = _grid(data, rules, state)
+    fills = _fills(data, grid, state)
+    for r in range(g.rows):
+        cells[(r + 2, 1)] = Cell(r + 1, Style(bold=True, h="right", v="center"))
+        for c in range(g.cols):
+            mark = "" if data.blank else grid[r][c]
+            fill = None if data.blank else fills.get((r, c))
+            style = _grid_style(data.kind, r, c, g.rows, g.cols, mark, fill)
+            cells[(r + 2, c + 2)] = Cell(mark or None, style)
+
+    _players(data, g, cells, merges, state)
+    for c in range(1, g.left_last + 1):
+        cells[(g.separator_row, c)] = Cell(None, SEPARATOR)
+    heights[g.separator_row] = 6
+    title_text = t(L.TITLE_UTTT if data.kind == "uttt" else L.TITLE_SOS)
+    cells[(g.title_row, 1)] = Cell(title_text, TITLE)
+    merges.append(f"A{g.title_row}:{col(g.left_last)}{g.title_row}")
+    width = LABEL_WIDTH + GRID_WIDTH * (g.left_last - 1)
+    for label, row, texts in zip(
+        (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS),
+        (g.move_rules_row, g.win_rules_row, g.limits_row),
+        lines,
+        strict=True,
+    ):
+        cells[(row, 1)] = Cell(t(label), LABEL)
+        for n, text in enumerate(texts, 1):
+            cells[(row + n, 1)] = Cell(text, Style(wrap=True, v="top"))
+            merges.append(f"A{row + n}:{col(g.left_last)}{row + n}")
+            if len(text) > width * 0.95:
+                heights[row + n] = 15 * (1 + int(len(text) // (width * 0.95)))
+
+    right_last = _details(data, g, cells, merges, rules)
+    right_last = max(right_last, _score_sheet(data, g, cells, rules, state))
+    widths = {1: LABEL_WIDTH, **{c: GRID_WIDTH for c in range(2, g.left_last + 1)}}
+    widths[g.left_last + 1] = 2
+    widths.update(_score_widths(data.kind, g, right_last))
+    est_width = sum(widths.values()) * 7
+    est_height = sum(heights.get(r, 15) for r in range(1, g.bottom + 1)) * 96 / 72
+    return SheetSpec(
+        title=title,
+        rows=_rows(cells),
+        widths=widths,
+        heights=heights,
+        merges=merges,
+        freeze="B2",
+        landscape=est_width > est_height,
+        print_area=f"A1:{col(right_last)}{max(g.bottom, SCORE_HEADER_ROW + 1)}",
+    )
+
+
+def _rows(cells: dict[tuple[int, int], Cell]) -> Iterator[Row]:
+    by_row: dict[int, list[tuple[int, Cell]]] = {}
+    for (r, c), cell in cells.items():
+        by_row.setdefault(r, []).append((c, cell))
+    for r in sorted(by_row):
+        yield r, sorted(by_row[r], key=lambda item: item[0])
+
+
+def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state: Any) -> None:
+    cells[(g.players_row, 1)] = Cell(t(L.PLAYERS), LABEL)
+    scores = data.scores
+    if scores is None and not data.blank and (data.moves or data.winners is not None):
+        scores = (
+            list(state.scores)
+            if data.kind == "sos"
+            else [state.board_status.count("x"), state.board_status.count("o")]
+        )
+    for seat, name in enumerate(data.seats):
+        r = g.players_row + seat
+        cells[(r, 2)] = Cell(name, Style(bold=True))
+        merges.append(f"B{r}:G{r}")
+        fill = SEAT_FILLS[seat % 6]
+        cells[(r, 8)] = Cell(seat_mark(data.kind, seat), Style(bold=True, h="center", fill=fill))
+        if scores is not None:
+            cells[(r, 9)] = Cell(scores[seat], Style(h="center"))
+    cells[(g.winner_row, 1)] = Cell(t(L.WINNER), LABEL)
+    cells[(g.winner_row, 2)] = Cell(winner_text(data) or None, Style(bold=True))
+    merges.append(f"B{g.winner_row}:{col(g.left_last)}{g.winner_row}")
+
+
+def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules: Any) -> int:
+    s = g.right
+    rows = (
+        (L.TOURNAMENT, data.tournament or None),
+        (L.ROUND, data.round),
+        (L.BOARD, data.board),
+        (L.GAME, data.game),
+        (L.RULES, rules_string(rules.kind, rules.options)),
+    )
+    for n, (label, value) in enumerate(rows, 1):
+        cells[(n, s)] = Cell(t(label), LABEL)
+        cells[(n, s + 1)] = Cell(value, Style(h="left"))
+        merges.append(f"{col(s + 1)}{n}:{col(s + 7)}{n}")
+    return s + 7
+
+
+def _block(kind: str) -> int:
+    return 5 if kind == "sos" else 4  # number, seat, move, (points), gap
+
+
+def block_height(g: Geometry) -> int:
+    return max(g.bottom - SCORE_HEADER_ROW, 20)
+
+
+def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: Any) -> int:
+    sos = data.kind == "sos"
+    total = rules.rows * rules.cols if data.blank else len(data.moves)
+    height = block_height(g)
+    blocks = max(1, -(-total // height))
+    w = _block(data.kind)
+    heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if sos else [])
+    boxed = Style(border=BOXED, h="center")
+    for b in range(blocks):
+        for k, head in enumerate(heads):
+            cells[(SCORE_HEADER_ROW, g.right + b * w + k)] = Cell(t(head), SCORE_HEAD)
+    seats = [] if data.blank else _movers(rules, state, data.moves)
+    for i in range(total):
+        b, row = divmod(i, height)
+        r = SCORE_HEADER_ROW + 1 + row
+        c = g.right + b * w
+        cells[(r, c)] = Cell(i + 1, boxed)
+        if data.blank:
+            seat = seat_mark("uttt", i % 2) if not sos else None
+            move, points = None, None
+        else:
+            seat = seat_mark(data.kind, seats[i])
+            move = data.moves[i]
+            points = state.points[i] if sos and state.points[i] else None
+        cells[(r, c + 1)] = Cell(seat, boxed)
+        cells[(r, c + 2)] = Cell(move, boxed)
+        if sos:
+            cells[(r, c + 3)] = Cell(points, boxed)
+    return g.right + blocks * w - 2
+
+
+def _movers(rules: Any, state: Any, moves: list[str]) -> list[int]:
+    """The seat that made each move (SOS: a scoring move is followed by the same seat)."""
+    if rules.kind == "uttt":
+        return [i % 2 for i in range(len(moves))]
+    seats, seat = [], 0
+    for points in state.points:
+        seats.append(seat)
+        if not points:
+            seat = (seat + 1) % rules.players
+    return seats
+
+
+def _score_widths(kind: str, g: Geometry, right_last: int) -> dict[int, float]:
+    widths = {g.right: 12.0}
+    pattern = (5.0, 6.0, 8.0, 6.0, 2.0) if kind == "sos" else (5.0, 6.0, 8.0, 2.0)
+    for c in range(g.right, right_last + 1):
+        k = (c - g.right) % len(pattern)
+        widths[c] = max(widths.get(c, 0), pattern[k])
+    widths[g.right] = 12.0
+    return widths

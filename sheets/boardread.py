@@ -1,0 +1,281 @@
+"""Reading a board sheet back: find its parts by their labels, replay its moves, check the rest.
+
+The lettered grid is at B1/A2 (its size is read from the letters and numbers); ``Игроки:``,
+``Победитель:``, the details and the score sheet are found by their text in either language.
+A move list is replayed through the rules engine (an illegal move is an error at its cell); a
+sheet without moves is a final position, checked by :mod:`sheets.position`. Every problem is
+collected in ``BoardRecord.errors``; nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules import col_name, get_rules
+from games.rules.notation import normalise
+
+from . import layout as L
+from .boardcheck import check_moves, check_position
+from .boardrecord import (
+    MARK_COL,
+    NAME_COL,
+    SCORE_COL,
+    BoardRecord,
+    SeatRecord,
+    SheetReader,
+    parse_ref,
+    to_int,
+)
+from .reader import SheetData
+from .ruletext import parse_rules_string, rules_string
+from .writer import col
+
+__all__ = ["BoardRecord", "SeatRecord", "is_board_sheet", "read_board", "to_int"]
+
+FOUND = (L.PLAYERS, L.WINNER, L.TOURNAMENT, L.ROUND, L.BOARD, L.RULES, L.GAME, L.MOVE)
+TITLES = (L.TITLE_UTTT, L.TITLE_SOS)
+
+
+def _label_map() -> dict[str, L.Text]:
+    return {form: text for text in FOUND + TITLES for form in L.forms(text)}
+
+
+def is_board_sheet(sheet: SheetData) -> bool:
+    letter = sheet.get(1, 2)
+    return isinstance(letter, str) and normalise(letter) == "A" and to_int(sheet.get(2, 1)) == 1
+
+
+def read_board(
+    sheet: SheetData, *, kind: str | None = None, options: dict[str, Any] | None = None
+) -> BoardRecord:
+    """Read and check one board sheet. ``kind``/``options``: the tournament's rules, if any."""
+    rd = SheetReader(sheet)
+    rec = rd.record
+    cols = 0
+    while isinstance(v := sheet.get(1, cols + 2), str) and normalise(v) == col_name(cols):
+        cols += 1
+    rows = 0
+    while to_int(sheet.get(rows + 2, 1)) == rows + 1:
+        rows += 1
+    if rows < 3 or cols < 3:
+        rd.error(1, 2, _("No lettered board here: column letters go in B1…, row numbers in A2…."))
+        return rec
+    labels: dict[L.Text, list[tuple[int, int]]] = {}
+    lookup = _label_map()
+    for (r, c), v in sheet.cells.items():
+        if isinstance(v, str) and (r > rows + 1 or c > cols + 1):
+            text = lookup.get(L.norm(v))
+            if text is not None:
+                labels.setdefault(text, []).append((r, c))
+    for key, text in (("tournament", L.TOURNAMENT), ("round", L.ROUND), ("board", L.BOARD)):
+        _detail(rd, labels, key, text)
+    _detail(rd, labels, "game", L.GAME)
+    _detail(rd, labels, "rules", L.RULES)
+    if not _rules(rd, labels, kind, options, rows, cols):
+        return rec
+    rec.grid = [[_mark(rd, r + 2, c + 2, rec.kind) for c in range(cols)] for r in range(rows)]
+    _players(rd, labels, rows)
+    _moves(rd, labels, cols)
+    if any(e.code == "structure" for e in rec.errors):
+        return rec
+    if rec.moves or not rec.marked:
+        check_moves(rd)
+    elif rec.winners is None:
+        rd.error(
+            *parse_ref(rec.winner_cell),
+            _("A board without moves is a finished game: name the winner, or write the moves."),
+        )
+    else:
+        check_position(rd)
+    return rec
+
+
+def _detail(rd: SheetReader, labels: dict, key: str, text: L.Text) -> None:
+    for r, c in labels.get(text, []):
+        for cc in range(c + 1, c + 9):
+            if rd.sheet.get(r, cc) is not None:
+                value = rd.value(r, cc)
+                if key in ("round", "board", "game") and value is not None:
+                    number = to_int(value)
+                    if number is None or number < 1:
+                        rd.error(r, cc, _("“%(text)s” is not a number.") % {"text": value})
+                        value = None
+                    else:
+                        value = number
+                rd.record.details[key] = (value, f"{col(cc)}{r}")
+                return
+
+
+def _rules(
+    rd: SheetReader, labels: dict, kind: str | None, options: dict | None, rows: int, cols: int
+) -> bool:
+    rec = rd.record
+    stated = rec.details.get("rules")
+    if stated and stated[0] is not None:
+        r, c = parse_ref(stated[1])
+        try:
+            rec.kind, rec.options = parse_rules_string(str(stated[0]))
+        except ValueError as err:
+            rd.error(r, c, _("These rules cannot be read: %(reason)s") % {"reason": err})
+            return False
+        if kind is not None and (rec.kind, rec.options) != (kind, options):
+            rd.error(
+                r,
+                c,
+                _("These are not the tournament's rules (%(rules)s).")
+                % {"rules": rules_string(kind, options or {})},
+            )
+            return False
+    elif kind is not None:
+        rec.kind, rec.options = kind, dict(options or {})
+    elif L.TITLE_UTTT in labels:
+        rec.kind, rec.options = "uttt", dict(get_rules("uttt").options)
+    elif L.TITLE_SOS in labels:
+        seats = _count_seats(rd, labels)
+        opts = {"rows": rows, "cols": cols, "players": max(2, min(seats, 6))}
+        rec.kind, rec.options = "sos", dict(get_rules("sos", **opts).options)
+    else:
+        rd.error(1, 1, _("Which game is this? Write the rules beside the board (Rules: …)."))
+        return False
+    rules = get_rules(rec.kind, **rec.options)
+    if (rules.rows, rules.cols) != (rows, cols):
+        rd.error(
+            1,
+            2,
+            _("The board is %(rows)s×%(cols)s; these rules need %(want_rows)s×%(want_cols)s.")
+            % {"rows": rows, "cols": cols, "want_rows": rules.rows, "want_cols": rules.cols},
+        )
+        return False
+    return True
+
+
+def _count_seats(rd: SheetReader, labels: dict) -> int:
+    found = [rc for rc in labels.get(L.PLAYERS, []) if rc[1] == 1]
+    if not found:
+        return 2
+    r = found[0][0]
+    n = 0
+    while rd.sheet.get(r + n, NAME_COL) is not None and n < 6:
+        n += 1
+    return n
+
+
+def _mark(rd: SheetReader, r: int, c: int, kind: str | None) -> str:
+    v = rd.value(r, c)
+    if v is None:
+        return ""
+    m = L.mark(v)
+    allowed = ("X", "O") if kind == "uttt" else ("S", "O")
+    if m not in allowed:
+        params = {"text": v, "a": allowed[0], "b": allowed[1]}
+        rd.error(r, c, _("“%(text)s” is not a mark: write %(a)s or %(b)s.") % params)
+        return ""
+    return m
+
+
+def _players(rd: SheetReader, labels: dict, rows: int) -> None:
+    rec, sheet = rd.record, rd.sheet
+    found = sorted(rc for rc in labels.get(L.PLAYERS, []) if rc[1] == 1 and rc[0] > rows + 1)
+    if not found:
+        rd.error(rows + 3, 1, _("The label “Players:” is missing below the board."), "structure")
+        return
+    start = found[0][0]
+    winners = sorted(r for r, c in labels.get(L.WINNER, []) if c == 1 and r > start)
+    stop = winners[0] if winners else start + 6
+    for r in range(start, stop):
+        name = rd.value(r, NAME_COL)
+        if name is None:
+            break
+        score = rd.value(r, SCORE_COL)
+        if score is not None and (to_int(score) is None or to_int(score) < 0):
+            rd.error(r, SCORE_COL, _("“%(text)s” is not a score.") % {"text": score})
+            score = None
+        rec.seats.append(SeatRecord(str(name).strip(), rd.value(r, MARK_COL), to_int(score), r))
+    rules = get_rules(rec.kind, **rec.options)
+    if len(rec.seats) != rules.players:
+        rd.error(
+            start,
+            NAME_COL,
+            _("This game has %(n)s players: write one name a row under “Players:”.")
+            % {"n": rules.players},
+            "structure",
+        )
+        return
+    if not winners:
+        rd.error(start + 4, 1, _("The label “Winner:” is missing."), "structure")
+        return
+    wr = winners[0]
+    left_last = max(len(rec.grid[0]) + 1 if rec.grid else 0, 10)  # the board's side of the sheet
+    wc = next((c for c, _v in sheet.row(wr) if 1 < c <= left_last), NAME_COL)
+    rec.winner_cell = f"{col(wc)}{wr}"
+    rec.winners = _winners(rd, wr, wc)
+
+
+def _winners(rd: SheetReader, r: int, c: int) -> tuple[int, ...] | None:
+    value = rd.value(r, c)
+    if value is None:
+        return None
+    if L.is_label(value, L.DRAW):
+        return ()
+    rec = rd.record
+    names = {L.norm(s.name): n for n, s in enumerate(rec.seats)}
+    text = str(value)
+    if L.norm(text) in names:
+        return (names[L.norm(text)],)
+    chosen = set()
+    pending = ""
+    for piece in re.split(r"([,;])", text):  # a name may hold a comma: join pieces until one fits
+        pending += piece
+        if piece in (",", ";") or L.norm(pending.strip(",;")) not in names:
+            continue
+        chosen.add(names[L.norm(pending.strip(",;"))])
+        pending = ""
+    for part in (p for p in re.split(r"[,;]", pending) if p.strip()):
+        key = L.norm(part)
+        mark = L.mark(part)
+        if key in names:
+            chosen.add(names[key])
+        elif rec.kind == "uttt" and mark in ("X", "O"):
+            chosen.add(0 if mark == "X" else 1)
+        elif part.strip().isdigit() and 1 <= int(part) <= len(rec.seats):
+            chosen.add(int(part) - 1)
+        else:
+            params = {"text": part.strip(), "draw": L.t(L.DRAW)}
+            rd.error(r, c, _("“%(text)s” is not one of the players, nor “%(draw)s”.") % params)
+            return None
+    return tuple(sorted(chosen))
+
+
+def _moves(rd: SheetReader, labels: dict, cols: int) -> None:
+    sheet = rd.sheet
+    entries: dict[int, tuple[Any, Any, Any, int, int]] = {}
+    for hr, mc in sorted(labels.get(L.MOVE, [])):
+        if mc <= cols + 1:
+            continue
+        has_points = L.is_label(sheet.get(hr, mc + 1), L.POINTS)
+        for r in range(hr + 1, sheet.max_row + 1):
+            number, move = rd.value(r, mc - 2), rd.value(r, mc)
+            if number is None and move is None:
+                continue
+            n = to_int(number)
+            if n is None or n < 1:
+                rd.error(r, mc - 2, _("“%(text)s” is not a move number.") % {"text": number})
+                continue
+            if n in entries:
+                rd.error(r, mc - 2, _("Move %(number)s is written twice.") % {"number": n})
+                continue
+            points = rd.value(r, mc + 1) if has_points else None
+            entries[n] = (move, rd.value(r, mc - 1), points, r, mc)
+    rec = rd.record
+    written = sorted(n for n, e in entries.items() if e[0] is not None)
+    for expected, n in enumerate(written, 1):
+        if n != expected:
+            r, c = entries[n][3], entries[n][4]
+            rd.error(r, c, _("Move %(number)s is missing before this one.") % {"number": expected})
+            return
+    rec.moves = [str(entries[n][0]).strip() for n in written]
+    rec.move_cells = [f"{col(entries[n][4])}{entries[n][3]}" for n in written]
+    rd.move_extra = {n: entries[n] for n in written}

@@ -1,0 +1,35 @@
+"""The upload form of a tournament workbook."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .errors import WorkbookRefused
+from .safety import Limits, check_size
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("Workbook (.xlsx)"),
+        help_text=_("The tournament workbook exported from this site, filled in."),
+    )
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        limits = Limits.default()
+        try:
+            check_size(upload.size or 0, limits)
+        except WorkbookRefused as err:
+            raise forms.ValidationError(err.message, code=err.code) from None
+        data = upload.read(limits.max_bytes + 1)
+        try:
+            check_size(len(data), limits)
+        except WorkbookRefused as err:
+            raise forms.ValidationError(err.message, code=err.code) from None
+        return data
+
+
+class ApplyForm(forms.Form):
+    token = forms.CharField(widget=forms.HiddenInput)
+    digest = forms.CharField(widget=forms.HiddenInput)

@@ -1,0 +1,364 @@
+"""Reading a tournament workbook into an ``ImportPlan``: read and check everything first.
+
+Every sheet is recognised by its content (a lettered board, or a header row of known labels) and
+checked against the tournament as it is on the site: the players sheet creates entries for names
+the tournament does not have; round sheets set results of the boards already paired; board
+sheets create (paper) or complete (online) games. Round and board sheets of the same board must
+agree. Every problem is collected with its sheet and cell; nothing is written here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from games.models import Player
+from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentStatus
+
+from . import layout as L
+from .boardread import BoardRecord, is_board_sheet, read_board, to_int
+from .errors import SheetError, WorkbookRefused
+from .plan import ImportPlan, NewEntry
+from .reader import SheetData
+from .reconcile import reconcile
+from .results import BadResult, check_scores, parse_cell
+from .ruletext import parse_rules_string, rules_string
+from .tables import Table, classify, read_table
+
+
+@dataclass
+class RoundClaim:
+    sheet: str
+    cell: str
+    code: str | None
+    first_score: int | None
+    second_score: int | None
+
+
+class Context:
+    """The tournament as it is on the site, and what the sheets claim about it."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.t = tournament
+        self.plan = ImportPlan(tournament.pk)
+        self.by_name: dict[str, list[Entry]] = {}
+        for entry in tournament.entries.select_related("player"):
+            self.by_name.setdefault(L.norm(entry.player.name), []).append(entry)
+        self.new_names: set[str] = set()
+        self.rounds = {r.number: r for r in tournament.round_set.all()}
+        rows = Pairing.objects.filter(round__tournament=tournament).select_related(
+            "round", "first__player", "second__player", "game"
+        )
+        self.pairings = {(p.round.number, p.board): p for p in rows}
+        self.round_claims: dict[int, RoundClaim] = {}
+        self.board_claims: dict[int, BoardRecord] = {}
+
+    def error(self, sheet: str, cell: str | None, message: str, code: str = "invalid") -> None:
+        self.plan.errors.append(SheetError(sheet, cell, message, code))
+
+    def check_tournament(self, sheet: str, detail: tuple[Any, str] | None) -> None:
+        if detail and detail[0] is not None and L.norm(detail[0]) != L.norm(self.t.name):
+            self.error(
+                sheet,
+                detail[1],
+                _("This sheet is of the tournament “%(other)s”, not “%(name)s”.")
+                % {"other": detail[0], "name": self.t.name},
+                "other_tournament",
+            )
+
+    def check_name(
+        self, sheet: str, cell: str, written: Any, expected: str | None, p: Pairing
+    ) -> bool:
+        if written is None and expected is None:
+            return True
+        if written is not None and expected is not None and L.norm(written) == L.norm(expected):
+            return True
+        key = L.norm(written) if written is not None else ""
+        if written is not None and key not in self.by_name and key not in self.new_names:
+            self.error(sheet, cell, _("Unknown player “%(name)s”.") % {"name": written}, "unknown")
+            return False
+        second = p.second.player.name if p.second_id else L.t(L.BYE)
+        self.error(
+            sheet,
+            cell,
+            _("On the site, board %(board)s of round %(round)s is %(first)s – %(second)s.")
+            % {
+                "board": p.board,
+                "round": p.round.number,
+                "first": p.first.player.name,
+                "second": second,
+            },
+            "wrong_player",
+        )
+        return False
+
+
+def build_plan(sheets: list[SheetData], tournament: Tournament) -> ImportPlan:
+    """Read and check every sheet against ``tournament``: the plan, with all its errors."""
+    ctx = Context(tournament)
+    tables: list[Table] = []
+    boards: list[BoardRecord] = []
+    unknown: list[SheetData] = []
+    for sheet in sheets:
+        if is_board_sheet(sheet):
+            boards.append(read_board(sheet, kind=tournament.kind, options=dict(tournament.options)))
+            continue
+        kind = classify(sheet)
+        if kind is None:
+            unknown.append(sheet)
+        else:
+            tables.append(read_table(sheet, kind))
+    if not tables and not boards:
+        raise WorkbookRefused(
+            _(
+                "This workbook has none of the sheets this site writes (players, rounds, boards): "
+                "it seems to come from another program."
+            ),
+            "unrelated",
+        )
+    ctx.plan.sheets_read = len(tables) + len(boards)
+    for sheet in unknown:
+        ctx.error(
+            sheet.title,
+            None,
+            _("This sheet is not a players, round, standings or board sheet: remove it."),
+            "unrelated_sheet",
+        )
+    for table in tables:
+        ctx.plan.errors.extend(table.errors)
+        if table.kind == "players" and not table.errors:
+            _players(ctx, table)
+    for table in tables:
+        if table.kind == "round" and not table.errors:
+            _round(ctx, table)
+    for record in boards:
+        _board(ctx, record)
+    reconcile(ctx)
+    return ctx.plan
+
+
+def _registration_closed(t: Tournament) -> str | None:
+    """Why ``register`` would refuse a new player now (its own messages), or ``None``."""
+    if t.status == TournamentStatus.FINISHED:
+        return _("This tournament is finished.")
+    last = t.round_set.exclude(status=RoundStatus.PENDING).aggregate(n=Max("number"))["n"] or 0
+    if last and t.is_round_robin:
+        return _("A round robin cannot take new players once it has started.")
+    if t.rounds and last >= t.rounds:
+        return _("Every round has been paired already.")
+    return None
+
+
+def _players(ctx: Context, table: Table) -> None:
+    ctx.check_tournament(table.sheet, table.details.get("tournament"))
+    rules = table.details.get("rules")
+    if rules and rules[0] is not None:
+        try:
+            found = parse_rules_string(str(rules[0]))
+        except ValueError as err:
+            found = None
+            ctx.error(
+                table.sheet, rules[1], _("These rules cannot be read: %(reason)s") % {"reason": err}
+            )
+        if found is not None and found != (ctx.t.kind, dict(ctx.t.options)):
+            ctx.error(
+                table.sheet,
+                rules[1],
+                _("These are not the tournament's rules (%(rules)s).")
+                % {"rules": rules_string(ctx.t.kind, ctx.t.options)},
+            )
+    seen: set[str] = set()
+    closed = _registration_closed(ctx.t)
+    for row in table.rows:
+        raw = row.values.get("name")
+        cell = row.cells["name"]
+        if raw is None:
+            ctx.error(table.sheet, cell, _("A player needs a name."))
+            continue
+        name = " ".join(str(raw).split())
+        key = L.norm(name)
+        if key in seen:
+            ctx.error(table.sheet, cell, _("“%(name)s” is listed twice.") % {"name": name})
+            continue
+        seen.add(key)
+        rating = _number(ctx, table.sheet, row.cells.get("rating"), row.values.get("rating"), 0)
+        rank = _number(ctx, table.sheet, row.cells.get("rank"), row.values.get("rank"), 1)
+        if key in ctx.by_name:
+            continue
+        if closed:
+            ctx.error(
+                table.sheet,
+                cell,
+                _("%(name)s cannot be registered: %(reason)s") % {"name": name, "reason": closed},
+            )
+            continue
+        club = " ".join(str(row.values.get("club") or "").split())
+        unique, player_id = _existing_player(ctx, table.sheet, cell, name, club)
+        if not unique:
+            continue
+        ctx.plan.new_entries.append(
+            NewEntry(table.sheet, cell, name, rating, club, rank, player_id)
+        )
+        ctx.new_names.add(key)
+
+
+def _number(ctx: Context, sheet: str, cell: str | None, value: Any, low: int) -> int | None:
+    if value is None:
+        return None
+    number = to_int(value)
+    if number is None or number < low:
+        ctx.error(sheet, cell, _("“%(text)s” is not a number.") % {"text": value})
+        return None
+    return number
+
+
+def _existing_player(
+    ctx: Context, sheet: str, cell: str, name: str, club: str
+) -> tuple[bool, int | None]:
+    """(found at most one, its id): the player on the site called ``name`` — the same club breaks
+    a tie; several of that name is an error (which one to register?)."""
+    key = L.norm(name)
+    found = [
+        p
+        for p in Player.objects.filter(search_key__startswith=name.casefold()[:3])
+        if L.norm(p.name) == key
+    ]
+    if len(found) > 1 and club:
+        found = [p for p in found if L.norm(p.club) == L.norm(club)] or found
+    if len(found) > 1:
+        ctx.error(
+            sheet,
+            cell,
+            _("Several players on the site are called “%(name)s”: register the right one first.")
+            % {"name": name},
+        )
+        return False, None
+    return True, found[0].pk if found else None
+
+
+def _round(ctx: Context, table: Table) -> None:
+    n = table.number
+    rnd = ctx.rounds.get(n) if n is not None else None
+    if rnd is None or rnd.status == RoundStatus.PENDING:
+        ctx.error(
+            table.sheet, "A1", _("Round %(number)s is not paired on the site yet.") % {"number": n}
+        )
+        return
+    sos = ctx.t.kind == "sos"
+    for row in table.rows:
+        v, cells = row.values, row.cells
+        board = to_int(v.get("board"))
+        p = ctx.pairings.get((n, board)) if board is not None else None
+        if p is None:
+            ctx.error(
+                table.sheet,
+                cells["board"],
+                _("Round %(round)s has no board %(board)s.")
+                % {"round": n, "board": v.get("board")},
+            )
+            continue
+        if p.pk in ctx.round_claims:
+            ctx.error(
+                table.sheet,
+                cells["board"],
+                _("Board %(board)s is written twice.") % {"board": board},
+            )
+            continue
+        second = p.second.player.name if p.second_id else None
+        ok = ctx.check_name(table.sheet, cells["first"], v.get("first"), p.first.player.name, p)
+        ok = ok and ctx.check_name(table.sheet, cells["second"], v.get("second"), second, p)
+        if not ok:
+            continue
+        code = None
+        written: tuple[int | None, int | None] = (None, None)
+        if v.get("result") is not None:
+            try:
+                parsed = parse_cell(v["result"], bye=p.is_bye)
+            except BadResult as err:
+                ctx.error(table.sheet, cells["result"], str(err), "bad_result")
+                continue
+            code, written = parsed.code, (parsed.first_score, parsed.second_score)
+        fs, ss = _points(ctx, table, row, code, p.is_bye)
+        if fs is None and ss is None:
+            fs, ss = written
+        if sos and code and fs is not None and ss is not None:
+            problem = check_scores(code, fs, ss, ctx.t.options.get("mode", "most"))
+            if problem:
+                ctx.error(table.sheet, cells["result"], problem, "bad_result")
+                continue
+        ctx.round_claims[p.pk] = RoundClaim(table.sheet, cells["result"], code, fs, ss)
+
+
+def _points(
+    ctx: Context, table: Table, row: Any, code: str | None, bye: bool
+) -> tuple[int | None, int | None]:
+    found = []
+    for key in ("first_points", "second_points"):
+        value = row.values.get(key)
+        if value is None:
+            found.append(None)
+            continue
+        number = to_int(value)
+        if number is None or number < 0 or bye or code is None:
+            message = (
+                _("Points go with the result of a game played.")
+                if number is not None
+                else _("“%(text)s” is not a number.") % {"text": value}
+            )
+            ctx.error(table.sheet, row.cells[key], message)
+            found.append(None)
+            continue
+        found.append(number)
+    return found[0], found[1]
+
+
+def _board(ctx: Context, rec: BoardRecord) -> None:
+    ctx.plan.errors.extend(rec.errors)
+    if rec.errors or rec.kind is None:
+        return
+    ctx.check_tournament(rec.sheet, rec.details.get("tournament"))
+    round_no, board = rec.detail("round"), rec.detail("board")
+    names = [L.norm(n) for n in rec.names()]
+    if round_no is not None and board is not None:
+        p = ctx.pairings.get((round_no, board))
+        if p is None:
+            cell = rec.details["board"][1]
+            ctx.error(
+                rec.sheet,
+                cell,
+                _("Round %(round)s has no board %(board)s.") % {"round": round_no, "board": board},
+            )
+            return
+    else:
+        found = [
+            p
+            for p in ctx.pairings.values()
+            if p.second_id and [L.norm(p.first.player.name), L.norm(p.second.player.name)] == names
+        ]
+        if len(found) != 1:
+            ctx.error(
+                rec.sheet,
+                "B1",
+                _("Write the round and the board of this game beside the board (Round:, Board:)."),
+            )
+            return
+        p = found[0]
+    if p.second_id is None:
+        ctx.error(rec.sheet, rec.details["board"][1], _("This board is a bye: it has no game."))
+        return
+    expected = [p.first.player.name, p.second.player.name]
+    for seat, want in zip(rec.seats, expected, strict=True):
+        if not ctx.check_name(rec.sheet, f"B{seat.row}", seat.name, want, p):
+            return
+    if p.pk in ctx.board_claims:
+        ctx.error(
+            rec.sheet,
+            "A1",
+            _("Board %(board)s of round %(round)s has two board sheets.")
+            % {"board": p.board, "round": p.round.number},
+        )
+        return
+    ctx.board_claims[p.pk] = rec

@@ -1,0 +1,186 @@
+"""The words of the sheets, in the user's language, and finding them again by their text.
+
+Every text a sheet shows is a ``Text``: an English msgid (marked for ``makemessages``) and the
+Russian form of the club's original paper form. Exports translate with ``gettext`` in the active
+language; while the Russian catalogue lacks a msgid, the built-in Russian form is used, so a
+Russian sheet always reads like the original (``Игроки:``, ``Победитель:``, ``Ничья``). Imports
+recognise a label in English, in the built-in Russian and in every catalogue's translation, in any
+case, with or without its colon — never by a fixed row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
+
+
+class Text(NamedTuple):
+    msgid: str
+    ru: str
+
+
+def lang() -> str:
+    return (translation.get_language() or settings.LANGUAGE_CODE or "en")[:2].lower()
+
+
+def t(text: Text, **params: object) -> str:
+    """``text`` in the active language (``%(name)s`` placeholders filled from ``params``)."""
+    out = gettext(text.msgid)
+    if out == text.msgid and lang() == "ru":
+        out = text.ru
+    return out % params if params else out
+
+
+# -- The board sheet (the original form) -------------------------------------------------------
+PLAYERS = Text(gettext_noop("Players:"), "Игроки:")
+WINNER = Text(gettext_noop("Winner:"), "Победитель:")
+DRAW = Text(gettext_noop("Draw"), "Ничья")
+MOVE_RULES = Text(gettext_noop("Move rules:"), "Правила хода:")
+WIN_RULES = Text(gettext_noop("Winning rules:"), "Правила выигрыша:")
+RESTRICTIONS = Text(gettext_noop("Restrictions:"), "Ограничения:")
+TITLE_UTTT = Text(gettext_noop("Ultimate tic-tac-toe"), "Тактические крестики-нолики")
+TITLE_SOS = Text(gettext_noop("SOS"), "SOS")
+# Details beside the board.
+TOURNAMENT = Text(gettext_noop("Tournament:"), "Турнир:")
+ROUND = Text(gettext_noop("Round:"), "Тур:")
+BOARD = Text(gettext_noop("Board:"), "Доска:")
+RULES = Text(gettext_noop("Rules:"), "Правила:")
+GAME = Text(gettext_noop("Game:"), "Партия:")
+# The score sheet's columns.
+NUMBER = Text(gettext_noop("No."), "№")
+SEAT = Text(gettext_noop("Seat"), "Игрок")
+MOVE = Text(gettext_noop("Move"), "Ход")
+POINTS = Text(gettext_noop("Points"), "Очки")
+
+# -- The tournament workbook -------------------------------------------------------------------
+PLAYERS_SHEET = Text(gettext_noop("Players"), "Игроки")
+STANDINGS_SHEET = Text(gettext_noop("Standings"), "Турнирная таблица")
+CROSSTABLE_SHEET = Text(gettext_noop("Crosstable"), "Сводная таблица")
+ROUND_SHEET = Text(gettext_noop("Round %(number)s"), "Тур %(number)s")
+BOARD_SHEET = Text(gettext_noop("R%(round)s B%(board)s"), "Т%(round)s Д%(board)s")
+GAME_SHEET = Text(gettext_noop("Game %(number)s"), "Игра %(number)s")
+FORMAT = Text(gettext_noop("Format:"), "Система:")
+NAME = Text(gettext_noop("Name"), "Имя")
+RATING = Text(gettext_noop("Rating"), "Рейтинг")
+CLUB = Text(gettext_noop("Club"), "Клуб")
+PLACE = Text(gettext_noop("Place"), "Место")
+BOARD_COLUMN = Text(gettext_noop("Board"), "Доска")
+FIRST = Text(gettext_noop("First move"), "Первый ход")
+SECOND = Text(gettext_noop("Second move"), "Второй ход")
+RESULT = Text(gettext_noop("Result"), "Результат")
+FIRST_POINTS = Text(gettext_noop("First's points"), "Очки первого")
+SECOND_POINTS = Text(gettext_noop("Second's points"), "Очки второго")
+GAME_COLUMN = Text(gettext_noop("Game"), "Партия")
+TOTAL = Text(gettext_noop("Total"), "Всего")
+BYE = Text(gettext_noop("bye"), "свободный тур")
+HALF_BYE = Text(gettext_noop("half-point bye"), "свободный тур за пол-очка")
+ZERO_BYE = Text(gettext_noop("zero-point bye"), "свободный тур без очков")
+
+LABELS = (
+    PLAYERS,
+    WINNER,
+    DRAW,
+    MOVE_RULES,
+    WIN_RULES,
+    RESTRICTIONS,
+    TITLE_UTTT,
+    TITLE_SOS,
+    TOURNAMENT,
+    ROUND,
+    BOARD,
+    RULES,
+    GAME,
+    NUMBER,
+    SEAT,
+    MOVE,
+    POINTS,
+    PLAYERS_SHEET,
+    STANDINGS_SHEET,
+    CROSSTABLE_SHEET,
+    FORMAT,
+    NAME,
+    RATING,
+    CLUB,
+    PLACE,
+    BOARD_COLUMN,
+    FIRST,
+    SECOND,
+    RESULT,
+    FIRST_POINTS,
+    SECOND_POINTS,
+    GAME_COLUMN,
+    TOTAL,
+    BYE,
+    HALF_BYE,
+    ZERO_BYE,
+)
+
+# Marks as written on boards and score sheets: Latin or Cyrillic, any case.
+MARKS = {"X": "X", "Х": "X", "O": "O", "О": "O", "0": "O", "S": "S", "С": "S"}
+
+
+def norm(value: object) -> str:
+    """A label's text for comparing: case-folded, spaces collapsed, ё as е, no final colon."""
+    text = " ".join(str(value).replace("ё", "е").replace("Ё", "Е").split()).casefold()
+    return text.rstrip(":").rstrip()
+
+
+@lru_cache(maxsize=512)
+def forms(text: Text) -> frozenset[str]:
+    """Every normalised way ``text`` may be written: English, Russian, each catalogue's."""
+    found = {norm(text.msgid), norm(text.ru)}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            found.add(norm(gettext(text.msgid)))
+    return frozenset(found)
+
+
+@receiver(setting_changed)
+def _forget_forms(*, setting: str, **kwargs: object) -> None:
+    if setting in ("LANGUAGES", "LOCALE_PATHS", "LANGUAGE_CODE"):
+        forms.cache_clear()
+
+
+def is_label(value: object, text: Text) -> bool:
+    return isinstance(value, str) and norm(value) in forms(text)
+
+
+def which(value: object, texts: Iterable[Text]) -> Text | None:
+    """The first of ``texts`` that ``value`` spells, or ``None``."""
+    if not isinstance(value, str):
+        return None
+    key = norm(value)
+    for text in texts:
+        if key in forms(text):
+            return text
+    return None
+
+
+def parse_numbered(value: object, text: Text) -> dict[str, int] | None:
+    """``{"number": 2}`` for ``"Тур 2"`` against ``ROUND_SHEET``; ``None`` if it does not match."""
+    if not isinstance(value, str):
+        return None
+    key = norm(value)
+    for form in forms(text):
+        regex = re.sub(r"%\\\((\w+)\\\)s", r"(?P<\1>\\d+)", re.escape(form))
+        m = re.fullmatch(regex, key)
+        if m:
+            return {k: int(v) for k, v in m.groupdict().items()}
+    return None
+
+
+def mark(value: object) -> str | None:
+    """``"X"``, ``"O"`` or ``"S"`` for a mark in either alphabet and case; ``None`` otherwise."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value == 0:
+        return "O"
+    if not isinstance(value, str):
+        return None
+    return MARKS.get(value.strip().upper())

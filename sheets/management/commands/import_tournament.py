@@ -1,0 +1,86 @@
+"""``manage.py import_tournament ID FILE [--apply --user NAME]``: preview, or apply, a workbook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+
+from sheets.errors import ImportRefused, WorkbookRefused
+from sheets.plan import ImportPlan
+from sheets.safety import Limits
+from sheets.services import apply_plan, read_workbook
+from tournaments.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Check a tournament workbook and show what it would change; --apply writes it."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("tournament", type=int, help="the tournament's id")
+        parser.add_argument("file", help="the .xlsx to read")
+        parser.add_argument("--apply", action="store_true", help="write the changes")
+        parser.add_argument("--user", help="the arbiter applying it (username); with --apply")
+        parser.add_argument("--max-mb", type=int, default=None, help="size limit of the file")
+        parser.add_argument("--language", default=settings.LANGUAGE_CODE, help="of the messages")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with translation.override(options["language"]):
+            self._handle(**options)
+
+    def _handle(
+        self, *, tournament: int, file: str, apply: bool, user: str | None, **o: Any
+    ) -> None:
+        try:
+            t = Tournament.objects.get(pk=tournament)
+        except Tournament.DoesNotExist:
+            raise CommandError(f"No tournament {tournament}.") from None
+        arbiter = None
+        if apply:
+            if not user:
+                raise CommandError("--apply needs --user, the arbiter who imports.")
+            try:
+                arbiter = get_user_model().objects.get(username=user)
+            except get_user_model().DoesNotExist:
+                raise CommandError(f"No user {user}.") from None
+        limits = Limits.default()
+        if o.get("max_mb"):
+            limits = Limits(max_bytes=o["max_mb"] * 1024 * 1024)
+        try:
+            plan = read_workbook(Path(file).read_bytes(), tournament=t, limits=limits)
+        except (OSError, WorkbookRefused) as err:
+            raise CommandError(str(err)) from None
+        self._show(plan)
+        if plan.errors:
+            raise CommandError(f"{len(plan.errors)} problem(s): nothing imported.")
+        if not apply or plan.empty:
+            return
+        try:
+            apply_plan(plan, user=arbiter)
+        except ImportRefused as err:
+            raise CommandError(str(err)) from None
+        self.stdout.write(self.style.SUCCESS("Applied."))
+
+    def _show(self, plan: ImportPlan) -> None:
+        for error in plan.errors:
+            self.stderr.write(str(error))
+        for e in plan.new_entries:
+            self.stdout.write(f"new player: {e.name} ({e.sheet}!{e.cell})")
+        for r in plan.results:
+            self.stdout.write(
+                f"result: round {r.round} board {r.board} {r.first} – {r.second or ''}: "
+                f"{r.old or '…'} -> {r.new}"
+            )
+        for g in plan.games:
+            self.stdout.write(
+                f"game: round {g.round} board {g.board} {' – '.join(g.names)}: {g.action}, "
+                f"{len(g.moves)} move(s), result {g.result or '…'}"
+            )
+        self.stdout.write(
+            f"{plan.sheets_read} sheet(s) read: {len(plan.new_entries)} new player(s), "
+            f"{len(plan.results)} result(s), {len(plan.games)} game(s) to change"
+        )

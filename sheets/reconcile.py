@@ -1,0 +1,222 @@
+"""Putting a board's round-sheet result, its board sheet and its game on the site together.
+
+For each board a workbook speaks of, the game side comes first: what the board sheet adds to the
+game on the site (a new game, more moves, a final position, a result stated on a move list the
+rules left open) and the result the game will then have. The round sheet's result must agree
+with it; only a board whose game has no say (played on paper, not started, or without a board
+sheet) takes its result from the round sheet. Changes to a finished round are refused: those are
+corrected by adjudication.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Pairing, RoundStatus
+from tournaments.services import result_of_game
+
+from .boardread import BoardRecord
+from .plan import RESULT_OF_WINNERS, GameChange, ResultChange
+from .results import result_text
+
+if TYPE_CHECKING:
+    from .importer import Context, RoundClaim
+
+
+@dataclass
+class GameSide:
+    change: GameChange | None
+    result: str | None  # the pairing's result the game stands for once written
+    scores: tuple[int, ...] | None
+    live: bool  # the game has moves but no result
+
+
+def _code(winners: tuple[int, ...] | None) -> str | None:
+    return None if winners is None else RESULT_OF_WINNERS.get(tuple(winners))
+
+
+def reconcile(ctx: Context) -> None:
+    by_id = {p.pk: p for p in ctx.pairings.values()}
+    touched = set(ctx.round_claims) | set(ctx.board_claims)
+    for pk in sorted(touched, key=lambda pk: (by_id[pk].round.number, by_id[pk].board)):
+        p = by_id[pk]
+        side = _game_side(ctx, p, ctx.board_claims.get(pk))
+        if side is not None:
+            _result_side(ctx, p, ctx.round_claims.get(pk), side, ctx.board_claims.get(pk))
+
+
+def _site(p: Pairing) -> GameSide:
+    g = p.game
+    if g is not None and g.winners is not None:
+        return GameSide(None, result_of_game(g) or None, tuple(g.scores or ()), False)
+    return GameSide(None, None, None, bool(g is not None and g.ply))
+
+
+def _change(p: Pairing, rec: BoardRecord, **fields: object) -> GameChange:
+    return GameChange(
+        sheet=rec.sheet,
+        pairing_id=p.pk,
+        round=p.round.number,
+        board=p.board,
+        names=tuple(rec.names()),
+        game_id=p.game_id,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _game_side(ctx: Context, p: Pairing, rec: BoardRecord | None) -> GameSide | None:
+    if rec is None or rec.empty:
+        return _site(p)
+    g = p.game
+    ended = g is not None and g.winners is not None
+    if rec.final_position:
+        winners = rec.winners or ()
+        scores = tuple(rec.scores or ())
+        same = g is not None and list(g.state.get("position") or []) == rec.position
+        if same and g.ply == 0 and ended and tuple(g.winners) == winners:
+            return _site(p)
+        if g is None or (g.ply == 0 and not ended):
+            change = _change(
+                p,
+                rec,
+                position=tuple(rec.position),
+                scores=scores,
+                winners=winners,
+                result=_code(winners) or "",
+            )
+            return GameSide(change, _code(winners), scores, False)
+        ctx.error(
+            rec.sheet,
+            "B2",
+            _("The site has another record of this game: its moves or final position differ."),
+        )
+        return None
+    site_moves = g.moves_list if g is not None else []
+    moves = rec.moves
+    n = len(site_moves)
+    if moves[:n] != site_moves:
+        i = next(
+            (k for k, (a, b) in enumerate(zip(moves, site_moves, strict=False)) if a != b),
+            len(moves),
+        )
+        if i < len(moves):
+            message = _("On the site, move %(number)s of this game is %(move)s.") % {
+                "number": i + 1,
+                "move": site_moves[i],
+            }
+            ctx.error(rec.sheet, rec.move_cells[i], message, "moves_differ")
+        else:
+            cell = rec.move_cells[-1] if rec.move_cells else rec.winner_cell
+            message = _("The site has %(site)s moves of this game; the sheet only %(sheet)s.") % {
+                "site": n,
+                "sheet": len(moves),
+            }
+            ctx.error(rec.sheet, cell, message, "moves_differ")
+        return None
+    new = tuple(moves[n:])
+    if ended:
+        assert g is not None
+        if new:
+            ctx.error(
+                rec.sheet,
+                rec.move_cells[n],
+                _("This game is over on the site: no more moves can be added."),
+            )
+            return None
+        if rec.winners is not None and tuple(g.winners) != rec.winners:
+            ctx.error(
+                rec.sheet,
+                rec.winner_cell,
+                _("This game is decided otherwise on the site: correct it through adjudication."),
+            )
+            return None
+        return _site(p)
+    if rec.winner_conflict is not None:
+        ctx.plan.errors.append(rec.winner_conflict)
+        return None
+    outcome = rec.outcome
+    decide = rec.winners if outcome is None and rec.winners is not None else None
+    winners = outcome.winners if outcome is not None else decide
+    scores = tuple(rec.scores) if rec.scores is not None else None
+    change = None
+    if new or decide is not None:
+        change = _change(p, rec, start_ply=n, moves=new, decide=decide, result=_code(winners) or "")
+    return GameSide(change, _code(winners), scores, winners is None and bool(moves))
+
+
+def _result_side(
+    ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide, rec: BoardRecord | None
+) -> None:
+    sos = ctx.t.kind == "sos"
+    finished = p.round.status == RoundStatus.FINISHED
+    closed = _("Round %(number)s is finished: its results are corrected by adjudication.") % {
+        "number": p.round.number
+    }
+    if side.result is not None:
+        if rc is not None and rc.code is not None and rc.code != side.result:
+            message = _("The game says %(result)s.") % {"result": result_text(side.result)}
+            ctx.error(rc.sheet, rc.cell, message, "result_differs")
+            return
+        scores = side.scores if sos and side.scores and len(side.scores) == 2 else None
+        if (
+            rc is not None
+            and scores
+            and rc.first_score is not None
+            and (rc.first_score, rc.second_score) != scores
+        ):
+            message = _("The game's score is %(first)s:%(second)s.") % {
+                "first": scores[0],
+                "second": scores[1],
+            }
+            ctx.error(rc.sheet, rc.cell, message, "result_differs")
+            return
+        if side.change is not None:
+            changed = p.result != side.result or (
+                scores and (p.first_score, p.second_score) != scores
+            )
+            if changed and finished:
+                assert rec is not None
+                ctx.error(rec.sheet, rec.winner_cell, closed, "round_finished")
+                return
+            ctx.plan.games.append(replace(side.change, old_result=p.result))
+        return
+    if side.change is not None:
+        ctx.plan.games.append(replace(side.change, old_result=p.result))
+    if side.live:
+        if rc is not None and rc.code is not None and rc.code != p.result:
+            ctx.error(
+                rc.sheet,
+                rc.cell,
+                _("This game is being played on the site: its result comes from the board."),
+                "game_in_progress",
+            )
+        return
+    if rc is None or rc.code is None:
+        return
+    new_scores = (rc.first_score, rc.second_score)
+    scores_changed = (
+        sos and rc.first_score is not None and new_scores != (p.first_score, p.second_score)
+    )
+    if rc.code == p.result and not scores_changed:
+        return
+    if finished:
+        ctx.error(rc.sheet, rc.cell, closed, "round_finished")
+        return
+    ctx.plan.results.append(
+        ResultChange(
+            sheet=rc.sheet,
+            cell=rc.cell,
+            pairing_id=p.pk,
+            round=p.round.number,
+            board=p.board,
+            first=p.first.player.name,
+            second=p.second.player.name if p.second_id else None,
+            old=p.result,
+            new=rc.code,
+            first_score=rc.first_score,
+            second_score=rc.second_score,
+        )
+    )

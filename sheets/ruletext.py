@@ -1,0 +1,182 @@
+"""The rules in force, in words, for the foot of a board sheet, and the machine rules string.
+
+The prose follows RULES.md, one short line a row under ``Правила хода:``, ``Правила выигрыша:``
+and ``Ограничения:``. The rules string (``uttt preset=tactical all_draw_line=draw
+decided_boards_free=no no_send_back=no``) is what an import reads back: it is not translated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_noop
+
+from games.rules import get_rules
+
+from .layout import Text, t
+
+# UTTT, move rules.
+U_FIRST = Text(
+    gettext_noop("X moves first, into any cell; then the players take turns."),
+    "Первым ходит Х, в любую клетку; дальше ходят по очереди.",
+)
+U_SEND = Text(
+    gettext_noop("The cell played, read inside its small board, names the opponent's board."),
+    "Клетка хода внутри малого поля указывает поле для ответа соперника.",
+)
+U_OPEN = Text(
+    gettext_noop("A won or drawn small board stays in play while it has empty cells."),
+    "Выигранное или ничейное малое поле остаётся в игре, пока есть свободные клетки.",
+)
+U_FULL = Text(
+    gettext_noop("Sent to a full small board, play any empty cell."),
+    "Если указанное поле заполнено, можно ходить в любую свободную клетку.",
+)
+U_FREE = Text(
+    gettext_noop("Sent to a won or drawn small board, play any empty cell."),
+    "Если указанное поле выиграно или сыграно вничью, можно ходить в любую свободную клетку.",
+)
+U_CLOSED = Text(
+    gettext_noop("A won or drawn small board is closed: no more moves in it."),
+    "Выигранное или ничейное малое поле закрыто: ходить в него нельзя.",
+)
+U_CLOSED_FREE = Text(
+    gettext_noop("Sent to a closed or full board, play in any open board."),
+    "Если указанное поле закрыто или заполнено, можно ходить на любое открытое поле.",
+)
+# UTTT, winning rules.
+U_SMALL = Text(
+    gettext_noop("Three in a row win a small board; a full board without a line is drawn."),
+    "Три знака в ряд выигрывают малое поле; заполненное поле без ряда — ничья.",
+)
+U_BIG = Text(
+    gettext_noop("Three small boards in a line win; a drawn board counts for both."),
+    "Три малых поля в ряд выигрывают партию; ничейное поле засчитывается обоим.",
+)
+U_BIG_CLASSIC = Text(
+    gettext_noop("Three won small boards in a line win; drawn boards count for nobody."),
+    "Три выигранных малых поля в ряд выигрывают партию; ничейные поля не засчитываются никому.",
+)
+U_BOTH = Text(
+    gettext_noop("A move that completes lines for both players wins for the mover."),
+    "Если ход замыкает ряд обоим игрокам, побеждает сделавший ход.",
+)
+U_ALL_DRAW = Text(
+    gettext_noop("Three drawn boards in a line, or no line when all are decided: a draw."),
+    "Три ничейных поля в ряд или все поля решены без ряда — ничья.",
+)
+U_ALL_DRAW_GO_ON = Text(
+    gettext_noop("Three drawn boards in a line win for nobody: play goes on."),
+    "Три ничейных поля в ряд никому не засчитываются: игра продолжается.",
+)
+U_NO_OPEN = Text(
+    gettext_noop("No open board left without a winning line: a draw."),
+    "Открытых полей не осталось, а выигрышного ряда нет — ничья.",
+)
+U_NO_SEND_BACK = Text(
+    gettext_noop("You may not send the opponent straight back to the board just played."),
+    "Нельзя отправлять соперника обратно на поле, где он только что ходил.",
+)
+U_NO_SEND_BACK_2 = Text(
+    gettext_noop("(Lifted when no other cell is left.)"),
+    "(Кроме случая, когда других ходов нет.)",
+)
+NONE = Text(gettext_noop("None."), "Нет.")
+# SOS.
+S_TURNS = Text(
+    gettext_noop("Players move in seat order, writing S or O in an empty cell."),
+    "Игроки ходят по очереди мест, вписывая S или O в свободную клетку.",
+)
+S_LINE = Text(
+    gettext_noop("An SOS is three cells in a straight line reading S-O-S."),
+    "SOS — три клетки подряд по прямой, читающиеся как S-O-S.",
+)
+S_AGAIN = Text(
+    gettext_noop("Each new SOS scores a point, and the scorer moves again."),
+    "Каждое новое SOS приносит очко, и игрок ходит ещё раз.",
+)
+S_FIRST = Text(
+    gettext_noop("The first player to make an SOS wins at once."),
+    "Кто первым составит SOS, сразу побеждает.",
+)
+S_MOST = Text(
+    gettext_noop("When the grid is full, the most SOSs win."),
+    "Когда поле заполнено, побеждает набравший больше SOS.",
+)
+S_MOST_DRAW = Text(
+    gettext_noop("If every player has the top score, it is a draw."),
+    "Если у всех игроков поровну очков — ничья.",
+)
+S_FIRST_DRAW = Text(
+    gettext_noop("A full grid without an SOS is a draw."),
+    "Поле заполнено, а SOS нет — ничья.",
+)
+S_GRID = Text(
+    gettext_noop("Grid %(rows)s×%(cols)s, %(players)s players."),
+    "Поле %(rows)s×%(cols)s, игроков: %(players)s.",
+)
+
+
+def rule_lines(kind: str, options: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """(move rules, winning rules, restrictions), each a list of lines in the active language."""
+    if kind == "sos":
+        move = [t(S_TURNS), t(S_LINE), t(S_AGAIN if options["mode"] == "most" else S_FIRST)]
+        win = [t(S_MOST), t(S_MOST_DRAW)] if options["mode"] == "most" else [t(S_FIRST_DRAW)]
+        return move, win, [t(S_GRID, **options)]
+    move = [t(U_FIRST), t(U_SEND)]
+    if options["preset"] == "classic":
+        move += [t(U_CLOSED), t(U_CLOSED_FREE)]
+        win = [t(U_SMALL), t(U_BIG_CLASSIC), t(U_NO_OPEN)]
+    else:
+        move += [t(U_OPEN), t(U_FULL)]
+        if options["decided_boards_free"]:
+            move.append(t(U_FREE))
+        last = U_ALL_DRAW if options["all_draw_line"] == "draw" else U_ALL_DRAW_GO_ON
+        win = [t(U_SMALL), t(U_BIG), t(U_BOTH), t(last)]
+    limits = [t(U_NO_SEND_BACK), t(U_NO_SEND_BACK_2)] if options["no_send_back"] else [t(NONE)]
+    return move, win, limits
+
+
+# -- The rules string --------------------------------------------------------------------------
+_YES = {"yes", "true", "1", "on", "да"}
+_NO = {"no", "false", "0", "off", "нет"}
+
+
+def rules_string(kind: str, options: dict[str, Any]) -> str:
+    """``sos rows=5 cols=5 players=2 mode=most`` — the options in a line an import reads back."""
+    parts = [kind]
+    for key, value in options.items():
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append(f"{key}={value}")
+    return " ".join(parts)
+
+
+def parse_rules_string(text: str) -> tuple[str, dict[str, Any]]:
+    """``(kind, normalised options)`` of a rules string; ``ValueError`` saying what is wrong."""
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    if not tokens:
+        raise ValueError("empty rules string")
+    kind = tokens[0].lower()
+    options: dict[str, Any] = {}
+    for token in tokens[1:]:
+        key, sep, raw = token.partition("=")
+        if not sep:
+            raise ValueError(f"{token!r} is not option=value")
+        low = raw.lower()
+        value: Any
+        if low in _YES:
+            value = True
+        elif low in _NO:
+            value = False
+        elif raw.isdigit():
+            value = int(raw)
+        else:
+            value = raw
+        options[key.strip().lower()] = value
+    if kind == "sos":
+        for key in ("rows", "cols", "players"):  # "1"/"0" are numbers here, not yes/no
+            if isinstance(options.get(key), bool):
+                options[key] = int(options[key])
+    rules = get_rules(kind, **options)
+    return rules.kind, dict(rules.options)

@@ -1,0 +1,152 @@
+"""The tabular sheets of a tournament workbook: what they hold, and reading them back.
+
+Each is recognised by its header row, found by the labels' text in either language: a players
+sheet (``№``, ``Имя``, ``Рейтинг``, ``Клуб``; the tournament's name and rules above), a round
+sheet (``Доска``, ``Первый ход``, ``Результат``, ``Второй ход``…; ``Тур 2`` in A1), standings
+(``Место``) and a crosstable. Standings and crosstables are computed, so an import skips them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from . import layout as L
+from .errors import SheetError
+from .reader import ErrorValue, MissingValue, SheetData
+from .writer import col
+
+PLAYER_COLUMNS = {"rank": L.NUMBER, "name": L.NAME, "rating": L.RATING, "club": L.CLUB}
+ROUND_COLUMNS = {
+    "board": L.BOARD_COLUMN,
+    "first": L.FIRST,
+    "result": L.RESULT,
+    "second": L.SECOND,
+    "first_points": L.FIRST_POINTS,
+    "second_points": L.SECOND_POINTS,
+    "game": L.GAME_COLUMN,
+}
+DETAILS = {L.TOURNAMENT: "tournament", L.RULES: "rules", L.FORMAT: "format"}
+HEADER_SEARCH_ROWS = 12
+
+
+@dataclass
+class Row:
+    """One data row: the values by column key, and where each one is."""
+
+    row: int
+    values: dict[str, Any]
+    cells: dict[str, str]
+
+
+@dataclass
+class Table:
+    sheet: str
+    kind: str  # "players", "round", "standings", "crosstable"
+    details: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    rows: list[Row] = field(default_factory=list)
+    number: int | None = None  # a round sheet's round
+    errors: list[SheetError] = field(default_factory=list)
+
+
+def _header(sheet: SheetData, wanted: dict[str, L.Text]) -> tuple[int, dict[str, int]] | None:
+    """The first row (of the top rows) holding ``wanted`` labels: (row, key → column)."""
+    for r in range(1, min(sheet.max_row, HEADER_SEARCH_ROWS) + 1):
+        found = {}
+        for c, value in sheet.row(r):
+            for key, text in wanted.items():
+                if key not in found and L.is_label(value, text):
+                    found[key] = c
+        if found:
+            return r, found
+    return None
+
+
+def classify(sheet: SheetData) -> str | None:
+    """``players``, ``round``, ``standings``, ``crosstable`` or ``None``."""
+    if L.is_label(sheet.get(1, 1), L.CROSSTABLE_SHEET):
+        return "crosstable"
+    if L.is_label(sheet.get(1, 1), L.STANDINGS_SHEET):
+        return "standings"
+    head = _header(sheet, {**ROUND_COLUMNS, "place": L.PLACE, "name": L.NAME})
+    if head is None:
+        return None
+    found = head[1]
+    if {"board", "first", "result"} <= found.keys():
+        return "round"
+    if "place" in found:
+        return "standings"
+    if "name" in found:
+        return "players"
+    return None
+
+
+def _value(table: Table, sheet: SheetData, r: int, c: int) -> Any:
+    value = sheet.get(r, c)
+    if isinstance(value, MissingValue):
+        table.errors.append(
+            sheet.error(r, c, _("A formula without a saved value: type the value instead."))
+        )
+        return None
+    if isinstance(value, ErrorValue):
+        table.errors.append(
+            sheet.error(r, c, _("The cell holds the error %(code)s.") % {"code": value.code})
+        )
+        return None
+    return value
+
+
+def _details(table: Table, sheet: SheetData, above: int) -> None:
+    for r in range(1, above):
+        for c, value in sheet.row(r):
+            text = L.which(value, DETAILS)
+            if text is None:
+                continue
+            key = DETAILS[text]
+            for cc in range(c + 1, c + 6):
+                if sheet.get(r, cc) is not None:
+                    table.details[key] = (_value(table, sheet, r, cc), f"{col(cc)}{r}")
+                    break
+
+
+def _rows(table: Table, sheet: SheetData, head: int, columns: dict[str, int]) -> None:
+    for r in range(head + 1, sheet.max_row + 1):
+        values, cells = {}, {}
+        for key, c in columns.items():
+            values[key] = _value(table, sheet, r, c)
+            cells[key] = f"{col(c)}{r}"
+        if any(v is not None for v in values.values()):
+            table.rows.append(Row(r, values, cells))
+
+
+def read_table(sheet: SheetData, kind: str) -> Table:
+    """Read a players or round sheet (others are recognised and left as they are)."""
+    table = Table(sheet.title, kind)
+    if kind not in ("players", "round"):
+        return table
+    wanted = PLAYER_COLUMNS if kind == "players" else ROUND_COLUMNS
+    found = _header(sheet, wanted)
+    assert found is not None
+    head, columns = found
+    required = ("name",) if kind == "players" else ("board", "first", "result", "second")
+    for key in required:
+        if key not in columns:
+            message = _("The column “%(label)s” is missing.") % {"label": L.t(wanted[key])}
+            table.errors.append(sheet.error(head, 1, message))
+    if table.errors:
+        return table
+    _details(table, sheet, head)
+    _rows(table, sheet, head, columns)
+    if kind == "round":
+        number = L.parse_numbered(sheet.get(1, 1), L.ROUND_SHEET) or L.parse_numbered(
+            sheet.title, L.ROUND_SHEET
+        )
+        if number is None:
+            example = L.t(L.ROUND_SHEET, number=1)
+            message = _("Which round is this? Write it in A1, like “%(example)s”.")
+            table.errors.append(sheet.error(1, 1, message % {"example": example}))
+        else:
+            table.number = number["number"]
+    return table

@@ -1,0 +1,144 @@
+"""Spreadsheet pages: downloads (a game, a tournament, a round's blank score sheets) and the
+arbiter's two-step import (upload and preview, then apply). Views stay short: the work is in
+:mod:`sheets.services`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from games.models import Game
+from tournaments.models import Round, Tournament
+from tournaments.services import can_arbitrate
+
+from . import services
+from .errors import ImportConflict, ImportRefused, WorkbookRefused
+from .forms import ApplyForm, UploadForm
+from .plan import ImportPlan
+from .safety import Limits, check_size
+from .uploads import discard_upload, load_upload, save_upload
+
+FORM_OVERHEAD = 64 * 1024  # the multipart envelope around the file
+
+
+def _download(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=services.XLSX)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+def _name(text: str, fallback: str) -> str:
+    return slugify(text, allow_unicode=True) or fallback
+
+
+@require_safe
+def game_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    return _download(services.export_game(game), f"game-{game.pk}.xlsx")
+
+
+@require_safe
+def tournament_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    t = get_object_or_404(Tournament, pk=pk)
+    return _download(services.export_tournament(t), f"{_name(t.name, 'tournament')}.xlsx")
+
+
+@require_safe
+def round_blank_xlsx(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    t = get_object_or_404(Tournament, pk=pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    name = f"{_name(t.name, 'tournament')}-{number}.xlsx"
+    return _download(services.blank_round_sheets(rnd), name)
+
+
+def _arbiter_tournament(request: HttpRequest, pk: int) -> Tournament:
+    t = get_object_or_404(Tournament, pk=pk)
+    if not can_arbitrate(request.user, t):
+        raise PermissionDenied
+    return t
+
+
+def _page(request: HttpRequest, t: Tournament, **context: object) -> HttpResponse:
+    context.setdefault("form", UploadForm())
+    return render(request, "sheets/import.html", {"t": t, **context})
+
+
+@login_required
+def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the upload form. POST: read and check the workbook, and show what it would change."""
+    t = _arbiter_tournament(request, pk)
+    if request.method != "POST":
+        return _page(request, t)
+    try:  # refuse a huge upload before Django parses its body
+        check_size(int(request.META.get("CONTENT_LENGTH") or 0) - FORM_OVERHEAD, Limits.default())
+    except (ValueError, WorkbookRefused) as err:
+        return _page(request, t, refused=getattr(err, "message", str(err)))
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, t, form=form)
+    data: bytes = form.cleaned_data["file"]
+    return _preview(request, t, data, None)
+
+
+def _preview(request: HttpRequest, t: Tournament, data: bytes, token: str | None) -> HttpResponse:
+    try:
+        plan = services.read_workbook(data, tournament=t)
+    except WorkbookRefused as err:
+        if token:
+            discard_upload(token)
+        return _page(request, t, refused=err.message)
+    apply_form = None
+    if plan.ok and not plan.empty:
+        token = token or save_upload(data, tournament_id=t.pk, user_id=request.user.pk)
+        apply_form = ApplyForm(initial={"token": token, "digest": plan.digest()})
+    return _page(request, t, plan=plan, apply_form=apply_form)
+
+
+@require_POST
+@login_required
+def tournament_import_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply the previewed workbook, if it still makes exactly the changes previewed."""
+    t = _arbiter_tournament(request, pk)
+    form = ApplyForm(request.POST)
+    data, token = None, ""
+    if form.is_valid():
+        token = form.cleaned_data["token"]
+        data = load_upload(token, tournament_id=t.pk, user_id=request.user.pk)
+    if data is None:
+        messages.error(request, _("The uploaded workbook has expired: upload it again."))
+        return redirect("sheets:import", pk=t.pk)
+    try:
+        plan = services.read_workbook(data, tournament=t)
+    except WorkbookRefused as err:
+        discard_upload(token)
+        return _page(request, t, refused=err.message)
+    if not plan.ok or plan.digest() != form.cleaned_data["digest"]:
+        messages.warning(
+            request, _("The tournament changed since the preview: check the changes again.")
+        )
+        return _preview(request, t, data, token)
+    try:
+        services.apply_plan(plan, user=request.user)
+    except ImportConflict as err:
+        messages.warning(request, err.message)
+        return _preview(request, t, data, token)
+    except ImportRefused as err:
+        return _page(request, t, refused=err.message, plan=plan)
+    discard_upload(token)
+    messages.success(request, _summary(plan))
+    return redirect(t)
+
+
+def _summary(plan: ImportPlan) -> str:
+    return _("Imported: %(players)s new player(s), %(results)s result(s), %(games)s game(s).") % {
+        "players": len(plan.new_entries),
+        "results": len(plan.results),
+        "games": len(plan.games),
+    }

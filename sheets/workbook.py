@@ -1,0 +1,238 @@
+"""The tournament workbook: a players sheet, a sheet per round (its boards linking to their board
+sheets), the standings with every tie-break in the tournament's order, the crosstable of a round
+robin, and a board sheet for every game played on the site. Also the blank score sheets of a
+round and a single game's sheet. Every sheet is a ``SheetSpec`` built from a generator of rows;
+the database is read up front in a fixed number of queries, whatever the number of games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Game, GameStatus, Seat
+from tournaments import queries, records
+from tournaments.models import Entry, Pairing, Round, Tournament
+
+from . import layout as L
+from .board import LABEL, TITLE, BoardData, board_sheet
+from .layout import t
+from .results import result_text
+from .ruletext import rules_string
+from .writer import Cell, SheetSpec, Style, sheet_ref
+
+HEAD = Style(bold=True, fill="EEEEEE", border=("thin", "thin", "thin", "thin"), h="center")
+LINK = Style(color="0563C1")
+NUMBER_STYLE = Style(h="center")
+
+
+def game_board_data(game: Game, names: list[str], **details: Any) -> BoardData:
+    """What the board sheet of ``game`` shows (``details``: tournament, round, board)."""
+    ended = game.winners is not None and game.status != GameStatus.ANNULLED
+    position = game.state.get("position") if game.ply == 0 and game.state else None
+    return BoardData(
+        kind=game.kind,
+        options=dict(game.options),
+        seats=names,
+        moves=game.moves_list,
+        position=list(position) if position else None,
+        winners=tuple(game.winners) if ended else None,
+        scores=list(game.scores) if ended and game.scores else None,
+        game=game.pk,
+        **details,
+    )
+
+
+def board_title(round_no: int, board: int) -> str:
+    return t(L.BOARD_SHEET, round=round_no, board=board)
+
+
+@dataclass
+class TournamentData:
+    tournament: Tournament
+    entries: list[Entry]
+    rounds: list[Round]
+    pairings: list[Pairing]
+    seats: dict[int, list[str]]
+
+    @classmethod
+    def load(cls, tournament: Tournament) -> TournamentData:
+        entries = sorted(
+            tournament.entries.select_related("player"), key=lambda e: (e.rank or 10**9, e.pk)
+        )
+        pairings = list(
+            Pairing.objects.filter(round__tournament=tournament)
+            .select_related("round", "first__player", "second__player", "game")
+            .order_by("round__number", "board")
+        )
+        seats: dict[int, list[str]] = {}
+        game_ids = [p.game_id for p in pairings if p.game_id]
+        rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "number")
+        for game_id, name in rows.values_list("game_id", "player__name"):
+            seats.setdefault(game_id, []).append(name)
+        return cls(
+            tournament, entries, list(tournament.round_set.order_by("number")), pairings, seats
+        )
+
+    def games(self) -> list[Pairing]:
+        return [p for p in self.pairings if p.game_id and p.game.status != GameStatus.ANNULLED]
+
+
+def _table(title: str, head: list[str], rows: Iterator[list[Any]], start: int = 3) -> Iterator:
+    yield 1, [(1, Cell(title, TITLE))]
+    yield start, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
+    for n, values in enumerate(rows, start + 1):
+        yield n, [(c, v if isinstance(v, Cell) else Cell(v)) for c, v in enumerate(values, 1)]
+
+
+def players_sheet(data: TournamentData) -> SheetSpec:
+    tour = data.tournament
+
+    def rows() -> Iterator:
+        yield 1, [(1, Cell(t(L.TOURNAMENT), LABEL)), (2, Cell(tour.name))]
+        yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_string(tour.kind, tour.options)))]
+        yield 3, [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
+        head = [t(L.NUMBER), t(L.NAME), t(L.RATING), t(L.CLUB)]
+        yield 5, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
+        for n, e in enumerate(data.entries, 6):
+            values = (e.rank, e.player.name, e.rating, e.player.club or None)
+            yield n, [(c, Cell(v)) for c, v in enumerate(values, 1) if v is not None]
+
+    return SheetSpec(
+        title=t(L.PLAYERS_SHEET),
+        rows=rows(),
+        widths={1: 10, 2: 32, 3: 10, 4: 28},
+        freeze="A6",
+    )
+
+
+def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec:
+    sos = data.tournament.kind == "sos"
+    head = [t(L.BOARD_COLUMN), t(L.FIRST), t(L.RESULT), t(L.SECOND)]
+    if sos:
+        head += [t(L.FIRST_POINTS), t(L.SECOND_POINTS)]
+    head.append(t(L.GAME_COLUMN))
+
+    def rows() -> Iterator[list[Any]]:
+        for p in (p for p in data.pairings if p.round_id == rnd.pk):
+            second = p.second.player.name if p.second_id else None
+            values: list[Any] = [p.board, p.first.player.name, result_text(p.result), second]
+            if sos:
+                played = p.result in records.PLAYED_RESULTS and p.second_id
+                values += [p.first_score, p.second_score] if played else [None, None]
+            if p.game_id in linked:
+                title = board_title(rnd.number, p.board)
+                values.append(Cell(title, LINK, link=sheet_ref(title)))
+            else:
+                values.append(None)
+            yield values
+
+    widths = {1: 8, 2: 30, 3: 12, 4: 30}
+    widths.update({5: 12, 6: 12, 7: 12} if sos else {5: 12})
+    return SheetSpec(
+        title=t(L.ROUND_SHEET, number=rnd.number),
+        rows=_table(t(L.ROUND_SHEET, number=rnd.number), head, rows()),
+        widths=widths,
+        freeze="A4",
+    )
+
+
+def standings_sheet(data: TournamentData) -> SheetSpec:
+    table = queries.standings(data.tournament)
+    head = [
+        t(L.PLACE),
+        t(L.NUMBER),
+        t(L.NAME),
+        t(L.POINTS),
+        *(label for _k, label, _a in table.labels),
+    ]
+
+    def rows() -> Iterator[list[Any]]:
+        for row, entry in table.lines():
+            yield [row.place_label, entry.rank, entry.player.name, row.points, *row.tiebreaks]
+
+    widths = {1: 8, 2: 6, 3: 30, 4: 8, **{c: 14 for c in range(5, 5 + len(table.labels))}}
+    return SheetSpec(
+        title=t(L.STANDINGS_SHEET),
+        rows=_table(t(L.STANDINGS_SHEET), head, rows()),
+        widths=widths,
+        freeze="D4",
+    )
+
+
+def crosstable_sheet(data: TournamentData) -> SheetSpec:
+    entries, lines = queries.crosstable_rows(data.tournament)
+    head = [t(L.NUMBER), t(L.NAME), *(str(n) for n in range(1, len(entries) + 1)), t(L.POINTS)]
+
+    def rows() -> Iterator[list[Any]]:
+        for entry, line in zip(entries, lines, strict=True):
+            cells = [Cell(" ".join(c) or None, NUMBER_STYLE) for c in line.cells]
+            cells[line.number - 1] = Cell(None, Style(fill="808080"))
+            yield [line.number, entry.player.name, *cells, line.points]
+
+    widths = {1: 5, 2: 28, **{c: 5 for c in range(3, 3 + len(entries))}, 3 + len(entries): 8}
+    return SheetSpec(
+        title=t(L.CROSSTABLE_SHEET),
+        rows=_table(t(L.CROSSTABLE_SHEET), head, rows()),
+        widths=widths,
+        freeze="C4",
+        landscape=len(entries) > 12,
+    )
+
+
+def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
+    """Every sheet of the tournament workbook, in order (a generator)."""
+    tour = data.tournament
+    games = data.games()
+    linked = {p.game_id for p in games if p.game_id}
+    yield players_sheet(data)
+    for rnd in data.rounds:
+        yield round_sheet(data, rnd, linked)
+    yield standings_sheet(data)
+    if tour.is_round_robin:
+        yield crosstable_sheet(data)
+    for p in games:
+        names = data.seats.get(p.game_id) or [p.first.player.name, p.second.player.name]
+        board = game_board_data(
+            p.game, names, tournament=tour.name, round=p.round.number, board=p.board
+        )
+        yield board_sheet(board, board_title(p.round.number, p.board))
+
+
+def sheet_count(data: TournamentData) -> int:
+    return 2 + len(data.rounds) + int(data.tournament.is_round_robin) + len(data.games())
+
+
+def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:
+    """A printable score sheet for each board of ``rnd``: names filled in, board empty."""
+    tour = rnd.tournament
+    pairings = rnd.pairings.select_related("first__player", "second__player").order_by("board")
+    for p in pairings:
+        if p.second_id is None:
+            continue
+        board = BoardData(
+            kind=tour.kind,
+            options=dict(tour.options),
+            seats=[p.first.player.name, p.second.player.name],
+            tournament=tour.name,
+            round=rnd.number,
+            board=p.board,
+            game=p.game_id,
+            blank=True,
+        )
+        yield board_sheet(board, board_title(rnd.number, p.board))
+
+
+def game_sheets(game: Game) -> Iterator[SheetSpec]:
+    """The board sheet of one game (with its tournament, round and board if it has them)."""
+    names = list(game.seats.order_by("number").values_list("player__name", flat=True))
+    details: dict[str, Any] = {}
+    pairing = Pairing.objects.filter(game=game).select_related("round__tournament").first()
+    if pairing is not None:
+        details = {
+            "tournament": pairing.round.tournament.name,
+            "round": pairing.round.number,
+            "board": pairing.board,
+        }
+    yield board_sheet(game_board_data(game, names, **details), t(L.GAME_SHEET, number=game.pk))

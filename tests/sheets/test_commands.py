@@ -1,0 +1,103 @@
+"""The export_tournament and import_tournament management commands."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+
+from sheets.management.commands import export_tournament, import_tournament
+from tests.sheets.helpers import edit, new_tournament
+from tournaments.models import Pairing
+
+
+@pytest.fixture
+def paper(db: None, arbiter: User):
+    return new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
+
+
+def test_export_with_progress(paper, tmp_path) -> None:
+    path = tmp_path / "cup.xlsx"
+    err = io.StringIO()
+    call_command(
+        export_tournament.Command(),
+        str(paper.pk),
+        str(path),
+        "--language",
+        "en",
+        stderr=err,
+        stdout=io.StringIO(),
+    )
+    assert path.read_bytes().startswith(b"PK")
+    assert "Sheets [" in err.getvalue() and "3/3" in err.getvalue()
+
+
+def test_import_previews_then_applies(paper, arbiter: User, tmp_path) -> None:
+    source = tmp_path / "cup.xlsx"
+    call_command(
+        export_tournament.Command(),
+        str(paper.pk),
+        str(source),
+        "--language",
+        "en",
+        stderr=io.StringIO(),
+        stdout=io.StringIO(),
+    )
+    filled = tmp_path / "filled.xlsx"
+    filled.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "0-1"}))
+    out = io.StringIO()
+    call_command(
+        import_tournament.Command(), str(paper.pk), str(filled), stdout=out, stderr=io.StringIO()
+    )
+    assert "result: round 1 board 1" in out.getvalue()
+    assert Pairing.objects.get(round__tournament=paper, board=1).result == ""
+    with pytest.raises(CommandError, match="--user"):
+        call_command(import_tournament.Command(), str(paper.pk), str(filled), "--apply")
+    call_command(
+        import_tournament.Command(),
+        str(paper.pk),
+        str(filled),
+        "--apply",
+        "--user",
+        "arbiter",
+        stdout=io.StringIO(),
+    )
+    assert Pairing.objects.get(round__tournament=paper, board=1).result == "0-1"
+
+
+def test_import_with_problems_fails(paper, tmp_path) -> None:
+    source = tmp_path / "cup.xlsx"
+    call_command(
+        export_tournament.Command(),
+        str(paper.pk),
+        str(source),
+        "--language",
+        "en",
+        stderr=io.StringIO(),
+        stdout=io.StringIO(),
+    )
+    bad = tmp_path / "bad.xlsx"
+    bad.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "2-0"}))
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="1 problem"):
+        call_command(
+            import_tournament.Command(),
+            str(paper.pk),
+            str(bad),
+            "--language",
+            "en",
+            stderr=err,
+            stdout=io.StringIO(),
+        )
+    assert "Round 1!C4" in err.getvalue()
+    (tmp_path / "notes.csv").write_text("a,b\n")
+    with pytest.raises(CommandError, match="not an Excel workbook"):
+        call_command(
+            import_tournament.Command(),
+            str(paper.pk),
+            str(tmp_path / "notes.csv"),
+            "--language",
+            "en",
+        )
