@@ -64,6 +64,15 @@ POINTS = Text(gettext_noop("Points"), "Очки")
 PLAYERS_SHEET = Text(gettext_noop("Players"), "Игроки")
 STANDINGS_SHEET = Text(gettext_noop("Standings"), "Турнирная таблица")
 CROSSTABLE_SHEET = Text(gettext_noop("Crosstable"), "Сводная таблица")
+LOG_SHEET = Text(gettext_noop("Arbiter's log"), "Журнал судьи")
+WHEN = Text(gettext_noop("When"), "Когда")
+ACT = Text(gettext_noop("Act"), "Решение")
+REASON = Text(gettext_noop("Reason"), "Причина")
+ABOUT = Text(gettext_noop("About"), "Касается")
+BEFORE = Text(gettext_noop("Before"), "До")
+AFTER = Text(gettext_noop("After"), "После")
+NOTE = Text(gettext_noop("Note"), "Примечание")
+ARBITER = Text(gettext_noop("Arbiter"), "Судья")
 ROUND_SHEET = Text(gettext_noop("Round %(number)s"), "Тур %(number)s")
 BOARD_SHEET = Text(gettext_noop("R%(round)s B%(board)s"), "Т%(round)s Д%(board)s")
 GAME_SHEET = Text(gettext_noop("Game %(number)s"), "Игра %(number)s")
@@ -105,6 +114,7 @@ LABELS = (
     PLAYERS_SHEET,
     STANDINGS_SHEET,
     CROSSTABLE_SHEET,
+    LOG_SHEET,
     FORMAT,
     NAME,
     RATING,

@@ -44,7 +44,7 @@ class Row:
 @dataclass
 class Table:
     sheet: str
-    kind: str  # "players", "round", "standings", "crosstable"
+    kind: str  # "players", "round", "standings", "crosstable", "log"
     details: dict[str, tuple[Any, str]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
     number: int | None = None  # a round sheet's round
@@ -65,7 +65,9 @@ def _header(sheet: SheetData, wanted: dict[str, L.Text]) -> tuple[int, dict[str,
 
 
 def classify(sheet: SheetData) -> str | None:
-    """``players``, ``round``, ``standings``, ``crosstable`` or ``None``."""
+    """``players``, ``round``, ``standings``, ``crosstable``, ``log`` or ``None``."""
+    if L.is_label(sheet.get(1, 1), L.LOG_SHEET):
+        return "log"  # the arbiter's log: written for reading, never imported
     if L.is_label(sheet.get(1, 1), L.CROSSTABLE_SHEET):
         return "crosstable"
     if L.is_label(sheet.get(1, 1), L.STANDINGS_SHEET):

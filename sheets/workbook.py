@@ -13,7 +13,7 @@ from typing import Any
 
 from games.models import Game, GameStatus, Seat
 from tournaments import queries, records
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
 from . import layout as L
 from .board import LABEL, TITLE, BoardData, board_sheet
@@ -181,6 +181,68 @@ def crosstable_sheet(data: TournamentData) -> SheetSpec:
     )
 
 
+def _state_text(state: dict[str, Any]) -> str:
+    """An adjudication's before/after state in a few words (result, status, moves removed)."""
+    parts = []
+    pairing, game = state.get("pairing") or {}, state.get("game") or {}
+    if pairing.get("result"):
+        parts.append(result_text(pairing["result"]))
+    if game.get("status"):
+        parts.append(f"{game['status']} ({game.get('ply', 0)})")
+    if state.get("removed"):
+        parts.append("−" + " ".join(state["removed"]))
+    if "withdrawn_from_round" in state:
+        parts.append(str(state["withdrawn_from_round"] or "—"))
+    return "; ".join(parts)
+
+
+def log_sheet(data: TournamentData) -> SheetSpec:
+    """The arbiter's log: every decision of the tournament, oldest first."""
+    records = (
+        Adjudication.objects.filter(tournament=data.tournament)
+        .select_related("decided_by", "entry__player", "pairing__round")
+        .order_by("decided_at", "pk")
+    )
+    head = [
+        t(L.WHEN),
+        t(L.ACT),
+        t(L.REASON),
+        t(L.ABOUT),
+        t(L.BEFORE),
+        t(L.AFTER),
+        t(L.NOTE),
+        t(L.ARBITER),
+    ]
+
+    def rows() -> Iterator[list[Any]]:
+        for a in records:
+            about = []
+            if a.pairing_id:
+                about.append(board_title(a.pairing.round.number, a.pairing.board))
+            if a.game_id:
+                about.append(t(L.GAME_SHEET, number=a.game_id))
+            if a.entry_id:
+                about.append(a.entry.player.name)
+            yield [
+                a.decided_at.strftime("%Y-%m-%d %H:%M"),
+                str(a.get_act_display()),
+                str(a.get_reason_display()),
+                ", ".join(about),
+                _state_text(a.before),
+                _state_text(a.after),
+                a.note or None,
+                a.decided_by.get_username() if a.decided_by else None,
+            ]
+
+    return SheetSpec(
+        title=t(L.LOG_SHEET),
+        rows=_table(t(L.LOG_SHEET), head, rows()),
+        widths={1: 17, 2: 22, 3: 22, 4: 22, 5: 22, 6: 22, 7: 40, 8: 14},
+        freeze="A4",
+        landscape=True,
+    )
+
+
 def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     """Every sheet of the tournament workbook, in order (a generator)."""
     tour = data.tournament
@@ -192,6 +254,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     yield standings_sheet(data)
     if tour.is_round_robin:
         yield crosstable_sheet(data)
+    yield log_sheet(data)
     for p in games:
         names = data.seats.get(p.game_id) or [p.first.player.name, p.second.player.name]
         board = game_board_data(
@@ -201,7 +264,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
 
 
 def sheet_count(data: TournamentData) -> int:
-    return 2 + len(data.rounds) + int(data.tournament.is_round_robin) + len(data.games())
+    return 3 + len(data.rounds) + int(data.tournament.is_round_robin) + len(data.games())
 
 
 def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:

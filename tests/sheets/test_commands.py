@@ -31,7 +31,8 @@ def test_export_with_progress(paper, tmp_path) -> None:
         stdout=io.StringIO(),
     )
     assert path.read_bytes().startswith(b"PK")
-    assert "Sheets [" in err.getvalue() and "3/3" in err.getvalue()
+    # players, round 1, standings, the arbiter's log
+    assert "Sheets [" in err.getvalue() and "4/4" in err.getvalue()
 
 
 def test_import_previews_then_applies(paper, arbiter: User, tmp_path) -> None:
