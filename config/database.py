@@ -47,5 +47,9 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": Path(sqlite_path) if sqlite_path else base_dir / "db.sqlite3",
         "OPTIONS": dict(SQLITE_OPTIONS),
+        # Keep connections open between requests: closing the last connection to a WAL database
+        # checkpoints it (an fsync), which cost ~20 ms a move under load.
+        "CONN_MAX_AGE": 600,
+        "CONN_HEALTH_CHECKS": True,
         "TEST": {"NAME": sqlite_test_path()},
     }

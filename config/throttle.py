@@ -43,6 +43,8 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
+from games.logs import log_event
+
 KEY_PREFIX = "login-throttle"
 
 DEFAULTS: dict[str, Any] = {
@@ -201,7 +203,16 @@ def _username_of(credentials: dict[str, Any]) -> str | None:
 def count_failure(
     sender: Any, credentials: dict[str, Any], request: HttpRequest | None = None, **kwargs: Any
 ) -> None:
-    LoginThrottle().register_failure(request, _username_of(credentials))
+    username = _username_of(credentials)
+    throttle = LoginThrottle()
+    locked_for = throttle.register_failure(request, username)
+    log_event(
+        "club.security",
+        "login_failed",
+        username=username,
+        address=client_address(request, throttle.config.trusted_proxies),
+        locked_for=locked_for,
+    )
 
 
 @receiver(user_logged_in, dispatch_uid="config.throttle.reset_on_login")
@@ -209,6 +220,7 @@ def reset_on_login(
     sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any
 ) -> None:
     LoginThrottle().reset_username(user.get_username())
+    log_event("club.security", "login", user=user.pk)
 
 
 class ThrottledModelBackend(ModelBackend):

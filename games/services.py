@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -11,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
+from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
@@ -54,6 +56,17 @@ def create_game(
     )
     Seat.objects.bulk_create(
         Seat(game=game, number=n, player=player) for n, player in enumerate(players)
+    )
+    transaction.on_commit(
+        partial(
+            log_event,
+            "club.moves",
+            "game_created",
+            game=game.pk,
+            kind=kind,
+            players=[p.pk for p in players],
+            user=getattr(created_by, "pk", None),
+        )
     )
     return game
 
@@ -116,6 +129,19 @@ def submit_move(
         game.save()
         if game.winners is not None:
             game_result_changed.send(sender=Game, game=game)
+        transaction.on_commit(
+            partial(
+                log_event,
+                "club.moves",
+                "move",
+                game=game.pk,
+                ply=move.ply,
+                seat=seat_number,
+                user=user.pk,
+                notation=move.notation,
+                status=game.status,
+            )
+        )
     return move
 
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games import services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
+from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.presenters import SEAT_COLOURS, board_view, position_view
 
@@ -166,6 +167,14 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.submit_move(game=game, user=request.user, notation=notation, expected_ply=expected)
     except GameError as err:
+        log_event(
+            "club.moves",
+            "move_refused",
+            game=game.pk,
+            user=request.user.pk,
+            code=err.code,
+            expected_ply=expected,
+        )
         if wants_json:
             return JsonResponse({"ok": False, "code": err.code, "error": err.message}, status=400)
         messages.error(request, err.message)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.errors import GameError
+from games.logs import log_event
 from games.models import Game, Player
 from tournaments import adjudication, services
 from tournaments.errors import TournamentError
@@ -121,6 +123,18 @@ def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
                 _record(change, user)
             for game in plan.games:
                 _write_game(tournament, game, user)
+            transaction.on_commit(
+                partial(
+                    log_event,
+                    "club.imports",
+                    "workbook_applied",
+                    tournament=tournament.pk,
+                    user=user.pk,
+                    new_entries=len(plan.new_entries),
+                    results=len(plan.results),
+                    games=len(plan.games),
+                )
+            )
     except (TournamentError, GameError, ValueError) as err:
         raise ImportRefused(str(err)) from None
     return plan

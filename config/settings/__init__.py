@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.database import database_config
 from config.env import env_bool, env_int, env_list
+from config.logging import LOGGING  # noqa: F401 - Django reads it from here
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 

@@ -32,6 +32,8 @@ def test_sqlite_by_default() -> None:
                 "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
             ),
         },
+        "CONN_MAX_AGE": 600,
+        "CONN_HEALTH_CHECKS": True,
         "TEST": {"NAME": sqlite_test_path()},
     }
 

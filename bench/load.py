@@ -1,0 +1,766 @@
+"""Load test: concurrent players making legal moves through the real HTTP forms under gunicorn.
+
+    .venv/bin/python bench/load.py                          # SQLite only
+    .venv/bin/python bench/load.py --postgres postgres://user:pw@127.0.0.1:5432/postgres
+
+For each database: a fresh one (a new SQLite file in a temporary folder; on PostgreSQL a new
+database created next to the one in the URL, dropped at the end), ``migrate``, then a set-up
+script run with the server's settings creates N ultimate tic-tac-toe games, each between two new
+accounts, through ``games.services``. gunicorn serves the site on 127.0.0.1 (a free port, DEBUG
+off, a random secret key), and 2·N simulated players, one thread each:
+
+1. log in with the login form (session and CSRF cookies), GET their game's page (CSRF token,
+   current ply, the moves so far);
+2. then, until their move budget, the time limit or the end of the game: wait for their turn,
+   GET ``/games/<pk>/live/`` (ply and status, as the page's script polls), pick a random legal
+   move with the rules engine from the position they track (their moves and their opponent's,
+   which the two threads of a game share, as the page's script would learn them) and POST it to
+   ``/games/<pk>/move/`` with ``expected_ply`` and ``Accept: application/json``. A refused move
+   (``stale``, ``not_allowed``…) makes the player re-read the page. While waiting, a player also
+   polls ``/live/`` every ``--poll`` seconds, like the page. ``--browser`` makes every move cost
+   what the page's script spends: the mover reloads the board panel after its move, and the
+   waiting player, once it sees the new ply, loads the panel before moving.
+
+Afterwards the database is checked: every game's moves numbered 1…n without gaps or repeats,
+legal when replayed through the rules engine, equal to the stored state; every move a player saw
+accepted is there (``lost``), and no other (``doubled``). Printed: accepted moves per second, the
+latency of accepted moves (p50/p95/p99), refusals by code and errors. The server is stopped at
+the end, whatever happens. Everything is bounded: the time limit, the moves per player and the
+number of steps of each player's loop. All traffic goes to 127.0.0.1 only.
+
+Internal modes (run by the script itself, in a subprocess with the server's settings):
+``--internal setup N`` and ``--internal check FILE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import math
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "bench-" + "p4ss-w0rd"
+HOST = "127.0.0.1"
+ACTIVE = ("waiting", "in_progress")
+REQUEST_TIMEOUT = 60.0  # logins queue behind each other's password hashing
+IDLE_REUSE = 1.0  # seconds a kept-alive connection may idle and still be used
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+DATA_PLY = re.compile(r'class="panel" data-ply="(\d+)" data-status="(\w+)"')
+NOTATION = re.compile(r'<td class="notation">([^<]+)</td>')
+
+
+# -- the server's side: set-up and check, run in a subprocess with the server's settings -------
+
+
+def _django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def internal_setup(games: int) -> list[dict[str, Any]]:
+    """Create ``games`` UTTT games, each between two new accounts; return who plays where."""
+    _django()
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import User
+    from django.db import transaction
+
+    from games import services
+    from games.models import Player
+
+    hashed = make_password(PASSWORD)  # one hash for every account: hashing takes ~0.5 s
+    made = []
+    with transaction.atomic():
+        for number in range(1, games + 1):
+            players = []
+            for seat in (0, 1):
+                user = User.objects.create(username=f"bench-{number}-{seat}", password=hashed)
+                players.append(Player.objects.create(name=f"Bench {number}.{seat}", user=user))
+            game = services.create_game(kind="uttt", options={}, players=players)
+            made.append(
+                {
+                    "game": game.pk,
+                    "options": game.options,
+                    "users": [p.user.username for p in players],
+                }
+            )
+    return made
+
+
+def internal_check(accepted_file: Path) -> dict[str, Any]:
+    """Check the games in the database against the moves the players saw accepted."""
+    _django()
+    from games.management.commands.restore import game_problems
+    from games.models import Game, Move
+
+    report = json.loads(accepted_file.read_text())
+    acked = {int(pk): {(ply, move) for ply, move in moves} for pk, moves in report["acked"].items()}
+    unsure = {int(pk): count for pk, count in report["unsure"].items()}
+    stored: dict[int, set[tuple[int, str]]] = {}
+    for game_id, ply, notation in Move.objects.values_list("game_id", "ply", "notation"):
+        stored.setdefault(game_id, set()).add((ply, notation))
+    lost = doubled = 0
+    for pk in set(acked) | set(stored):
+        mine, theirs = acked.get(pk, set()), stored.get(pk, set())
+        lost += len(mine - theirs)
+        # Moves nobody saw accepted, beyond those whose answer never came (they may be in).
+        doubled += max(0, len(theirs - mine) - unsure.get(pk, 0))
+    statuses = Counter(Game.objects.values_list("status", flat=True))
+    return {
+        "games": sum(statuses.values()),
+        "finished": statuses.get("finished", 0),
+        "moves": Move.objects.count(),
+        "problems": game_problems(),
+        "lost": lost,
+        "doubled": doubled,
+    }
+
+
+# -- the players' side --------------------------------------------------------------------------
+
+
+class HttpClient:
+    """One browser: a connection to 127.0.0.1, a cookie jar, and nothing else."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+        self.requests = 0
+        self.last_used = 0.0
+
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None, json_answer: bool = False
+    ) -> tuple[int, dict[str, str], bytes]:
+        headers = {"Connection": "keep-alive"}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if json_answer:
+            headers["Accept"] = "application/json"
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        # A server closes an idle kept-alive connection after a while (gunicorn: 2 s), maybe
+        # just as a request goes out: like a browser, do not reuse one idle for over a second,
+        # and send a GET again once if the server closed the connection without answering.
+        if time.monotonic() - self.last_used > IDLE_REUSE:
+            self.conn.close()
+        attempts = 2 if method == "GET" else 1
+        for attempt in range(1, attempts + 1):
+            self.requests += 1
+            reused = self.conn.sock is not None
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.conn.close()
+                if not reused or attempt == attempts:
+                    raise
+            except (OSError, http.client.HTTPException):
+                self.conn.close()  # the next request opens a new connection
+                raise
+        self.last_used = time.monotonic()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            jar: SimpleCookie = SimpleCookie()
+            jar.load(header)
+            for name, morsel in jar.items():
+                if morsel["max-age"] == "0" or not morsel.value:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
+        if response.will_close:
+            self.conn.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@dataclass
+class GameTrack:
+    """What the two players of a game know of it; they share it as the page's poll would."""
+
+    pk: int
+    rules: Any
+    state: Any = None
+    over: bool = False
+    cond: threading.Condition = field(default_factory=threading.Condition)
+
+    def reset(self, moves: list[str], status: str) -> None:
+        with self.cond:
+            self.state = self.rules.replay(moves)
+            self.over = status not in ACTIVE or self.rules.outcome(self.state) is not None
+            self.cond.notify_all()
+
+    def played(self, move: str) -> None:
+        with self.cond:
+            self.state = self.rules.play(self.state, move)
+            self.over = self.rules.outcome(self.state) is not None
+            self.cond.notify_all()
+
+
+@dataclass
+class Tally:
+    accepted: int = 0
+    latencies: list[float] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    requests: int = 0
+    acked: list[tuple[int, str]] = field(default_factory=list)
+    unsure: int = 0
+
+
+class Player(threading.Thread):
+    def __init__(
+        self,
+        *,
+        port: int,
+        username: str,
+        seat: int,
+        track: GameTrack,
+        options: argparse.Namespace,
+        start_line: threading.Barrier,
+        login_gate: threading.Semaphore,
+        deadline_box: list[float],
+    ) -> None:
+        super().__init__(name=username, daemon=True)
+        self.client = HttpClient(port)
+        self.username = username
+        self.seat = seat
+        self.track = track
+        self.opts = options
+        self.start_line = start_line
+        self.login_gate = login_gate
+        self.deadline_box = deadline_box
+        self.tally = Tally()
+        self.rng = random.Random(f"{options.seed}-{username}")
+        self.token = ""
+        self.ready = False
+
+    # the pages ----------------------------------------------------------------------------
+    def login(self) -> None:
+        status, _headers, body = self.client.request("GET", "/accounts/login/")
+        match = CSRF_INPUT.search(body.decode())
+        if status != 200 or not match:
+            raise RuntimeError(f"login page: HTTP {status}")
+        form = {
+            "csrfmiddlewaretoken": match.group(1),
+            "username": self.username,
+            "password": PASSWORD,
+            "next": "/",
+        }
+        status, _headers, _body = self.client.request("POST", "/accounts/login/", form)
+        if status != 302 or "sessionid" not in self.client.cookies:
+            raise RuntimeError(f"login as {self.username}: HTTP {status}, no session")
+
+    def read_page(self) -> None:
+        """GET the game page: the CSRF token, the ply and status, and the moves so far."""
+        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/")
+        self._read_panel(status, body, "game page")
+
+    def read_panel(self) -> None:
+        """GET the board panel, as the page's script does after a move or a poll."""
+        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/panel/")
+        self._read_panel(status, body, "panel")
+
+    def _read_panel(self, status: int, body: bytes, what: str) -> None:
+        text = body.decode()
+        panel = DATA_PLY.search(text)
+        if status != 200 or not panel:
+            raise RuntimeError(f"{what} of game {self.track.pk}: HTTP {status}")
+        token = CSRF_INPUT.search(text)
+        if token:
+            self.token = token.group(1)
+        elif not self.token:
+            self.token = self.client.cookies.get("csrftoken", "")
+        moves = NOTATION.findall(text)
+        if len(moves) != int(panel.group(1)):
+            raise RuntimeError(f"{what} of game {self.track.pk}: ply and score sheet differ")
+        with self.track.cond:
+            if self.track.state is None or list(self.track.state.moves) != moves:
+                self.track.reset(moves, panel.group(2))
+
+    def live(self) -> tuple[int, str]:
+        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/live/")
+        if status != 200:
+            raise RuntimeError(f"live of game {self.track.pk}: HTTP {status}")
+        data = json.loads(body)
+        return int(data["ply"]), str(data["status"])
+
+    # the loop -----------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            with self.login_gate:
+                self.login()
+                self.read_page()
+            self.ready = True
+        except Exception as err:  # reported, and this player sits out
+            self.tally.errors[f"setup: {err}"] += 1
+        try:
+            self.start_line.wait(timeout=600)
+        except threading.BrokenBarrierError:
+            return
+        if self.ready:
+            before = self.client.requests
+            try:
+                self.play()
+            except Exception as err:  # a bug here: counted, and the run goes on
+                self.tally.errors[f"player crashed: {err!r}"] += 1
+            finally:
+                self.client.close()
+            self.tally.requests = self.client.requests - before
+
+    def my_turn(self) -> bool:
+        track = self.track
+        return track.over or track.rules.to_move(track.state) == self.seat
+
+    def play(self) -> None:
+        deadline = self.deadline_box[0]
+        made = 0
+        max_steps = self.opts.moves * 20 + 100
+        next_poll = time.monotonic() + self.opts.poll
+        for _step in range(max_steps):
+            now = time.monotonic()
+            if made >= self.opts.moves or now >= deadline:
+                return
+            with self.track.cond:
+                self.track.cond.wait_for(
+                    self.my_turn, timeout=max(0.0, min(deadline, next_poll) - now)
+                )
+                over, mine = self.track.over, self.my_turn()
+            if over:
+                return
+            try:
+                if not mine:  # the page's poll, while the opponent thinks
+                    next_poll = time.monotonic() + self.opts.poll
+                    _ply, status = self.live()
+                    if status not in ACTIVE:
+                        self.read_page()
+                    continue
+                made += self.move()
+            except (OSError, http.client.HTTPException, RuntimeError, ValueError, KeyError) as err:
+                self.tally.errors[type(err).__name__] += 1
+                time.sleep(0.05)
+                with contextlib.suppress(Exception):
+                    self.read_page()
+
+    def move(self) -> int:
+        """One move of this player; 1 when accepted."""
+        ply, status = self.live()
+        if status not in ACTIVE or ply != self.track.state.ply:
+            self.read_page()
+            return 0
+        if self.opts.browser:
+            self.read_panel()  # the poll saw a new ply: the script reloads the panel
+        rules, state = self.track.rules, self.track.state
+        choice = self.rng.choice(rules.legal_moves(state))
+        form = {"csrfmiddlewaretoken": self.token, "expected_ply": str(ply), "notation": choice}
+        started = time.perf_counter()
+        try:
+            status_code, _headers, body = self.client.request(
+                "POST", f"/games/{self.track.pk}/move/", form, json_answer=True
+            )
+        except (OSError, http.client.HTTPException):
+            self.tally.unsure += 1  # it may have been stored
+            raise
+        elapsed = time.perf_counter() - started
+        answer = json.loads(body) if body.startswith(b"{") else {}
+        if status_code == 200 and answer.get("ok"):
+            self.tally.accepted += 1
+            self.tally.latencies.append(elapsed)
+            self.tally.acked.append((ply + 1, choice))
+            self.track.played(choice)
+            if self.opts.browser:
+                self.read_panel()  # the script reloads the panel after its own move
+            return 1
+        if status_code == 400 and "code" in answer:
+            self.tally.refused[answer["code"]] += 1
+        else:
+            self.tally.errors[f"HTTP {status_code}"] += 1
+        self.read_page()
+        return 0
+
+
+# -- running it all -----------------------------------------------------------------------------
+
+
+def venv_bin(name: str) -> str:
+    candidate = Path(sys.executable).parent / name
+    return str(candidate) if candidate.exists() else name
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def settings_module(explicit: str | None) -> str:
+    if explicit:
+        return explicit
+    if (ROOT / "config" / "settings" / "production.py").exists():
+        return "config.settings.production"
+    return "config.settings"
+
+
+def run_python(args: list[str], env: dict[str, str], what: str) -> str:
+    result = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"{what} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+@contextlib.contextmanager
+def fresh_postgres(url: str) -> Iterator[str]:
+    """A new, empty database on the server of ``url``; dropped afterwards."""
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = f"sosttt_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` and its children (Linux /proc; else 0)."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        pids = [pid]
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(child) for child in (task / "children").read_text().split()]
+        total = 0
+        for one in pids:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / ticks
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], port: int, opts: argparse.Namespace, log: Path) -> Iterator[int]:
+    """gunicorn on 127.0.0.1:``port``, stopped (by its pid) on the way out, whatever happens."""
+    command = [
+        venv_bin("gunicorn"),
+        "config.wsgi:application",
+        "--bind",
+        f"{HOST}:{port}",
+        "--workers",
+        str(opts.workers),
+        "--worker-class",
+        opts.worker_class,
+        "--threads",
+        str(opts.threads),
+        "--backlog",
+        "2048",
+        "--timeout",
+        "120",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    try:
+        started = time.monotonic()
+        while True:
+            if process.poll() is not None:
+                raise SystemExit(f"gunicorn exited ({process.returncode}):\n{log.read_text()}")
+            try:
+                conn = http.client.HTTPConnection(HOST, port, timeout=2)
+                conn.request("GET", "/accounts/login/")
+                status = conn.getresponse().status
+                conn.close()
+                if status == 200:
+                    break
+                raise SystemExit(f"GET /accounts/login/ answered {status}: see {log}")
+            except OSError:
+                if time.monotonic() - started > 60:
+                    raise SystemExit(f"gunicorn did not answer in 60 s: see {log}") from None
+                time.sleep(0.2)
+        yield process.pid
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Nearest-rank percentile of ``values`` (0 when empty)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(pct / 100 * len(ordered))))
+    return ordered[rank - 1]
+
+
+def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -> dict[str, Any]:
+    """Everything for one database: migrate, set up, serve, play, check. Returns the figures."""
+    with tempfile.TemporaryDirectory(prefix="sosttt-load-") as tmp:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+        env.update(db_env)
+        env.update(
+            {
+                "DJANGO_SETTINGS_MODULE": settings_module(opts.settings),
+                "DJANGO_DEBUG": "0",
+                "DJANGO_ALLOWED_HOSTS": HOST,
+                "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+                "DJANGO_STATIC_ROOT": str(Path(tmp) / "static"),
+                # Plain HTTP on 127.0.0.1, as behind a TLS proxy that does the redirect itself.
+                "DJANGO_SECURE_SSL_REDIRECT": "0",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        if "SQLITE_PATH" in db_env:
+            env["SQLITE_PATH"] = str(Path(tmp) / "club.sqlite3")
+        if opts.conn_max_age is not None:
+            # The settings as they are, but with persistent database connections.
+            (Path(tmp) / "bench_settings.py").write_text(
+                f"from {env['DJANGO_SETTINGS_MODULE']} import *  # noqa\n"
+                f"DATABASES['default']['CONN_MAX_AGE'] = {opts.conn_max_age}  # noqa\n"
+            )
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
+            env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
+        run_python(["manage.py", "migrate", "--noinput", "-v0"], env, "migrate")
+        # Into the temporary folder (DJANGO_STATIC_ROOT): production serves the collected files.
+        run_python(["manage.py", "collectstatic", "--noinput", "-v0"], env, "collectstatic")
+        games = json.loads(
+            run_python([__file__, "--internal", "setup", str(opts.games)], env, "set-up")
+        )
+        port = free_port()
+        log = Path(tmp) / "server.log"
+        from games.rules import get_rules
+
+        with gunicorn(env, port, opts, log) as server_pid:
+            start_line = threading.Barrier(2 * len(games) + 1)
+            login_gate = threading.Semaphore(2 * opts.workers)
+            deadline_box = [0.0]
+            players = []
+            for game in games:
+                track = GameTrack(game["game"], get_rules("uttt", **game["options"]))
+                for seat, username in enumerate(game["users"]):
+                    players.append(
+                        Player(
+                            port=port,
+                            username=username,
+                            seat=seat,
+                            track=track,
+                            options=opts,
+                            start_line=start_line,
+                            login_gate=login_gate,
+                            deadline_box=deadline_box,
+                        )
+                    )
+            for player in players:
+                player.start()
+            login_started = time.monotonic()
+            # Everyone logged in and on their page: go.
+            while start_line.n_waiting < len(players):
+                if time.monotonic() - login_started > 300:
+                    start_line.abort()
+                    raise SystemExit("the players did not log in within 300 s")
+                time.sleep(0.05)
+            login_time = time.monotonic() - login_started
+            began = time.monotonic()
+            deadline_box[0] = began + opts.duration
+            server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+            start_line.wait()
+            for player in players:
+                player.join(timeout=opts.duration + 3 * REQUEST_TIMEOUT)
+            elapsed = time.monotonic() - began
+            server_cpu = cpu_seconds(server_pid) - server_cpu
+            client_cpu = time.process_time() - client_cpu
+            stuck = [p.name for p in players if p.is_alive()]
+        tallies = [p.tally for p in players]
+        accepted_file = Path(tmp) / "accepted.json"
+        acked: dict[str, list[tuple[int, str]]] = {}
+        unsure: Counter[str] = Counter()
+        for player in players:
+            acked.setdefault(str(player.track.pk), []).extend(player.tally.acked)
+            unsure[str(player.track.pk)] += player.tally.unsure
+        accepted_file.write_text(json.dumps({"acked": acked, "unsure": unsure}))
+        check = json.loads(
+            run_python([__file__, "--internal", "check", str(accepted_file)], env, "check")
+        )
+        latencies = [x for t in tallies for x in t.latencies]
+        accepted = sum(t.accepted for t in tallies)
+        errors: Counter[str] = Counter()
+        refused: Counter[str] = Counter()
+        for t in tallies:
+            errors.update(t.errors)
+            refused.update(t.refused)
+        requests = sum(t.requests for t in tallies)
+        return {
+            "database": label,
+            "players": len(players),
+            "games": len(games),
+            "login_s": login_time,
+            "elapsed_s": elapsed,
+            "accepted": accepted,
+            "moves_per_s": accepted / elapsed if elapsed else 0.0,
+            "requests_per_s": requests / elapsed if elapsed else 0.0,
+            "p50_ms": 1000 * percentile(latencies, 50),
+            "p95_ms": 1000 * percentile(latencies, 95),
+            "p99_ms": 1000 * percentile(latencies, 99),
+            "max_ms": 1000 * max(latencies, default=0.0),
+            "mean_ms": 1000 * statistics.fmean(latencies) if latencies else 0.0,
+            "refused": dict(refused),
+            "errors": dict(errors),
+            "stuck": stuck,
+            "server_cpu_s": server_cpu,
+            "client_cpu_s": client_cpu,
+            "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            "check": check,
+        }
+
+
+def report(result: dict[str, Any], opts: argparse.Namespace) -> bool:
+    """Print one database's figures; True when the database is consistent."""
+    check = result["check"]
+    refused = ", ".join(f"{k}={v}" for k, v in sorted(result["refused"].items())) or "none"
+    errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
+    workers = f"{opts.workers} {opts.worker_class} workers" + (
+        f" × {opts.threads} threads" if opts.worker_class == "gthread" else ""
+    )
+    clients = "browser" if opts.browser else "fast"
+    extra = "" if opts.conn_max_age is None else f"; CONN_MAX_AGE={opts.conn_max_age}"
+    print(f"== {result['database']} (gunicorn, {workers}; {clients} clients{extra}) ==")
+    print(
+        f"{result['players']} players on {result['games']} games (logged in in "
+        f"{result['login_s']:.1f} s); {result['accepted']} moves accepted in "
+        f"{result['elapsed_s']:.2f} s: {result['moves_per_s']:.0f} moves/s "
+        f"({result['requests_per_s']:.0f} requests/s)"
+    )
+    print(
+        f"latency of accepted moves: p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
+        f"p99 {result['p99_ms']:.1f} ms (mean {result['mean_ms']:.1f}, max {result['max_ms']:.1f})"
+    )
+    print(f"refused: {refused}; errors: {errors}")
+    print(
+        f"CPU while playing: server {result['server_cpu_s']:.1f} s, players "
+        f"{result['client_cpu_s']:.1f} s, in {result['elapsed_s']:.1f} s on {os.cpu_count()} "
+        f"CPUs (load average {result['load_average']:.1f})"
+    )
+    if result["stuck"]:
+        print(f"players still running at the end: {', '.join(result['stuck'])}")
+    problems = check["problems"]
+    print(
+        f"database: {check['games']} games ({check['finished']} finished), {check['moves']} moves; "
+        + (
+            "every game gapless, unique per ply, replays to its stored state"
+            if not problems
+            else f"{len(problems)} PROBLEMS:\n  " + "\n  ".join(problems[:20])
+        )
+    )
+    print(f"lost={check['lost']} doubled={check['doubled']}")
+    met = result["moves_per_s"] >= 300 and result["p99_ms"] < 150
+    print(f"target (≥300 moves/s, p99 < 150 ms): {'met' if met else 'NOT met'}")
+    print()
+    return not problems and check["lost"] == 0 and check["doubled"] == 0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=25, help="games, two players each (25)")
+    parser.add_argument(
+        "--moves", type=int, default=41, help="moves per player at most (41: a whole game)"
+    )
+    parser.add_argument("--duration", type=float, default=60.0, help="time limit in s (60)")
+    parser.add_argument("--poll", type=float, default=1.0, help="live poll period while waiting")
+    parser.add_argument("--browser", action="store_true", help="reload the panel like the page")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
+    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument("--settings", help="DJANGO_SETTINGS_MODULE (default: production if any)")
+    parser.add_argument(
+        "--conn-max-age",
+        type=int,
+        metavar="SECONDS",
+        help="override the settings' CONN_MAX_AGE (persistent database connections)",
+    )
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("DATABASE_URL", ""),
+        metavar="URL",
+        help="also run on PostgreSQL: a new database is created on this server (CREATEDB needed)",
+    )
+    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument("--internal", nargs=2, help=argparse.SUPPRESS)
+    opts = parser.parse_args(argv)
+    if opts.games < 1 or opts.moves < 1 or not 0 < opts.duration <= 3600:
+        parser.error("--games and --moves must be positive, --duration within (0, 3600] s")
+    return opts
+
+
+def main(argv: list[str]) -> int:
+    opts = parse_args(argv)
+    if opts.internal:
+        mode, value = opts.internal
+        if mode == "setup":
+            print(json.dumps(internal_setup(int(value))))
+        elif mode == "check":
+            print(json.dumps(internal_check(Path(value))))
+        return 0
+    sys.path.insert(0, str(ROOT))
+    # SIGTERM ends the run like Ctrl+C does: through the finally blocks that stop the server.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    runs: list[tuple[str, Any]] = []
+    if not opts.no_sqlite:
+        runs.append(("sqlite", None))
+    if opts.postgres:
+        runs.append(("postgresql", opts.postgres))
+    if not runs:
+        raise SystemExit("nothing to run: --no-sqlite needs --postgres URL")
+    results, consistent = [], True
+    for label, url in runs:
+        if url is None:
+            result = run_database(label, {"SQLITE_PATH": "set per run"}, opts)
+        else:
+            with fresh_postgres(url) as fresh:
+                result = run_database(label, {"DATABASE_URL": fresh}, opts)
+        consistent &= report(result, opts)
+        results.append(result)
+    if opts.json:
+        print(json.dumps(results, indent=2))
+    return 0 if consistent else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,456 @@
+"""``manage.py restore FILE``: load a backup made by ``manage.py backup`` into an empty database.
+
+In order, and changing nothing unless every step passes:
+
+1. read the whole file: gzip intact, a header of this format, one row per line, the trailer, and
+   as many rows of each model as the header says;
+2. the database is fully migrated, and its migrations are exactly the backup's (a backup moves
+   between versions of the site only through migrations: restore it with the version that made
+   it, then upgrade);
+3. the database is empty: no user and no row of this project's apps (``migrate`` on a new
+   database, or ``flush``, leaves it so). Rows that migrations make elsewhere, such as the
+   Arbiter group, do not count: they are deleted and the backup's rows take their place;
+4. load every row in one transaction, then check it: the foreign keys, the row counts against
+   the header, and every game — moves numbered 1…n without gaps or repeats, each legal for the
+   seat to move when replayed through the rules engine, and the replay equal to the stored state.
+   Any mismatch is reported and the transaction rolled back.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core import serializers
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.migrations.executor import MigrationExecutor
+from django.db.models import Model
+from django.utils.translation import gettext as _
+
+from games.management.commands.backup import FORMAT, VERSION, backup_models, migration_state
+from games.models import Game, GameKind, Move
+from games.rules import MoveError
+
+# How many problems are printed before "… and N more".
+SHOWN_PROBLEMS = 20
+
+
+class BackupFileError(CommandError):
+    """The file is not a complete backup in this format."""
+
+
+class _Rollback(Exception):
+    """Raised inside the restore transaction to undo it, carrying what went wrong."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+def read_lines(path: Path) -> Iterator[str]:
+    """The file's lines, decompressed; ``BackupFileError`` when it is not readable gzip text."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8", newline="\n") as lines:
+            yield from lines
+    except FileNotFoundError:
+        raise BackupFileError(_("There is no file %(path)s.") % {"path": path}) from None
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as err:
+        raise BackupFileError(
+            _("%(path)s is damaged or not a backup (%(error)s).")
+            % {"path": path, "error": str(err) or type(err).__name__}
+        ) from None
+
+
+def _parse(line: str, number: int) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise BackupFileError(
+            _("Line %(line)s of the backup is not valid JSON: the file is damaged.")
+            % {"line": number}
+        ) from None
+
+
+def check_file(path: Path) -> dict[str, Any]:
+    """Read the whole backup once without touching the database; return its header.
+
+    Raises ``BackupFileError`` for a damaged file, a file of another format or version, a file
+    cut short (no trailer) and row counts that differ from the header's.
+    """
+    header: dict[str, Any] | None = None
+    trailer: dict[str, Any] | None = None
+    seen: Counter[str] = Counter()
+    number = 0
+    for number, line in enumerate(read_lines(path), 1):
+        if trailer is not None:
+            raise BackupFileError(_("The backup has data after its end marker: it is damaged."))
+        data = _parse(line, number)
+        if header is None:
+            header = data
+            if not isinstance(header, dict) or header.get("format") != FORMAT:
+                raise BackupFileError(
+                    _("%(path)s is not a backup made by the backup command.") % {"path": path}
+                )
+            if header.get("version") != VERSION:
+                raise BackupFileError(
+                    _("The backup is in format version %(found)s; this version reads %(known)s.")
+                    % {"found": header.get("version"), "known": VERSION}
+                )
+            if not isinstance(header.get("counts"), dict) or not isinstance(
+                header.get("migrations"), dict
+            ):
+                raise BackupFileError(_("The backup's header is incomplete: the file is damaged."))
+        elif isinstance(data, dict) and data.get("end") is True:
+            trailer = data
+        elif (
+            isinstance(data, dict)
+            and isinstance(data.get("fields"), dict)
+            and data.get("model") in header["counts"]
+        ):
+            seen[data["model"]] += 1
+        else:
+            raise BackupFileError(
+                _("Line %(line)s of the backup is not a row of a saved model: the file is damaged.")
+                % {"line": number}
+            )
+    if header is None:
+        raise BackupFileError(_("%(path)s is empty.") % {"path": path})
+    if trailer is None:
+        raise BackupFileError(
+            _("The backup ends without its end marker: it was cut short (%(lines)s lines).")
+            % {"lines": number}
+        )
+    wrong = [
+        f"{label} {seen[label]}≠{count}"
+        for label, count in header["counts"].items()
+        if seen[label] != count
+    ]
+    if wrong or trailer.get("objects") != sum(seen.values()):
+        raise BackupFileError(
+            _("The rows in the backup do not match its header (%(models)s): it is damaged.")
+            % {"models": ", ".join(wrong) or _("total")}
+        )
+    return header
+
+
+def check_migrations(connection: BaseDatabaseWrapper, header: dict[str, Any]) -> None:
+    """Refuse unless the database is fully migrated to the very state the backup was made in."""
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        raise CommandError(
+            _(
+                "This database is not fully migrated: run `python manage.py migrate` first, "
+                "then restore."
+            )
+        )
+    current = migration_state(connection)
+    saved = {app: sorted(names) for app, names in header["migrations"].items()}
+    if current != saved:
+        differences = []
+        for app in sorted(current.keys() | saved.keys()):
+            if current.get(app) != saved.get(app):
+                differences.append(
+                    _("%(app)s: backup at %(saved)s, this code at %(current)s")
+                    % {
+                        "app": app,
+                        "saved": (saved.get(app) or ["—"])[-1],
+                        "current": (current.get(app) or ["—"])[-1],
+                    }
+                )
+        raise CommandError(
+            _(
+                "The backup was made by another version of the site (%(differences)s). Restore "
+                "it with the version that made it, then upgrade that database the usual way "
+                "(`make setup`, `python manage.py migrate`): data moves between versions only "
+                "through migrations."
+            )
+            % {"differences": "; ".join(differences)}
+        )
+
+
+def is_club_data(model: type[Model]) -> bool:
+    """Is ``model`` the club's own data (a user, or a model of this project's apps)?
+
+    Other models a backup fills (groups, the admin's log) may hold rows that migrations made,
+    such as the Arbiter group: a database with only those is still empty.
+    """
+    if model._meta.label_lower == "auth.user":
+        return True
+    config = model._meta.app_config
+    path = Path(config.path).resolve()
+    return (
+        path.is_relative_to(Path(settings.BASE_DIR).resolve()) and "site-packages" not in path.parts
+    )
+
+
+def rows_present(using: str = DEFAULT_DB_ALIAS, *, club_data: bool = True) -> dict[str, int]:
+    """Row counts of the backed-up models that have rows: the club's data, or the rest."""
+    present = {}
+    for model in backup_models():
+        if is_club_data(model) != club_data:
+            continue
+        manager = model._base_manager.using(using)
+        if manager.exists():
+            present[model._meta.label_lower] = manager.count()
+    return present
+
+
+def clear_seeded_rows(using: str) -> dict[str, int]:
+    """Delete the rows migrations made in the backed-up models (the backup's replace them)."""
+    deleted = rows_present(using, club_data=False)
+    for model in reversed(backup_models()):
+        if model._meta.label_lower in deleted:
+            model._base_manager.using(using).all().delete()
+    return deleted
+
+
+def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
+    """Every inconsistency between the games and their moves; ``[]`` when all is well.
+
+    For each game: its moves are numbered 1…n without gaps or repeats, ``n`` is the game's
+    ``ply``, each move is legal for the seat that the rules say is to move (with its canonical
+    notation and, for SOS, its points), and the replay equals the stored state.
+    """
+    moves: dict[int, list[tuple[int, int, str, int]]] = defaultdict(list)
+    rows = (
+        Move.objects.using(using)
+        .order_by("game_id", "ply", "pk")
+        .values_list("game_id", "ply", "seat", "notation", "points")
+    )
+    for game_id, ply, seat, notation, points in rows.iterator(chunk_size=5000):
+        moves[game_id].append((ply, seat, notation, points))
+    problems: list[str] = []
+    for game in Game.objects.using(using).order_by("pk").iterator(chunk_size=500):
+        problems.extend(_problems_of(game, moves.pop(game.pk, [])))
+    for game_id in sorted(moves):
+        problems.append(_("Moves of game %(game)s, which does not exist.") % {"game": game_id})
+    return problems
+
+
+def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str]:
+    where = _("Game %(game)s") % {"game": game.pk}
+    plies = [ply for ply, *_rest in moves]
+    if plies != list(range(1, len(plies) + 1)):
+        repeated = sorted({p for p in plies if plies.count(p) > 1})
+        missing = sorted(set(range(1, max(plies, default=0) + 1)) - set(plies))
+        return [
+            _(
+                "%(game)s: its moves are not numbered 1…n "
+                "(repeated: %(repeated)s; missing: %(missing)s)."
+            )
+            % {"game": where, "repeated": repeated or "—", "missing": missing or "—"}
+        ]
+    problems = []
+    if game.ply != len(moves):
+        problems.append(
+            _("%(game)s: it says %(ply)s moves were played, but it has %(count)s.")
+            % {"game": where, "ply": game.ply, "count": len(moves)}
+        )
+    try:
+        rules = game.rules
+    except ValueError as err:
+        return [*problems, f"{where}: {err}"]
+    state = rules.start()
+    for ply, seat, notation, points in moves:
+        to_move = rules.to_move(state)
+        if seat != to_move:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: played by seat %(seat)s, "
+                    "but seat %(to_move)s was to move."
+                )
+                % {"game": where, "ply": ply, "seat": seat, "to_move": to_move}
+            )
+        try:
+            state = rules.play(state, notation)
+        except MoveError as err:
+            problems.append(
+                _("%(game)s, move %(ply)s (%(move)s) is refused by the rules: %(error)s")
+                % {"game": where, "ply": ply, "move": notation, "error": err.message}
+            )
+            return problems
+        if state.moves[-1] != notation:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: stored as %(move)s, "
+                    "not in its canonical form %(canonical)s."
+                )
+                % {"game": where, "ply": ply, "move": notation, "canonical": state.moves[-1]}
+            )
+        if game.kind == GameKind.SOS and state.points[-1] != points:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: stored with %(stored)s points, "
+                    "the rules give %(points)s."
+                )
+                % {"game": where, "ply": ply, "stored": points, "points": state.points[-1]}
+            )
+    try:
+        stored = game.current_state()
+    except (ValueError, TypeError) as err:
+        problems.append(
+            _("%(game)s: its stored state is unreadable: %(error)s") % {"game": where, "error": err}
+        )
+    else:
+        if stored != state or game.state != rules.to_dict(state):
+            problems.append(
+                _("%(game)s: its stored state differs from the replay of its %(count)s moves.")
+                % {"game": where, "count": len(moves)}
+            )
+    return problems
+
+
+def _objects(path: Path) -> Iterator[str]:
+    """The row lines of a checked backup: all but the header and the trailer."""
+    lines = read_lines(path)
+    next(lines)
+    previous = None
+    for line in lines:
+        if previous is not None:
+            yield previous
+        previous = line
+
+
+def load(path: Path, using: str) -> int:
+    """Save every row of the checked backup ``path``; the caller holds the transaction."""
+    connection = connections[using]
+    saved = 0
+    deferred = []
+    chosen = backup_models()
+    with connection.constraint_checks_disabled():
+        objects = serializers.deserialize(
+            "jsonl", _objects(path), using=using, handle_forward_references=True
+        )
+        for obj in objects:
+            obj.save(using=using)
+            saved += 1
+            if obj.deferred_fields:
+                deferred.append(obj)
+        for obj in deferred:
+            obj.save_deferred_fields(using=using)
+    tables = [model._meta.db_table for model in chosen]
+    tables += [
+        field.remote_field.through._meta.db_table
+        for model in chosen
+        for field in model._meta.local_many_to_many
+        if field.remote_field.through._meta.auto_created
+    ]
+    connection.check_constraints(table_names=tables)
+    # The next new row of each table gets the id after the largest restored one.
+    statements = connection.ops.sequence_reset_sql(no_style(), chosen)
+    if statements:
+        with connection.cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
+    return saved
+
+
+def count_problems(header: dict[str, Any], using: str) -> list[str]:
+    problems = []
+    chosen = {model._meta.label_lower: model for model in backup_models()}
+    for label in sorted(chosen.keys() | header["counts"].keys()):
+        expected = header["counts"].get(label, 0)
+        model = chosen.get(label)
+        found = model._base_manager.using(using).count() if model else 0
+        if found != expected:
+            problems.append(
+                _("%(model)s: %(found)s rows restored, the backup's header says %(expected)s.")
+                % {"model": label, "found": found, "expected": expected}
+            )
+    return problems
+
+
+def describe(problems: Iterable[str]) -> str:
+    problems = list(problems)
+    shown = problems[:SHOWN_PROBLEMS]
+    text = "\n".join(f"  - {problem}" for problem in shown)
+    if len(problems) > len(shown):
+        text += "\n  " + _("… and %(count)s more.") % {"count": len(problems) - len(shown)}
+    return text
+
+
+class Command(BaseCommand):
+    help = _(
+        "Load a backup made by the backup command into an empty, fully migrated database, in "
+        "one transaction, and check every game against the rules before committing."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", metavar="FILE", help=_("The backup file (.jsonl.gz)."))
+        parser.add_argument(
+            "--database",
+            default=DEFAULT_DB_ALIAS,
+            help=_("The database to restore into (default: %(default)s)."),
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["file"])
+        using = options["database"]
+        connection = connections[using]
+        nothing_changed = _("Nothing was changed.")
+        try:
+            header = check_file(path)
+        except BackupFileError as err:
+            raise CommandError(f"{err} {nothing_changed}") from None
+        check_migrations(connection, header)
+        present = rows_present(using, club_data=True)
+        if present:
+            rows = ", ".join(f"{label}: {count}" for label, count in present.items())
+            raise CommandError(
+                _(
+                    "The database is not empty (%(rows)s). A backup is restored only into an "
+                    "empty database: point the site at a new one (SQLite: move the database file "
+                    "aside or set SQLITE_PATH to a new file; PostgreSQL: create a new database "
+                    "and set DATABASE_URL), run `python manage.py migrate`, then restore again. "
+                    "(`python manage.py flush` empties this one, deleting everything in it.) "
+                    "%(nothing)s"
+                )
+                % {"rows": rows, "nothing": nothing_changed}
+            )
+        try:
+            with transaction.atomic(using=using):
+                seeded = clear_seeded_rows(using)
+                try:
+                    saved = load(path, using)
+                except BackupFileError as err:
+                    raise _Rollback([str(err)]) from None
+                except (DeserializationError, ObjectDoesNotExist, DatabaseError) as err:
+                    raise _Rollback(
+                        [_("A row could not be loaded: %(error)s") % {"error": err}]
+                    ) from None
+                problems = count_problems(header, using) + game_problems(using)
+                if problems:
+                    raise _Rollback(problems)
+        except _Rollback as failed:
+            raise CommandError(
+                _("The backup %(path)s cannot be restored:") % {"path": path}
+                + "\n"
+                + describe(failed.problems)
+                + "\n"
+                + _("The transaction was rolled back. %(nothing)s") % {"nothing": nothing_changed}
+            ) from None
+        games = header["counts"].get("games.game", 0)
+        if seeded:
+            rows = ", ".join(f"{label}: {count}" for label, count in seeded.items())
+            self.stdout.write(
+                _("Rows that migrations had made were replaced by the backup's (%(rows)s).")
+                % {"rows": rows}
+            )
+        self.stdout.write(
+            _(
+                "Restored %(rows)s rows from %(path)s (made %(created)s); %(games)s games "
+                "replayed through the rules and match their stored state."
+            )
+            % {"rows": saved, "path": path, "created": header.get("created"), "games": games}
+        )

@@ -1,0 +1,112 @@
+"""What bench/load.py reads from the pages still matches the templates, and its own checks.
+
+The load test itself is run by hand (it prints figures, it asserts no timing); these tests keep
+its page parsing and its lost/doubled arithmetic honest as the templates change.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import services
+from games.models import Game, Player
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_load"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def game(db: None) -> Game:
+    players = [
+        Player.objects.create(name=name, user=User.objects.create_user(name, password="pw"))
+        for name in ("first", "second")
+    ]
+    game = services.create_game(kind="uttt", options={}, players=players)
+    for user, move in ((players[0].user, "E5"), (players[1].user, "D4")):
+        services.submit_move(game=game, user=user, notation=move)
+    game.refresh_from_db()
+    return game
+
+
+def test_percentile(load: ModuleType) -> None:
+    values = [float(n) for n in range(1, 101)]
+    assert load.percentile(values, 50) == 50.0
+    assert load.percentile(values, 99) == 99.0
+    assert load.percentile(values, 100) == 100.0
+    assert load.percentile([3.0], 95) == 3.0
+    assert load.percentile([], 50) == 0.0
+
+
+def test_the_login_page_has_the_csrf_field(load: ModuleType, client: Client, db: None) -> None:
+    page = client.get("/accounts/login/").content.decode()
+    assert load.CSRF_INPUT.search(page)
+
+
+def test_the_game_page_gives_token_ply_status_and_moves(
+    load: ModuleType, client: Client, game: Game
+) -> None:
+    client.login(username="first", password="pw")
+    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/panel/"):
+        page = client.get(url).content.decode()
+        assert load.CSRF_INPUT.search(page), url  # first is to move: the move form is there
+        panel = load.DATA_PLY.search(page)
+        assert panel and panel.groups() == ("2", "in_progress"), url
+        assert load.NOTATION.findall(page) == ["E5", "D4"], url
+
+
+def test_the_move_form_answers_json(load: ModuleType, client: Client, game: Game) -> None:
+    client.login(username="first", password="pw")
+    url = f"/games/{game.pk}/move/"
+    accepted = client.post(
+        url, {"expected_ply": "2", "notation": "C3"}, HTTP_ACCEPT="application/json"
+    )
+    assert accepted.status_code == 200 and accepted.json() == {"ok": True}
+    stale = client.post(
+        url, {"expected_ply": "2", "notation": "A1"}, HTTP_ACCEPT="application/json"
+    )
+    assert stale.status_code == 400 and stale.json()["code"] == "stale"
+    live = client.get(f"/games/{game.pk}/live/").json()
+    assert live == {"ply": 3, "status": "in_progress"}
+
+
+def test_the_check_counts_lost_and_doubled_moves(
+    load: ModuleType, game: Game, tmp_path: Path
+) -> None:
+    def check(acked: list[list[Any]], unsure: int = 0) -> dict[str, Any]:
+        file = tmp_path / "accepted.json"
+        file.write_text(
+            json.dumps({"acked": {str(game.pk): acked}, "unsure": {str(game.pk): unsure}})
+        )
+        return load.internal_check(file)
+
+    everything = check([[1, "E5"], [2, "D4"]])
+    assert (everything["lost"], everything["doubled"], everything["problems"]) == (0, 0, [])
+    assert everything["moves"] == 2
+    missing_ack = check([[1, "E5"]])
+    assert (missing_ack["lost"], missing_ack["doubled"]) == (0, 1)
+    assert check([[1, "E5"]], unsure=1)["doubled"] == 0  # that answer never came: it may be in
+    lost = check([[1, "E5"], [2, "D4"], [3, "C3"]])
+    assert (lost["lost"], lost["doubled"]) == (1, 0)
