@@ -126,7 +126,7 @@ def submit_move(
             submitted_by=user,
         )
         _store_state(game, new_state, now)
-        game.save()
+        game.save(update_fields=STATE_FIELDS)
         if game.winners is not None:
             game_result_changed.send(sender=Game, game=game)
         transaction.on_commit(
@@ -143,6 +143,20 @@ def submit_move(
             )
         )
     return move
+
+
+# What _store_state changes, saved after each move.
+STATE_FIELDS = [
+    "state",
+    "ply",
+    "status",
+    "started_at",
+    "scores",
+    "winners",
+    "end_reason",
+    "finished_at",
+    "updated_at",
+]
 
 
 def _store_state(game: Game, state: Any, now: Any) -> None:

@@ -157,8 +157,9 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
 
 @require_POST
 def game_move(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
-    notation = _posted_move(request, game)
+    # The service locks and loads the game itself: no need to read it here first.
+    game = Game(pk=pk)
+    notation = _posted_move(request)
     try:
         expected = int(request.POST["expected_ply"])
     except (KeyError, ValueError):
@@ -166,6 +167,8 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
     wants_json = "application/json" in request.headers.get("Accept", "")
     try:
         services.submit_move(game=game, user=request.user, notation=notation, expected_ply=expected)
+    except Game.DoesNotExist:
+        raise Http404 from None
     except GameError as err:
         log_event(
             "club.moves",
@@ -193,15 +196,16 @@ def _login_url() -> str:
     return resolve_url(settings.LOGIN_URL)
 
 
-def _posted_move(request: HttpRequest, game: Game) -> str:
-    """The move from either form: typed notation, or a clicked cell (plus the S/O choice)."""
+def _posted_move(request: HttpRequest) -> str:
+    """The move from either form: typed notation, or a clicked cell (plus SOS's S/O choice;
+    the board form of ultimate tic-tac-toe sends no letter)."""
     typed = request.POST.get("notation", "").strip()
     if typed:
         return typed
     cell = request.POST.get("cell", "").strip()
-    if game.kind == GameKind.SOS and cell:
-        letter = request.POST.get("letter", "").strip()
-        return f"{cell}={letter}" if letter else cell
+    letter = request.POST.get("letter", "").strip()
+    if cell and letter:
+        return f"{cell}={letter}"
     return cell
 
 

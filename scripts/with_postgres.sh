@@ -4,7 +4,8 @@
 # Installs Debian's postgresql-15 if missing (as root), initialises a cluster in a temporary
 # folder, starts it on a free port on 127.0.0.1, creates a database, runs the command with
 # DATABASE_URL pointing at it, then stops the server and removes the folder — whatever happens.
-# It stops nothing it did not start. Set PG_BIN to use other binaries.
+# It stops nothing it did not start. Set PG_BIN to use other binaries; PG_FSYNC=on for a server
+# that syncs to disk like a real one (tests run with fsync off, for speed).
 set -euo pipefail
 
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
@@ -45,7 +46,7 @@ trap cleanup EXIT INT TERM
 "${run_as[@]}" "$PG_BIN/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 \
   --locale=C.UTF-8 >/dev/null
 "${run_as[@]}" "$PG_BIN/pg_ctl" -D "$data" -w -l "$workdir/server.log" \
-  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$workdir -c fsync=off -c max_connections=200" \
+  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$workdir -c fsync=${PG_FSYNC:-off} -c max_connections=200" \
   start >/dev/null
 "${run_as[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres club
 
