@@ -12,12 +12,13 @@ off, a random secret key), and 2·N simulated players, one thread each:
 1. log in with the login form (session and CSRF cookies), GET their game's page (CSRF token,
    current ply, the moves so far);
 2. then, until their move budget, the time limit or the end of the game: wait for their turn,
-   GET ``/games/<pk>/live/`` (ply and status, as the page's script polls), pick a random legal
+   pick a random legal
    move with the rules engine from the position they track (their moves and their opponent's,
    which the two threads of a game share, as the page's script would learn them) and POST it to
    ``/games/<pk>/move/`` with ``expected_ply`` and ``Accept: application/json``. A refused move
    (``stale``, ``not_allowed``…) makes the player re-read the page. While waiting, a player also
-   polls ``/live/`` every ``--poll`` seconds, like the page. ``--browser`` makes every move cost
+   polls ``/live/`` every ``--poll`` seconds, like the page (``--live-each-move`` adds a GET of
+   ``/live/`` right before every move too, a stricter client). ``--browser`` makes every move cost
    what the page's script spends: the mover reloads the board panel after its move, and the
    waiting player, once it sees the new ply, loads the panel before moving.
 
@@ -373,10 +374,12 @@ class Player(threading.Thread):
 
     def move(self) -> int:
         """One move of this player; 1 when accepted."""
-        ply, status = self.live()
-        if status not in ACTIVE or ply != self.track.state.ply:
-            self.read_page()
-            return 0
+        if self.opts.live_each_move:
+            ply, status = self.live()
+            if status not in ACTIVE or ply != self.track.state.ply:
+                self.read_page()
+                return 0
+        ply = self.track.state.ply
         if self.opts.browser:
             self.read_panel()  # the poll saw a new ply: the script reloads the panel
         rules, state = self.track.rules, self.track.state
@@ -702,6 +705,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--duration", type=float, default=60.0, help="time limit in s (60)")
     parser.add_argument("--poll", type=float, default=1.0, help="live poll period while waiting")
+    parser.add_argument(
+        "--live-each-move", action="store_true", help="also GET /live/ right before every move"
+    )
     parser.add_argument("--browser", action="store_true", help="reload the panel like the page")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
