@@ -16,6 +16,8 @@ from django.db import transaction
 
 from games import services
 from games.models import Game, Player
+from tournaments import adjudication, pairings
+from tournaments import services as tournament_services
 
 # username, password, player name, club, rating, staff
 DEMO_ACCOUNTS = (
@@ -124,9 +126,6 @@ class Command(BaseCommand):
         self._tournament(users, p)
 
     def _tournament(self, users: dict[str, Any], p: dict[str, Player]) -> None:
-        # tournaments builds on games, so the demo command may use it (never the reverse).
-        from tournaments import pairings
-        from tournaments import services as tournament_services
 
         arbiter = users["arbiter"]
         cup = tournament_services.create_tournament(
@@ -144,8 +143,6 @@ class Command(BaseCommand):
         self._play(board1.game, X_WINS)
         self._play(first.pairings.get(board=2).game, ["E5", "E4", "D2"])
         # One game decided by the arbiter: a draw agreed over the board.
-        from tournaments import adjudication
-
         agreed = services.create_game(
             kind="uttt", options={}, players=[p["carol"], p["bob"]], created_by=arbiter
         )
