@@ -115,7 +115,7 @@ def internal_setup(games: int) -> list[dict[str, Any]]:
 def internal_check(accepted_file: Path) -> dict[str, Any]:
     """Check the games in the database against the moves the players saw accepted."""
     _django()
-    from games.management.commands.restore import game_problems
+    from games.integrity import game_problems
     from games.models import Game, Move
 
     report = json.loads(accepted_file.read_text())

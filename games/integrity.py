@@ -1,0 +1,113 @@
+"""The integrity check of the stored games: each game's moves against the rules engine.
+
+``game_problems`` lists every inconsistency between the games and their moves: moves numbered
+1…n without gaps or repeats, each legal for the seat to move when replayed through the rules
+engine, and the replay equal to the stored state. ``manage.py restore`` runs it before committing
+a restore; the load benchmark runs it after a load.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import DEFAULT_DB_ALIAS
+from django.utils.translation import gettext as _
+
+from games.models import Game, GameKind, Move
+from games.rules import MoveError
+
+
+def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
+    """Every inconsistency between the games and their moves; ``[]`` when all is well.
+
+    For each game: its moves are numbered 1…n without gaps or repeats, ``n`` is the game's
+    ``ply``, each move is legal for the seat that the rules say is to move (with its canonical
+    notation and, for SOS, its points), and the replay equals the stored state.
+    """
+    moves: dict[int, list[tuple[int, int, str, int]]] = defaultdict(list)
+    rows = (
+        Move.objects.using(using)
+        .order_by("game_id", "ply", "pk")
+        .values_list("game_id", "ply", "seat", "notation", "points")
+    )
+    for game_id, ply, seat, notation, points in rows.iterator(chunk_size=5000):
+        moves[game_id].append((ply, seat, notation, points))
+    problems: list[str] = []
+    for game in Game.objects.using(using).order_by("pk").iterator(chunk_size=500):
+        problems.extend(_problems_of(game, moves.pop(game.pk, [])))
+    for game_id in sorted(moves):
+        problems.append(_("Moves of game %(game)s, which does not exist.") % {"game": game_id})
+    return problems
+
+
+def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str]:
+    where = _("Game %(game)s") % {"game": game.pk}
+    plies = [ply for ply, *_rest in moves]
+    if plies != list(range(1, len(plies) + 1)):
+        repeated = sorted({p for p in plies if plies.count(p) > 1})
+        missing = sorted(set(range(1, max(plies, default=0) + 1)) - set(plies))
+        return [
+            _(
+                "%(game)s: its moves are not numbered 1…n "
+                "(repeated: %(repeated)s; missing: %(missing)s)."
+            )
+            % {"game": where, "repeated": repeated or "—", "missing": missing or "—"}
+        ]
+    problems = []
+    if game.ply != len(moves):
+        problems.append(
+            _("%(game)s: it says %(ply)s moves were played, but it has %(count)s.")
+            % {"game": where, "ply": game.ply, "count": len(moves)}
+        )
+    try:
+        rules = game.rules
+    except ValueError as err:
+        return [*problems, f"{where}: {err}"]
+    state = rules.start()
+    for ply, seat, notation, points in moves:
+        to_move = rules.to_move(state)
+        if seat != to_move:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: played by seat %(seat)s, "
+                    "but seat %(to_move)s was to move."
+                )
+                % {"game": where, "ply": ply, "seat": seat, "to_move": to_move}
+            )
+        try:
+            state = rules.play(state, notation)
+        except MoveError as err:
+            problems.append(
+                _("%(game)s, move %(ply)s (%(move)s) is refused by the rules: %(error)s")
+                % {"game": where, "ply": ply, "move": notation, "error": err.message}
+            )
+            return problems
+        if state.moves[-1] != notation:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: stored as %(move)s, "
+                    "not in its canonical form %(canonical)s."
+                )
+                % {"game": where, "ply": ply, "move": notation, "canonical": state.moves[-1]}
+            )
+        if game.kind == GameKind.SOS and state.points[-1] != points:
+            problems.append(
+                _(
+                    "%(game)s, move %(ply)s: stored with %(stored)s points, "
+                    "the rules give %(points)s."
+                )
+                % {"game": where, "ply": ply, "stored": points, "points": state.points[-1]}
+            )
+    try:
+        stored = game.current_state()
+    except (ValueError, TypeError) as err:
+        problems.append(
+            _("%(game)s: its stored state is unreadable: %(error)s") % {"game": where, "error": err}
+        )
+    else:
+        if stored != state or game.state != rules.to_dict(state):
+            problems.append(
+                _("%(game)s: its stored state differs from the replay of its %(count)s moves.")
+                % {"game": where, "count": len(moves)}
+            )
+    return problems
