@@ -41,8 +41,6 @@ import http.client
 import json
 import math
 import os
-import random
-import re
 import secrets
 import signal
 import socket
@@ -55,22 +53,22 @@ import time
 import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PASSWORD = "bench-" + "p4ss-w0rd"
-HOST = "127.0.0.1"
-ACTIVE = ("waiting", "in_progress")
-REQUEST_TIMEOUT = 60.0  # logins queue behind each other's password hashing
-IDLE_REUSE = 1.0  # seconds a kept-alive connection may idle and still be used
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # load_players, beside this file
 
-CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-DATA_PLY = re.compile(r'class="panel" data-ply="(\d+)" data-status="(\w+)"')
-NOTATION = re.compile(r'<td class="notation">([^<]+)</td>')
-
+from load_players import (  # noqa: E402 - after the path insert; some names read by tests/ops
+    CSRF_INPUT,  # noqa: F401
+    DATA_PLY,  # noqa: F401
+    HOST,
+    NOTATION,  # noqa: F401
+    PASSWORD,
+    REQUEST_TIMEOUT,
+    GameTrack,
+    Player,
+)
 
 # -- the server's side: set-up and check, run in a subprocess with the server's settings -------
 
@@ -139,276 +137,6 @@ def internal_check(accepted_file: Path) -> dict[str, Any]:
         "lost": lost,
         "doubled": doubled,
     }
-
-
-# -- the players' side --------------------------------------------------------------------------
-
-
-class HttpClient:
-    """One browser: a connection to 127.0.0.1, a cookie jar, and nothing else."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
-        self.requests = 0
-        self.last_used = 0.0
-
-    def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, json_answer: bool = False
-    ) -> tuple[int, dict[str, str], bytes]:
-        headers = {"Connection": "keep-alive"}
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if json_answer:
-            headers["Accept"] = "application/json"
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        # A server closes an idle kept-alive connection after a while (gunicorn: 2 s), maybe
-        # just as a request goes out: like a browser, do not reuse one idle for over a second,
-        # and send a GET again once if the server closed the connection without answering.
-        if time.monotonic() - self.last_used > IDLE_REUSE:
-            self.conn.close()
-        attempts = 2 if method == "GET" else 1
-        for attempt in range(1, attempts + 1):
-            self.requests += 1
-            reused = self.conn.sock is not None
-            try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                data = response.read()
-                break
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.conn.close()
-                if not reused or attempt == attempts:
-                    raise
-            except (OSError, http.client.HTTPException):
-                self.conn.close()  # the next request opens a new connection
-                raise
-        self.last_used = time.monotonic()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            jar: SimpleCookie = SimpleCookie()
-            jar.load(header)
-            for name, morsel in jar.items():
-                if morsel["max-age"] == "0" or not morsel.value:
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
-        if response.will_close:
-            self.conn.close()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, data
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-@dataclass
-class GameTrack:
-    """What the two players of a game know of it; they share it as the page's poll would."""
-
-    pk: int
-    rules: Any
-    state: Any = None
-    over: bool = False
-    cond: threading.Condition = field(default_factory=threading.Condition)
-
-    def reset(self, moves: list[str], status: str) -> None:
-        with self.cond:
-            self.state = self.rules.replay(moves)
-            self.over = status not in ACTIVE or self.rules.outcome(self.state) is not None
-            self.cond.notify_all()
-
-    def played(self, move: str) -> None:
-        with self.cond:
-            self.state = self.rules.play(self.state, move)
-            self.over = self.rules.outcome(self.state) is not None
-            self.cond.notify_all()
-
-
-@dataclass
-class Tally:
-    accepted: int = 0
-    latencies: list[float] = field(default_factory=list)
-    refused: Counter[str] = field(default_factory=Counter)
-    errors: Counter[str] = field(default_factory=Counter)
-    requests: int = 0
-    acked: list[tuple[int, str]] = field(default_factory=list)
-    unsure: int = 0
-
-
-class Player(threading.Thread):
-    def __init__(
-        self,
-        *,
-        port: int,
-        username: str,
-        seat: int,
-        track: GameTrack,
-        options: argparse.Namespace,
-        start_line: threading.Barrier,
-        login_gate: threading.Semaphore,
-        deadline_box: list[float],
-    ) -> None:
-        super().__init__(name=username, daemon=True)
-        self.client = HttpClient(port)
-        self.username = username
-        self.seat = seat
-        self.track = track
-        self.opts = options
-        self.start_line = start_line
-        self.login_gate = login_gate
-        self.deadline_box = deadline_box
-        self.tally = Tally()
-        self.rng = random.Random(f"{options.seed}-{username}")
-        self.token = ""
-        self.ready = False
-
-    # the pages ----------------------------------------------------------------------------
-    def login(self) -> None:
-        status, _headers, body = self.client.request("GET", "/accounts/login/")
-        match = CSRF_INPUT.search(body.decode())
-        if status != 200 or not match:
-            raise RuntimeError(f"login page: HTTP {status}")
-        form = {
-            "csrfmiddlewaretoken": match.group(1),
-            "username": self.username,
-            "password": PASSWORD,
-            "next": "/",
-        }
-        status, _headers, _body = self.client.request("POST", "/accounts/login/", form)
-        if status != 302 or "sessionid" not in self.client.cookies:
-            raise RuntimeError(f"login as {self.username}: HTTP {status}, no session")
-
-    def read_page(self) -> None:
-        """GET the game page: the CSRF token, the ply and status, and the moves so far."""
-        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/")
-        self._read_panel(status, body, "game page")
-
-    def read_panel(self) -> None:
-        """GET the board panel, as the page's script does after a move or a poll."""
-        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/panel/")
-        self._read_panel(status, body, "panel")
-
-    def _read_panel(self, status: int, body: bytes, what: str) -> None:
-        text = body.decode()
-        panel = DATA_PLY.search(text)
-        if status != 200 or not panel:
-            raise RuntimeError(f"{what} of game {self.track.pk}: HTTP {status}")
-        token = CSRF_INPUT.search(text)
-        if token:
-            self.token = token.group(1)
-        elif not self.token:
-            self.token = self.client.cookies.get("csrftoken", "")
-        moves = NOTATION.findall(text)
-        if len(moves) != int(panel.group(1)):
-            raise RuntimeError(f"{what} of game {self.track.pk}: ply and score sheet differ")
-        with self.track.cond:
-            if self.track.state is None or list(self.track.state.moves) != moves:
-                self.track.reset(moves, panel.group(2))
-
-    def live(self) -> tuple[int, str]:
-        status, _headers, body = self.client.request("GET", f"/games/{self.track.pk}/live/")
-        if status != 200:
-            raise RuntimeError(f"live of game {self.track.pk}: HTTP {status}")
-        data = json.loads(body)
-        return int(data["ply"]), str(data["status"])
-
-    # the loop -----------------------------------------------------------------------------
-    def run(self) -> None:
-        try:
-            with self.login_gate:
-                self.login()
-                self.read_page()
-            self.ready = True
-        except Exception as err:  # reported, and this player sits out
-            self.tally.errors[f"setup: {err}"] += 1
-        try:
-            self.start_line.wait(timeout=600)
-        except threading.BrokenBarrierError:
-            return
-        if self.ready:
-            before = self.client.requests
-            try:
-                self.play()
-            except Exception as err:  # a bug here: counted, and the run goes on
-                self.tally.errors[f"player crashed: {err!r}"] += 1
-            finally:
-                self.client.close()
-            self.tally.requests = self.client.requests - before
-
-    def my_turn(self) -> bool:
-        track = self.track
-        return track.over or track.rules.to_move(track.state) == self.seat
-
-    def play(self) -> None:
-        deadline = self.deadline_box[0]
-        made = 0
-        max_steps = self.opts.moves * 20 + 100
-        next_poll = time.monotonic() + self.opts.poll
-        for _step in range(max_steps):
-            now = time.monotonic()
-            if made >= self.opts.moves or now >= deadline:
-                return
-            with self.track.cond:
-                self.track.cond.wait_for(
-                    self.my_turn, timeout=max(0.0, min(deadline, next_poll) - now)
-                )
-                over, mine = self.track.over, self.my_turn()
-            if over:
-                return
-            try:
-                if not mine:  # the page's poll, while the opponent thinks
-                    next_poll = time.monotonic() + self.opts.poll
-                    _ply, status = self.live()
-                    if status not in ACTIVE:
-                        self.read_page()
-                    continue
-                made += self.move()
-            except (OSError, http.client.HTTPException, RuntimeError, ValueError, KeyError) as err:
-                self.tally.errors[type(err).__name__] += 1
-                time.sleep(0.05)
-                with contextlib.suppress(Exception):
-                    self.read_page()
-
-    def move(self) -> int:
-        """One move of this player; 1 when accepted."""
-        if self.opts.live_each_move:
-            ply, status = self.live()
-            if status not in ACTIVE or ply != self.track.state.ply:
-                self.read_page()
-                return 0
-        ply = self.track.state.ply
-        if self.opts.browser:
-            self.read_panel()  # the poll saw a new ply: the script reloads the panel
-        rules, state = self.track.rules, self.track.state
-        choice = self.rng.choice(rules.legal_moves(state))
-        form = {"csrfmiddlewaretoken": self.token, "expected_ply": str(ply), "notation": choice}
-        started = time.perf_counter()
-        try:
-            status_code, _headers, body = self.client.request(
-                "POST", f"/games/{self.track.pk}/move/", form, json_answer=True
-            )
-        except (OSError, http.client.HTTPException):
-            self.tally.unsure += 1  # it may have been stored
-            raise
-        elapsed = time.perf_counter() - started
-        answer = json.loads(body) if body.startswith(b"{") else {}
-        if status_code == 200 and answer.get("ok"):
-            self.tally.accepted += 1
-            self.tally.latencies.append(elapsed)
-            self.tally.acked.append((ply + 1, choice))
-            self.track.played(choice)
-            if self.opts.browser:
-                self.read_panel()  # the script reloads the panel after its own move
-            return 1
-        if status_code == 400 and "code" in answer:
-            self.tally.refused[answer["code"]] += 1
-        else:
-            self.tally.errors[f"HTTP {status_code}"] += 1
-        self.read_page()
-        return 0
 
 
 # -- running it all -----------------------------------------------------------------------------
