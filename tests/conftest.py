@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         setting_changed.send(
             sender=type(settings), setting="LOCALE_PATHS", value=settings.LOCALE_PATHS, enter=False
         )
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings: Any) -> None:
+    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several.
+
+    Tests that run Django in a process of their own (tests/security/test_production.py) keep the
+    configured hashers: this reaches only the test process.
+    """
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

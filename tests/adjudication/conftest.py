@@ -16,12 +16,6 @@ from django.test import Client
 from tests.adjudication.helpers import World, build_world
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def world(db: None) -> World:
     return build_world()

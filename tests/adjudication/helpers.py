@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game, Move, Player
+from tests import factories
 from tournaments import pairings, queries, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -37,7 +38,7 @@ SOS_DRAW = [f"{col}{row}=O" for row in "123" for col in "ABC"]
 
 
 def make_user(username: str, **fields: Any) -> User:
-    return User.objects.create_user(username=username, password=PASSWORD, **fields)
+    return factories.make_user(username, password=PASSWORD, **fields)
 
 
 def arbiter_group() -> Group:
@@ -133,7 +134,7 @@ def build_world(**tournament_fields: Any) -> World:
     )
     for name, rating in (("Alice", 2000), ("Борис", 1900), ("Carol", 1800), ("Dmitri", 1700)):
         user = make_user(name.lower() if name != "Борис" else "boris")
-        player = Player.objects.create(name=name, rating=rating, user=user)
+        player = factories.make_player(name, user, rating=rating)
         services.register(tournament=t, player=player, user=arbiter)
     rnd = pairings.pair_round(tournament=t, user=arbiter)
     board1, board2 = boards(rnd)
@@ -247,7 +248,7 @@ def build_paper_round(world: World, *, bye: bool = False) -> Pairing:
         name="Paper Cup", kind="sos", rounds=3, online=False, created_by=world.arbiter
     )
     for name, rating in (("Eve", 1600), ("Fyodor", 1500), ("Gleb", 1400)):
-        player = Player.objects.create(name=name, rating=rating)
+        player = factories.make_player(name, rating=rating)
         services.register(tournament=t, player=player, user=world.arbiter)
     rnd = pairings.pair_round(tournament=t, user=world.arbiter)
     return rnd.pairings.select_related("round__tournament").get(second__isnull=bye)

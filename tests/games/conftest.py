@@ -1,4 +1,7 @@
-"""Fixtures for the game services: accounts, the players linked to them, and a game factory."""
+"""Fixtures for the game services: accounts, the players linked to them, and a game factory.
+
+Accounts get an unusable password (no hashing): these tests never log in.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +9,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 
 from games import services
 from games.models import Game, Player
-
-
-def make_user(username: str, **fields: Any) -> User:
-    """An account with an unusable password (no hashing: these tests never log in)."""
-    return User.objects.create_user(username=username, password=None, **fields)
-
-
-def make_player(name: str, user: User | None = None) -> Player:
-    return Player.objects.create(name=name, user=user)
+from tests.factories import make_player, make_user, with_permission
 
 
 @pytest.fixture
@@ -60,12 +55,7 @@ def staff(db: None) -> User:
 @pytest.fixture
 def seat_keeper(db: None) -> User:
     """A non-staff account holding only the ``games.play_any_seat`` permission."""
-    user = make_user("keeper")
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="games", codename="play_any_seat")
-    )
-    # Re-read the user: Django caches permissions on the instance.
-    return User.objects.get(pk=user.pk)
+    return with_permission(make_user("keeper"), "games.play_any_seat")
 
 
 GameFactory = Callable[..., Game]

@@ -31,11 +31,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def in_english() -> Iterator[None]:
     """The messages are checked in English (the commands speak the active language)."""
     with translation.override("en"):

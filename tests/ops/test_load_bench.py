@@ -33,11 +33,6 @@ def load() -> ModuleType:
     return module
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def game(db: None) -> Game:
     players = [

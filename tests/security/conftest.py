@@ -19,6 +19,8 @@ from django.test import Client
 
 from games import services as game_services
 from games.models import Game, Player
+from tests import factories
+from tests.factories import make_player
 from tournaments import pairings, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -26,12 +28,6 @@ PASSWORD = "correct-horse-battery-staple"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 ClientFor = Callable[..., Client]
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -44,11 +40,7 @@ def fresh_login_throttle() -> Iterator[None]:
 
 
 def make_user(username: str, **fields: Any) -> User:
-    return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-
-def make_player(name: str, user: User | None = None) -> Player:
-    return Player.objects.create(name=name, user=user)
+    return factories.make_user(username, password=PASSWORD, **fields)
 
 
 @pytest.fixture

@@ -12,11 +12,6 @@ from tests.sheets.helpers import make_user
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def upload_dir(settings: Any, tmp_path: Any) -> Any:
     """Uploaded workbooks wait for the apply step in the test's own folder."""
     settings.SHEETS_UPLOAD_DIR = str(tmp_path / "uploads")

@@ -16,14 +16,11 @@ from games import services as game_services
 from games.models import Game, Player
 from games.rules import get_rules
 from sheets import gameio
+from tests.factories import make_user
 from tournaments import pairings, services
 from tournaments.models import Round, Tournament
 
 NAMES = ("Алиса", "Борис", "Carol", "Dmitri", "Eve", "Фёдор", "Gleb", "Hanna")
-
-
-def make_user(username: str, **fields: Any) -> User:
-    return User.objects.create_user(username=username, password=None, **fields)
 
 
 def random_moves(

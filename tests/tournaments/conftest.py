@@ -12,12 +12,6 @@ from django.test import Client
 from tests.tournaments.helpers import PASSWORD, make_player, make_user, new_tournament
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def arbiter(db: None) -> User:
     """The account that creates the tournaments of a test (and so arbitrates them)."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 
 from games import services as game_services
 from games.models import Game, Player
+from tests import factories
 from tournaments import pairings, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -20,22 +21,18 @@ PASSWORD = "correct-horse-battery-staple"
 
 
 def make_user(username: str, **fields: Any) -> User:
-    return User.objects.create_user(username=username, password=PASSWORD, **fields)
+    return factories.make_user(username, password=PASSWORD, **fields)
 
 
 def make_creator(username: str = "organiser") -> User:
     """An account holding ``tournaments.add_tournament`` (read again: permissions are cached)."""
-    user = make_user(username)
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
-    )
-    return User.objects.get(pk=user.pk)
+    return factories.with_permission(make_user(username), "tournaments.add_tournament")
 
 
 def make_player(name: str, *, rating: int | None = None, account: bool = False) -> Player:
     """A player; with ``account=True`` a user of the same (lower-case) name plays for him."""
     user = make_user(name.lower()) if account else None
-    return Player.objects.create(name=name, rating=rating, user=user)
+    return factories.make_player(name, user, rating=rating)
 
 
 def new_tournament(arbiter: User, **fields: Any) -> Tournament:

@@ -6,27 +6,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
 from games.models import Game, Player
+from tests import factories
+from tests.factories import make_player, with_permission
 
 PASSWORD = "correct-horse-battery-staple"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    """Django's default hasher takes ~0.3 s a user: far too slow for fixtures that make several."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_user(username: str, **fields: Any) -> User:
-    return User.objects.create_user(username=username, password=PASSWORD, **fields)
-
-
-def make_player(name: str, user: User | None = None, **fields: Any) -> Player:
-    return Player.objects.create(name=name, user=user, **fields)
+    return factories.make_user(username, password=PASSWORD, **fields)
 
 
 @pytest.fixture
@@ -68,11 +60,7 @@ def superuser(db: None) -> User:
 @pytest.fixture
 def registrar(db: None) -> User:
     """A plain account holding only ``games.add_player``."""
-    user = make_user("registrar")
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="games", codename="add_player")
-    )
-    return User.objects.get(pk=user.pk)
+    return with_permission(make_user("registrar"), "games.add_player")
 
 
 GameFactory = Callable[..., Game]

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game, GameKind, GameStatus, Player
+from tests.factories import make_user, with_permission
 from tests.views.helpers import form_data, parse
 
 pytestmark = pytest.mark.django_db
@@ -260,10 +261,7 @@ def test_over_the_board_is_allowed_for_staff(
 def test_over_the_board_is_allowed_with_the_play_any_seat_permission(
     client_for: ClientFor, alice: Player, boris: Player
 ) -> None:
-    user = User.objects.create_user("keeper")
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="games", codename="play_any_seat")
-    )
+    user = with_permission(make_user("keeper"), "games.play_any_seat")
     data = {"kind": "sos", "over_the_board": "on", **seats(alice, boris)}
     game = created_game(client_for(user).post(URL, data))
     assert game.over_the_board

@@ -1,0 +1,32 @@
+"""Set-up shared by every test folder: accounts, players and permissions.
+
+Each folder's conftest/helpers builds on these (with its own password where its tests log in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import Permission, User
+
+from games.models import Player
+
+
+def make_user(username: str, *, password: str | None = None, **fields: Any) -> User:
+    """An account; ``password=None`` makes it unusable (no hashing: for tests that never log in)."""
+    return User.objects.create_user(username=username, password=password, **fields)
+
+
+def make_player(name: str, user: User | None = None, **fields: Any) -> Player:
+    """A player, linked to ``user`` if one is given."""
+    return Player.objects.create(name=name, user=user, **fields)
+
+
+def with_permission(user: User, perm: str) -> User:
+    """Grant ``perm`` (``"app_label.codename"``) to ``user`` and return the user read again from
+    the database: Django caches permissions on the instance."""
+    app_label, codename = perm.split(".", 1)
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label=app_label, codename=codename)
+    )
+    return User.objects.get(pk=user.pk)
