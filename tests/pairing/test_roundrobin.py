@@ -130,9 +130,37 @@ def test_double_cycle_complete_and_exactly_balanced(n: int) -> None:
         assert firsts[(a, b)] == firsts[(b, a)] == 1  # each moves first once against the other
     for seq in _colours(n, True).values():
         assert seq.count("F") == seq.count("S")
-        if n != 4:  # FIDE's exchange of the last two first-cycle rounds avoids FFF / SSS
-            assert "FFF" not in seq.replace("-", "")
-            assert "SSS" not in seq.replace("-", "")
+        # FIDE's exchange of the last two rounds of the first cycle avoids FFF / SSS
+        assert "FFF" not in seq.replace("-", "")
+        assert "SSS" not in seq.replace("-", "")
+
+
+def test_double_four_players_by_hand() -> None:
+    # The published 4-player table (seats 1-4, "a-b": a moves first):
+    #   R1 1-4 2-3   R2 4-3 1-2   R3 2-4 3-1
+    # First cycle, its last two rounds exchanged (C.05 Annex 1):
+    #   R1 1-4 2-3   R2 2-4 3-1   R3 4-3 1-2
+    # Second cycle: the published table in its order, every first move swapped:
+    #   R4 4-1 3-2   R5 3-4 2-1   R6 4-2 1-3
+    # First (F) / second (S) moves by seat:
+    #   1: F S F | S S F   2: F F S | S F S   3: S F S | F F S   4: S S F | F S F
+    # Exchanging the second cycle's last rounds too (R5 4-2 1-3, R6 3-4 2-1) would give
+    # seat 4 S S F | F F S: three first moves in a row across the turn of the cycles.
+    expected = table(["1-4 2-3", "2-4 3-1", "4-3 1-2", "4-1 3-2", "3-4 2-1", "4-2 1-3"])
+    assert berger_rounds(4, double=True) == expected
+    assert _colours(4, True) == {0: "FSFSSF", 1: "FFSSFS", 2: "SFSFFS", 3: "SSFFSF"}
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 8, 10])
+def test_double_second_cycle_is_the_published_table_reversed(n: int) -> None:
+    single = berger_rounds(n)
+    double = berger_rounds(n, double=True)
+    per_cycle = len(single)
+    assert double[: per_cycle - 2] == single[: per_cycle - 2]
+    assert double[per_cycle - 2 : per_cycle] == [single[-1], single[-2]]
+    flipped = [[(a, b) if b is None else (b, a) for a, b in games] for games in single]
+    # the bye (odd n) stays (seat, None), listed last
+    assert double[per_cycle:] == flipped
 
 
 def test_round_robin_pairings_maps_seeds_to_entries() -> None:

@@ -5,10 +5,13 @@ pairs 1–n, 2–(n−1), …; each later round rotates seats 1..n−1 by n/2 pl
 board 1 with the first move in even rounds and the second in odd ones. These are the published
 tables: for 6 players, round 2 is 6–4, 5–3, 1–2.
 
-A double round robin plays the table twice, the second cycle with every first move swapped. As
-FIDE recommends, the first cycle exchanges its last two rounds, so that no player has the same
-move three times in a row across the turn of the cycles (the single round robin keeps the
-published order).
+A double round robin plays the table twice, the second cycle with every first move swapped.
+As FIDE's Berger tables recommend (C.05 Annex 1), the *first*
+cycle exchanges its last two rounds and the second cycle is the published table in its own
+order, colours reversed. So no player has the same move three times in a row across the turn
+of the cycles: for 4 players the first moves of seat 4 are S S F | F S F, where exchanging
+the second cycle's last rounds too would give S S F | F F S. The single round robin keeps the
+published order.
 """
 
 from __future__ import annotations
@@ -48,9 +51,11 @@ def berger_rounds(n: int, *, double: bool = False) -> list[list[Game]]:
         return []
     even = n + (n % 2)
     cycle = _single_cycle(even)
-    if double and len(cycle) >= 2:
-        cycle[-2], cycle[-1] = cycle[-1], cycle[-2]
-    rounds = cycle + ([[(b, a) for a, b in games] for games in cycle] if double else [])
+    rounds = list(cycle)
+    if double:
+        if len(rounds) >= 2:  # the first cycle only (C.05 Annex 1)
+            rounds[-2], rounds[-1] = rounds[-1], rounds[-2]
+        rounds += [[(b, a) for a, b in games] for games in cycle]
     out: list[list[Game]] = []
     for games in rounds:
         played: list[Game] = []
