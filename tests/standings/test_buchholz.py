@@ -33,7 +33,13 @@ from tournaments.records import (
     ZERO_BYE,
     PointSystem,
 )
-from tournaments.standings import NOTE_ADJUSTED, NOTE_DUMMY
+from tournaments.standings import (
+    NOTE_ADJUSTED,
+    NOTE_CAPPED,
+    NOTE_DUMMY,
+    ResultTable,
+    compute_standings,
+)
 
 
 @pytest.fixture
@@ -258,3 +264,41 @@ def test_cuts_never_exceed_the_contributions():
     # No rounds at all: every Buchholz is 0.
     empty = table([1, 2], [], 0)
     assert values("buchholz_cut1", empty) == {1: 0, 2: 0}
+
+
+def test_dummy_cap_of_the_2026_revision():
+    # C.07 (2026) art. 16.4: a dummy opponent's score is capped — in a round with a scheduled
+    # opponent (forfeits) at that opponent's score (as it counts in Buchholz); in a round
+    # without one (byes, absences) at draw × rounds played = ½ × 4 = 2.
+    # Adjusted scores: A 3.5, B 3, C 1, D 0.5, E 0.5, F 2, G 2.5.
+    t = table(SWISS_ENTRIES, SWISS, SWISS_ROUNDS)
+    capped = ResultTable.build(
+        SWISS_ENTRIES, SWISS, system=PointSystem(), rounds_played=SWISS_ROUNDS, dummy_cap=True
+    )
+    # B: r1 A 3.5 + r2 forfeit win over C: min(own 3, C 1) = 1 + r3 forfeit win over E:
+    #    min(3, E 0.5) = 0.5 + r4 E 0.5                               = 5.5 (uncapped 10)
+    # C: r2 -/+ vs B min(0.5, 3) + r3 -/- vs F min(0.5, 2) + r4 absent min(0.5, 2):
+    #    still its own 0.5 each; + r1 D 0.5                          = 2
+    # F: r3 double forfeit with C: min(own 2, C 1) = 1: 0.5 + 3.5 + 1 + 2.5 = 7.5 (uncapped 8.5)
+    # G: r1 pairing bye: min(own 2.5, 2) = 2: 2 + 0.5 + 3.5 + 2       = 8 (uncapped 8.5)
+    # A (no unplayed round), D (zero bye: 0.5 < 2), E (0.5): unchanged.
+    assert values("buchholz", capped) == {A: 8, B: 5.5, C: 2, D: 7.5, E: 6, F: 7.5, G: 8}
+    assert values("buchholz", t) == {A: 8, B: 10, C: 2, D: 7.5, E: 6, F: 8.5, G: 8.5}
+    g_terms = explained("buchholz", capped)[G].terms
+    assert (g_terms[0].score, g_terms[0].note) == (2, NOTE_CAPPED)
+    assert explained("buchholz", capped)[C].terms[1].note == NOTE_DUMMY  # not lowered
+    # Sonneborn-Berger uses the same capped dummy:
+    #   B: r1 A 3.5 × 0 + r2 1 × 1 + r3 0.5 × 1 + r4 E 0.5 × 1 = 2 (uncapped 0 + 3 + 3 + 0.5 = 6.5)
+    #   G: r1 2 × 1 + r2 D 0.5 × 1 + r3 A 3.5 × 0 + r4 F 2 × ½ = 3.5 (uncapped 4)
+    sb, sb_plain = values("sonneborn_berger", capped), values("sonneborn_berger", t)
+    assert (sb[B], sb[G], sb_plain[B], sb_plain[G]) == (2, 3.5, 6.5, 4)
+    # Through compute_standings: the option reaches the table.
+    rows = compute_standings(
+        SWISS_ENTRIES,
+        SWISS,
+        system=PointSystem(),
+        order=["buchholz"],
+        rounds_played=SWISS_ROUNDS,
+        dummy_cap=True,
+    )
+    assert {r.entry: r.tiebreaks[0] for r in rows}[B] == 5.5

@@ -16,7 +16,7 @@ from tests.standings.examples import (
     game,
 )
 from tournaments.records import DRAW, FORFEIT_WIN, LOSS, WIN, PointSystem
-from tournaments.standings import StandingRow, compute_standings
+from tournaments.standings import TIEBREAKS, ResultTable, StandingRow, compute_standings
 
 
 def standings(entries, games, rounds, order, **kwargs) -> list[StandingRow]:
@@ -68,8 +68,11 @@ def test_among_three():
     assert not any(r.shared for r in rows)
 
 
-def test_not_all_met_gives_zero_to_the_whole_group():
-    # SWISS: C, D, E on 0.5. C met D (r1), but neither met E: DE 0 for all three.
+def test_not_all_met_and_nobody_out_of_reach_stays_tied():
+    # SWISS: C, D, E on 0.5. C met D (r1, a draw), but neither met E.
+    #   points among the three: C ½, D ½, E 0; maxima (a win for each member not met):
+    #   C ½ + 1 (E) = 1.5, D ½ + 1 (E) = 1.5, E 0 + 2 (C, D) = 2.
+    #   C leads with ½, but D and E could still reach 1.5 and 2: nobody is ranked, DE 0.
     rows = standings(SWISS_ENTRIES, SWISS, SWISS_ROUNDS, ["direct_encounter"])
     tail = {r.entry: r for r in rows if r.points == 0.5}
     assert set(tail) == {C, D, E}
@@ -77,6 +80,12 @@ def test_not_all_met_gives_zero_to_the_whole_group():
         ex = row.explanations["direct_encounter"]
         assert ex.value == 0
         assert ex.params["all_met"] is False
+        assert ex.params["decided"] is False
+    assert dict(tail[C].explanations["direct_encounter"].params["maximum"]) == {
+        C: 1.5,
+        D: 1.5,
+        E: 2,
+    }
     # C's draw with D is listed, marked as left out.
     assert [(t.opponent, t.cut) for t in tail[C].explanations["direct_encounter"].terms] == [
         (D, True)
@@ -139,3 +148,78 @@ def test_double_cycle_counts_both_games():
     ]
     terms = rows[1].explanations["direct_encounter"].terms
     assert [(t.round, t.value) for t in terms] == [(2, 0.5), (5, 1.0)]
+
+
+# A 3-round Swiss of six (1-6 = A-F) where the three leaders have not all met:
+#   r1 A-B 1-0, C-D 1-0, E-F 1-0
+#   r2 A-C 1-0, B-E 1-0, D-F 0-1
+#   r3 D-A 1-0, B-F 1-0, C-E 1-0
+# Points: A 1+1+0 = 2, B 0+1+1 = 2, C 1+0+1 = 2, D 0+0+1 = 1, E 1+0+0 = 1, F 0+1+0 = 1.
+ROUT = [
+    game(1, 1, 2, WIN),
+    game(1, 3, 4, WIN),
+    game(1, 5, 6, WIN),
+    game(2, 1, 3, WIN),
+    game(2, 2, 5, WIN),
+    game(2, 4, 6, LOSS),
+    game(3, 4, 1, WIN),
+    game(3, 2, 6, WIN),
+    game(3, 3, 5, WIN),
+]
+
+
+def test_not_all_met_a_leader_out_of_reach_is_ranked_first():
+    rows = standings(
+        [1, 2, 3, 4, 5, 6], ROUT, 3, ["direct_encounter"], ranks={n: n for n in range(1, 7)}
+    )
+    by_entry = {r.entry: r for r in rows}
+    assert {e: r.points for e, r in by_entry.items()} == {1: 2, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}
+    # On 2: A, B, C. A beat B (r1) and C (r2); B and C have not met.
+    #   points among them: A 2, B 0, C 0; maxima: A 2 (met both), B 0 + 1 = 1, C 0 + 1 = 1.
+    #   A's 2 is more than B or C could reach (1): A is ranked first (value 2).
+    #   Then B: 0 is not more than C's maximum 1: B and C stay tied (value 0).
+    a = by_entry[1].explanations["direct_encounter"]
+    assert (a.value, a.params["decided"], a.params["all_met"]) == (2, True, False)
+    assert dict(a.params["maximum"]) == {1: 2, 2: 1, 3: 1}
+    for e in (2, 3):
+        ex = by_entry[e].explanations["direct_encounter"]
+        assert (ex.value, ex.params["decided"]) == (0, False)
+        assert all(t.cut for t in ex.terms)
+    assert [(r.entry, r.place, r.place_to) for r in rows[:3]] == [(1, 1, 1), (2, 2, 3), (3, 2, 3)]
+    # On 1: D, E, F. E beat F (r1), F beat D (r2); D and E have not met.
+    #   points: E 1, F 1, D 0; maxima: E 1 + 1 (D) = 2, F 1 (met both), D 0 + 1 (E) = 1.
+    #   E leads with 1, but F's maximum is 1 and E's 1 is not more: nobody is ranked.
+    for e in (4, 5, 6):
+        assert de(by_entry[e]) == 0
+    assert dict(by_entry[5].explanations["direct_encounter"].params["maximum"]) == {
+        4: 1,
+        5: 2,
+        6: 1,
+    }
+    assert [(r.entry, r.place, r.place_to) for r in rows[3:]] == [(4, 4, 6), (5, 4, 6), (6, 4, 6)]
+
+
+def test_not_all_met_ranks_down_the_list_while_out_of_reach():
+    # A group of four given directly: 1 beat 2, 3, 4; 2 beat 3, 4; 3 and 4 have not met.
+    #   points among the four: 1 3, 2 2, 3 0, 4 0;  maxima: 1 3, 2 2, 3 0 + 1 = 1, 4 0 + 1 = 1.
+    #   1: 3 > max(2, 1, 1) → ranked first;  2: 2 > max(1, 1) → second;
+    #   3: 0 is not more than 4's maximum 1 → 3 and 4 stay tied.
+    games = [
+        game(1, 1, 2, WIN),
+        game(1, 3, 5, WIN),
+        game(1, 4, 6, WIN),
+        game(2, 1, 3, WIN),
+        game(2, 2, 4, WIN),
+        game(3, 1, 4, WIN),
+        game(3, 2, 3, WIN),
+    ]
+    t = ResultTable.build([1, 2, 3, 4, 5, 6], games, system=PointSystem(), rounds_played=3)
+    got = TIEBREAKS["direct_encounter"].compute(t, [(1, 2, 3, 4)])
+    assert {e: got[e].value for e in (1, 2, 3, 4)} == {1: 3, 2: 2, 3: 0, 4: 0}
+    assert [got[e].params["decided"] for e in (1, 2, 3, 4)] == [True, True, False, False]
+    # With 3-1-0 points the maximum adds 3 a missing game: the same order (9, 6, 0, 0).
+    three = PointSystem(win=3, draw=1, loss=0, bye=3, half_bye=1, zero_bye=0)
+    t3 = ResultTable.build([1, 2, 3, 4, 5, 6], games, system=three, rounds_played=3)
+    got3 = TIEBREAKS["direct_encounter"].compute(t3, [(1, 2, 3, 4)])
+    assert {e: got3[e].value for e in (1, 2, 3, 4)} == {1: 9, 2: 6, 3: 0, 4: 0}
+    assert dict(got3[3].params["maximum"]) == {1: 9, 2: 6, 3: 3, 4: 3}

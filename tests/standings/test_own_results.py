@@ -100,13 +100,35 @@ def test_koya_in_a_five_player_round_robin():
 
 def test_koya_counts_forfeit_results():
     # r1 1-2 -/+ (2 wins by forfeit), 3 absent;  r2 1-3 1-0, 2 absent;  r3 2-3 ½-½, 1 absent.
+    # A 3-player round robin: each rests one round.
     games = [game(1, 1, 2, FORFEIT_LOSS), game(2, 1, 3, WIN), game(3, 2, 3, DRAW)]
-    t = table([1, 2, 3], games, 3)
+    t = table([1, 2, 3], games, 3, round_robin=True)
     # Points 1: 0 + 1 + 0 = 1; 2: 1 + 0 + ½ = 1.5; 3: 0 + 0 + ½ = 0.5.
-    # Each had an opponent in 2 rounds → maximum 2, threshold 1.
+    # Each plays 2 games (the resting round does not count) → maximum 2, threshold 1.
     #   2: vs 1 (1 ≥ 1) → 1, the forfeit win; vs 3 (0.5 < 1) left out = 1
     assert t.points == {1: 1, 2: 1.5, 3: 0.5}
     assert values("koya", t)[2] == 1
+
+
+def test_koya_in_a_swiss_takes_half_of_rounds_times_win():
+    # The same three rounds as a Swiss (each misses one round): the maximum is the rounds
+    # played × the points for a win = 3 × 1 = 3, threshold 1.5 — not the 2 games anyone
+    # actually played (which would give a threshold of 1 and let 1's score count).
+    games = [game(1, 1, 2, FORFEIT_LOSS), game(2, 1, 3, WIN), game(3, 2, 3, DRAW)]
+    t = table([1, 2, 3], games, 3)
+    # Points 1: 1, 2: 1.5, 3: 0.5. Only 2 (1.5 ≥ 1.5) qualifies as an opponent.
+    #   1: vs 2 → 0 (forfeit loss), vs 3 left out = 0
+    #   2: vs 1 (1 < 1.5) left out, vs 3 left out  = 0
+    #   3: vs 1 left out, vs 2 → ½                 = 0.5
+    ex = explained("koya", t)
+    assert {e: x.value for e, x in ex.items()} == {1: 0, 2: 0, 3: 0.5}
+    assert dict(ex[1].params) == {"maximum": 3, "threshold": 1.5}
+    assert [(x.opponent, x.cut) for x in ex[2].terms] == [(1, True), (3, True)]
+    system = PointSystem(win=3, draw=1, loss=0, bye=3, half_bye=1, zero_bye=0)
+    t3 = table([1, 2, 3], games, 3, system)
+    # 3-1-0: points 1: 3, 2: 4, 3: 1; maximum 3 × 3 = 9, threshold 4.5: nobody qualifies.
+    assert dict(explained("koya", t3)[1].params) == {"maximum": 9, "threshold": 4.5}
+    assert set(values("koya", t3).values()) == {0}
 
 
 def test_sos_points_and_difference(swiss):

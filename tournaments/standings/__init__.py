@@ -4,7 +4,7 @@ API
 ===
 
 ``compute_standings(entries, games, *, system, order, rounds_played, ranks=None,
-round_robin=False)``
+round_robin=False, dummy_cap=False)``
     -> ``list[StandingRow]``, best first. Sorted by points, then by each tie-break of
     ``order`` (every value higher-is-better), then by starting rank (``ranks``: entry -> rank,
     ascending; unranked entries last, by id). Entries level on points and on every tie-break
@@ -34,14 +34,17 @@ round_robin=False)``
     (own unplayed round, 16.4), "adjusted" (the opponent's score counts final requested byes as
     draws, 16.3), "below_threshold" (Koya). ``kind`` is the round's kind from the entry's side:
     played, forfeit_win, forfeit_loss, double_forfeit, bye, half_bye, zero_bye, absent.
-    ``Explanation.params``: Koya {"maximum", "threshold"}; direct encounter {"group", "all_met"}.
+    ``Explanation.params``: Koya {"maximum", "threshold"}; direct encounter {"group", "all_met",
+    "decided"} and, when not all met, "maximum" (entry -> the most it could have scored).
+    Another note: "dummy_capped" (the dummy's score lowered by ``dummy_cap``, 16.4 of 2026).
 
 ``crosstable(entries_in_order, games, *, system=None, rounds_played=None)``
     -> ``list[CrosstableRow(number, entry, cells, points)]`` for a round robin: ``cells[j]`` is a
     tuple of "1" / "½" / "0" / "+" / "-", one per game against the j-th entry, by round (two in
     a double cycle; empty on the diagonal).
 
-``ResultTable.build(entries, games, *, system, rounds_played, round_robin=False)``
+``ResultTable.build(entries, games, *, system, rounds_played, round_robin=False,
+dummy_cap=False)``
     The per-entry rounds every tie-break reads (``rounds``, ``points``, ``adjusted``); build one
     to compute a single tie-break on its own.
 
@@ -62,8 +65,13 @@ for both players (neither a game nor an absence). Records of later rounds are ig
   counted *every* unplayed round of the opponent as a draw, which is not applied here.
 * The entry's own unplayed rounds (16.4, "dummy opponent"): every round not played over the
   board (byes of every kind, forfeits won or lost, double forfeits, absences) counts as a game
-  against a dummy opponent whose score is the entry's own final points. (Later revisions of
-  C.07 cap the dummy's score, e.g. at the draw points × rounds; no cap is applied here.)
+  against a dummy opponent whose score is the entry's own final points.
+* ``dummy_cap=True`` (a tournament option, off by default): the cap of the C.07 revision in
+  force from 1 March 2026 (art. 16.4.1 / 16.4.2): the dummy's score is at most, in a round
+  with a scheduled opponent (a forfeit won or lost, a double forfeit), that opponent's score
+  as it counts in Buchholz (16.3), and in a round without one (a bye of any kind, an
+  absence), the points of a draw × the rounds played. Buchholz, its cuts and Sonneborn-Berger
+  all use the capped score.
 * Buchholz (8.1): the sum over rounds 1..``rounds_played`` of the opponents' scores as above
   (played games) and the dummy's score (unplayed rounds).
 * Cut-1 (14.1, 16.5): drops the least significant contribution; when the entry has VURs, the
@@ -76,17 +84,22 @@ for both players (neither a game nor an absence). Records of later rounds are ig
   losses nothing). Points are the tournament's (a 3-1-0 system weighs a win 3, a draw 1).
 * Direct encounter (6): among a group level on points and on every tie-break before it, the
   points scored in games played over the board among the group (a forfeit is no encounter, as
-  in ``records.histories``). Applied only when every two members have played each other
-  (double cycle: all their games count); otherwise 0 for everyone in the group, and 0 for an
-  entry tied with nobody. Not re-applied to a sub-group still level.
+  in ``records.histories``; double cycle: all their games count). When every two members have
+  played each other, that is the value. When not (6, a Swiss: a participant who scored more
+  against the others than any other could reach is ranked first): each member's maximum is
+  its points plus a win for each member it has not met; taken by points (then maximum), the
+  first is ranked when its points exceed every later member's maximum, then the next, and so
+  on; the first not ranked and all after it stay tied with 0. 0 for an entry tied with
+  nobody. Not re-applied to a sub-group still level.
 * Wins (7.2, FIDE "WON"): games won over the board. Forfeit wins and byes do not count (FIDE's
   "WIN", 7.1, would count them; not implemented).
 * Games with the second move (7.3, "BPG"): games played over the board with the second move.
 * Progressive score (7.5): the sum of the entry's running score after each round 1..
   ``rounds_played``; every point counts (byes, forfeits).
 * Koya (9.2): the points scored (forfeit results included, byes not) against opponents whose
-  points are at least 50% of the maximum possible score, taken as the win points × the most
-  rounds any entry had an opponent in (an all-play-all's games per entry).
+  points are at least 50% of the maximum possible score: in a Swiss the win points × the
+  rounds played; in a round robin the win points × the games each entry plays (the most
+  rounds any entry had an opponent in, so a resting round does not count).
 * Round robins (``round_robin=True``), the usual all-play-all reading (Otto Milvang's
   TieBreakServer does the same): a forfeit counts as a game against its scheduled opponent
   (Buchholz and Sonneborn-Berger use that opponent's score, not a dummy; direct encounter counts
@@ -120,6 +133,7 @@ from .tiebreaks import (
     DEFAULT_ORDER,
     NOTE_ADJUSTED,
     NOTE_BELOW,
+    NOTE_CAPPED,
     NOTE_DUMMY,
     ROUND_ROBIN_ORDER,
     SWISS_ORDER,
@@ -140,6 +154,7 @@ __all__ = [
     "FORFEIT_WON",
     "NOTE_ADJUSTED",
     "NOTE_BELOW",
+    "NOTE_CAPPED",
     "NOTE_DUMMY",
     "PAIRING_BYE",
     "PLAYED",

@@ -81,6 +81,9 @@ class ResultTable:
     ``round_robin`` applies the all-play-all reading of the unplayed-rounds rules: a forfeit is
     a game against its scheduled opponent (``met``), and no round counts as a draw in the
     opponents' scores (a resting round is no requested bye).
+
+    ``dummy_cap`` applies the later C.07 revision's cap on the dummy opponent of an own unplayed
+    round (``terms.opposition``).
     """
 
     entries: tuple[int, ...]
@@ -94,6 +97,8 @@ class ResultTable:
     adjusted_rounds: dict[int, tuple[int, ...]]
     pending: dict[int, frozenset[int]]
     round_robin: bool = False
+    # C.07 (2026) art. 16.4: cap each dummy opponent's score (see ``terms.opposition``).
+    dummy_cap: bool = False
     _cache: dict[str, object] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -105,6 +110,7 @@ class ResultTable:
         system: PointSystem,
         rounds_played: int,
         round_robin: bool = False,
+        dummy_cap: bool = False,
     ) -> ResultTable:
         ordered = tuple(dict.fromkeys(entries))
         by_entry: dict[int, list[RoundResult]] = {e: [] for e in ordered}
@@ -189,6 +195,7 @@ class ResultTable:
             adjusted_rounds=adjusted_rounds,
             pending=frozen_pending,
             round_robin=round_robin,
+            dummy_cap=dummy_cap,
         )
 
     def met(self, r: RoundResult) -> bool:

@@ -55,6 +55,7 @@ def compute_standings(
     rounds_played: int,
     ranks: Mapping[int, int] | None = None,
     round_robin: bool = False,
+    dummy_cap: bool = False,
 ) -> list[StandingRow]:
     """Rank ``entries`` by points, then each tie-break of ``order`` (all higher-is-better).
 
@@ -62,11 +63,17 @@ def compute_standings(
     the starting ranks, which order the rows within a shared place (unranked entries last, by
     id). Direct encounter is computed within the groups still tied on points and on the
     tie-breaks before it in ``order``. ``round_robin`` switches to the all-play-all reading of
-    unplayed rounds (see the package docstring).
+    unplayed rounds (see the package docstring); ``dummy_cap`` caps the dummy opponents'
+    scores (C.07, 2026, art. 16.4).
     """
     tiebreaks = tiebreaks_for(order)
     table = ResultTable.build(
-        entries, games, system=system, rounds_played=rounds_played, round_robin=round_robin
+        entries,
+        games,
+        system=system,
+        rounds_played=rounds_played,
+        round_robin=round_robin,
+        dummy_cap=dummy_cap,
     )
     ids = table.entries
     points = {e: _r(table.points[e]) for e in ids}

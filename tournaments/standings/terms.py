@@ -13,6 +13,7 @@ from .results import VUR_KINDS, ResultTable
 # Notes on a term (codes, so a page can phrase them in its own language).
 NOTE_DUMMY = "dummy"  # own unplayed round: a dummy opponent with the entry's own score (16.4)
 NOTE_ADJUSTED = "adjusted"  # the opponent's score counts final requested byes as draws (16.3)
+NOTE_CAPPED = "dummy_capped"  # the dummy's score lowered by the cap of C.07 (2026) art. 16.4
 NOTE_BELOW = "below_threshold"  # Koya: the opponent scored under 50%, left out
 
 # Terms are built in loops over every round of every entry: ``_new(Term, (all ten fields))`` is
@@ -48,6 +49,12 @@ def opposition(table: ResultTable, entry: int) -> list[Term]:
     Played games: the opponent's adjusted score (16.3). Own unplayed rounds (byes, forfeits,
     absences): a dummy opponent with the entry's own score (16.4); but in a round robin a
     forfeit counts as a game against its opponent. Cached on the table.
+
+    With ``table.dummy_cap`` (the C.07 revision in force from 1 March 2026, art. 16.4.1 and
+    16.4.2) the dummy's score is capped: for an unplayed round with a scheduled opponent (a
+    forfeit won or lost, a double forfeit) at that opponent's score as it counts in Buchholz;
+    for a round without one (a bye of any kind, an absence) at the points of a draw times the
+    rounds played. The term is then noted ``dummy_capped``.
     """
     cache = table._cache.setdefault("opposition", {})
     assert isinstance(cache, dict)
@@ -56,6 +63,8 @@ def opposition(table: ResultTable, entry: int) -> list[Term]:
         return got
     own = table.points[entry]
     adjusted, raw = table.adjusted, table.points
+    capped = table.dummy_cap
+    half_of_all = table.system.draw * table.rounds_played
     terms: list[Term] = []
     met = table.met
     for r in table.rounds[entry]:
@@ -66,7 +75,12 @@ def opposition(table: ResultTable, entry: int) -> list[Term]:
             note = NOTE_ADJUSTED if score != raw[opp] else ""
             terms.append(_new(Term, (rnd, kind, opp, score, score, pts, None, None, note, False)))
         else:
-            terms.append(_new(Term, (rnd, kind, opp, own, own, pts, None, None, NOTE_DUMMY, False)))
+            score, note = own, NOTE_DUMMY
+            if capped:
+                cap = adjusted[opp] if opp is not None else half_of_all
+                if cap < own:
+                    score, note = cap, NOTE_CAPPED
+            terms.append(_new(Term, (rnd, kind, opp, score, score, pts, None, None, note, False)))
     cache[entry] = terms
     return terms
 

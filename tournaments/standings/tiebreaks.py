@@ -15,6 +15,7 @@ from typing import ClassVar, NamedTuple
 from .results import PLAYED, WIN_OUTCOME, ResultTable
 from .terms import NOTE_ADJUSTED as NOTE_ADJUSTED  # re-exported
 from .terms import NOTE_BELOW, Term, _new, cut, opposition
+from .terms import NOTE_CAPPED as NOTE_CAPPED  # re-exported
 from .terms import NOTE_DUMMY as NOTE_DUMMY  # re-exported
 
 
@@ -202,9 +203,11 @@ class Progressive(TieBreak):
 class Koya(TieBreak):
     """KS (9.2): points scored against the opponents who scored at least 50% of the maximum.
 
-    The maximum possible score is the win points times the most rounds any entry had an
-    opponent in (an all-play-all's games per entry, whatever sits out). Forfeit results count
-    as points scored against that opponent; byes do not. Opponents' scores are their points.
+    The maximum possible score (C.07 art. 9.2) is the win points times the rounds: in a Swiss,
+    the rounds played (``rounds_played × win``, whoever had byes); in a round robin, the games
+    each entry plays (the most rounds any entry had an opponent in, so an odd-sized table's
+    resting round does not count). Forfeit results count as points scored against that
+    opponent; byes do not. Opponents' scores are their points.
     """
 
     key = "koya"
@@ -214,10 +217,13 @@ class Koya(TieBreak):
     def compute(
         self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
     ) -> dict[int, Explanation]:
-        most = max(
-            (sum(1 for r in rs if r.opponent is not None) for rs in table.rounds.values()),
-            default=0,
-        )
+        if table.round_robin:
+            most = max(
+                (sum(1 for r in rs if r.opponent is not None) for rs in table.rounds.values()),
+                default=0,
+            )
+        else:
+            most = table.rounds_played
         maximum = _r(table.system.win * most)
         threshold = _r(maximum / 2)
         params = MappingProxyType({"maximum": maximum, "threshold": threshold})
@@ -275,12 +281,28 @@ class SosDifference(TieBreak):
 
 @register
 class DirectEncounter(TieBreak):
-    """DE (art. 6): within a tied group, the points scored in the games among its members.
+    """DE (C.07 art. 6): within a tied group, the points scored in the games among its members.
 
-    Applied only when every two members of the group have played each other over the board
-    (a forfeit is no encounter, except in a round robin); otherwise every member gets 0. In a
-    double cycle all the games count. Entries tied with nobody get 0. One pass: a sub-group
-    still level on direct encounter goes on to the next tie-break.
+    The group is the entries level on points and on every tie-break before DE. An encounter is
+    a game played over the board (a forfeit is none, except in a round robin); in a double
+    cycle all the games count.
+
+    * Every two members have met: the value is the points each scored against the others
+      (art. 6: "if all the tied participants have met each other, the sum of points from these
+      encounters is used").
+    * Not every two have met (art. 6, the Swiss case: a participant who scored more points
+      against the others than any other could reach is ranked first): each member's
+      *maximum* is its points against the group plus a win for every member it has not met.
+      Members are taken by points against the group (then by maximum, then in the group's
+      order); the first is ranked above the rest when its points exceed the maximum of every
+      member after it, and so on down the list; the first member that is not so ranked, and
+      everyone after it, stay tied (value 0, their terms marked cut). The members so ranked
+      keep their points as value, which the rule makes strictly decreasing and above 0.
+
+    Entries tied with nobody get 0. One pass: a sub-group still level on direct encounter goes
+    on to the next tie-break (DE is not re-applied to it). ``params``: ``group``, ``all_met``,
+    ``maximum`` (entry -> its maximum, not-all-met groups only) and ``decided`` (whether this
+    entry was ranked by DE).
     """
 
     key = "direct_encounter"
@@ -292,12 +314,14 @@ class DirectEncounter(TieBreak):
         self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
     ) -> dict[int, Explanation]:
         out: dict[int, Explanation] = {}
+        win = table.system.win
         for group in groups:
             members = tuple(group)
             if len(members) < 2:
                 continue
             inside = set(members)
             met: set[tuple[int, int]] = set()
+            opponents: dict[int, set[int]] = {e: set() for e in members}
             found: dict[int, list[Term]] = {}
             for e in members:
                 terms = found[e] = []
@@ -306,19 +330,42 @@ class DirectEncounter(TieBreak):
                     if opp in inside and table.met(r):
                         assert opp is not None
                         met.add((e, opp) if e < opp else (opp, e))
+                        opponents[e].add(opp)
                         terms.append(Term(r.round, r.kind, opp, r.points, points=r.points))
             k = len(inside)
             all_met = len(met) == k * (k - 1) // 2
-            params = MappingProxyType({"group": members, "all_met": all_met})
+            score = {e: _total(found[e]) for e in members}
+            if all_met:
+                params = MappingProxyType({"group": members, "all_met": True, "decided": True})
+                for e in members:
+                    out[e] = Explanation(score[e], tuple(found[e]), params)
+                continue
+            maximum = {e: _r(score[e] + win * (k - 1 - len(opponents[e]))) for e in members}
+            position = {e: n for n, e in enumerate(members)}
+            ordered = sorted(members, key=lambda e: (-score[e], -maximum[e], position[e]))
+            decided: set[int] = set()
+            for n, e in enumerate(ordered[:-1]):
+                if score[e] > max(maximum[x] for x in ordered[n + 1 :]) + 1e-9:
+                    decided.add(e)
+                else:
+                    break
+            shown = MappingProxyType(maximum)
             for e in members:
-                if all_met:
-                    out[e] = Explanation(_total(found[e]), tuple(found[e]), params)
+                params = MappingProxyType(
+                    {"group": members, "all_met": False, "maximum": shown, "decided": e in decided}
+                )
+                if e in decided:
+                    out[e] = Explanation(score[e], tuple(found[e]), params)
                 else:
                     left_out = tuple(_new(Term, (*t[:9], True)) for t in found[e])
                     out[e] = Explanation(0.0, left_out, params)
         for e in table.entries:
             if e not in out:
-                out[e] = Explanation(0.0, (), MappingProxyType({"group": (e,), "all_met": False}))
+                out[e] = Explanation(
+                    0.0,
+                    (),
+                    MappingProxyType({"group": (e,), "all_met": False, "decided": False}),
+                )
         return out
 
 
