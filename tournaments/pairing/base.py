@@ -31,7 +31,12 @@ class Pair:
 
 @dataclass(frozen=True)
 class SwissPlayer:
-    """An entry to pair in a Swiss round: ``rank`` is the starting rank (1 = top seed)."""
+    """An entry to pair in a Swiss round: ``rank`` is the starting rank (1 = top seed).
+
+    ``virtual_points``: acceleration points (``acceleration``, FIDE C.04.5.1) added to the
+    entry's score for placing it in a score bracket only (never to its standings score).
+    """
 
     entry: int
     rank: int
+    virtual_points: float = 0.0
