@@ -34,7 +34,7 @@ class EntryInline(admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "kind", "format", "rounds", "status", "start_date", "online")
-    list_filter = ("kind", "format", "status", "online")
+    list_filter = ("kind", "format", "status", "online", "acceleration")
     search_fields = ("name",)
     date_hierarchy = "start_date"
     filter_horizontal = ("arbiters",)

@@ -9,7 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm
 from games.models import GameKind, Player
-from tournaments.models import AdjudicationReason, Entry, Result, TournamentFormat
+from tournaments.models import (
+    Acceleration,
+    AdjudicationReason,
+    Entry,
+    Result,
+    TournamentFormat,
+    acceleration_problem,
+)
 from tournaments.standings import TIEBREAKS
 
 MAX_TIEBREAKS = 6
@@ -62,6 +69,25 @@ class TournamentForm(forms.Form):
     points_bye = forms.DecimalField(
         label=_("Points for a bye"), initial=1, max_digits=4, decimal_places=1, min_value=0
     )
+    acceleration = forms.ChoiceField(
+        label=_("Accelerated pairings"),
+        choices=Acceleration.choices,
+        initial=Acceleration.NONE,
+        required=False,
+        help_text=_(
+            "Swiss only. Baku (FIDE C.04.5.1): the top half of the players get virtual points "
+            "for the pairing of the first half of the rounds, so that the strongest meet sooner."
+        ),
+    )
+    dummy_cap = forms.BooleanField(
+        label=_("Cap the dummy opponent's score (FIDE 2026)"),
+        required=False,
+        help_text=_(
+            "Buchholz and Sonneborn-Berger: an own unplayed round counts at most the forfeiting "
+            "opponent's score, or a draw in every round for a bye (FIDE tie-break regulations "
+            "from 1 March 2026, article 16.4)."
+        ),
+    )
     # The games' rules, as on the new game form.
     rows = NewGameForm.base_fields["rows"]
     cols = NewGameForm.base_fields["cols"]
@@ -101,6 +127,18 @@ class TournamentForm(forms.Form):
         data["options"] = NewGameForm.rules_options(data.get("kind"), data)
         if data.get("format") == TournamentFormat.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss tournament needs its number of rounds."))
+        data["acceleration"] = data.get("acceleration") or Acceleration.NONE
+        points = [data.get(f"points_{k}") for k in ("win", "draw", "loss")]
+        if data.get("format") and None not in points:
+            problem = acceleration_problem(
+                acceleration=data["acceleration"],
+                format=data["format"],
+                win=points[0],
+                draw=points[1],
+                loss=points[2],
+            )
+            if problem:
+                self.add_error("acceleration", problem)
         return data
 
 

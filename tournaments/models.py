@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -12,12 +13,20 @@ from django.utils.translation import pgettext_lazy
 
 from games.models import Game, GameKind, Player
 from tournaments import records
+from tournaments.pairing.acceleration import fits_point_system
 
 
 class TournamentFormat(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     ROUND_ROBIN = "round_robin", _("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+
+
+class Acceleration(models.TextChoices):
+    """Accelerated pairings of a Swiss (FIDE C.04.5)."""
+
+    NONE = "none", _("None")
+    BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
 
 
 class TournamentStatus(models.TextChoices):
@@ -77,6 +86,25 @@ class Tournament(models.Model):
     points_loss = models.DecimalField(_("points for a loss"), default=Decimal("0"), **POINT_FIELD)
     points_bye = models.DecimalField(_("points for a bye"), default=Decimal("1"), **POINT_FIELD)
     tiebreaks = models.JSONField(_("tie-breaks, in order"), default=list, blank=True)
+    dummy_cap = models.BooleanField(
+        _("cap the dummy opponent's score (FIDE 2026)"),
+        default=False,
+        help_text=_(
+            "Buchholz and Sonneborn-Berger: an own unplayed round counts at most the forfeiting "
+            "opponent's score, or a draw in every round for a bye (FIDE tie-break regulations "
+            "from 1 March 2026, article 16.4)."
+        ),
+    )
+    acceleration = models.CharField(
+        _("accelerated pairings"),
+        max_length=8,
+        choices=Acceleration.choices,
+        default=Acceleration.NONE,
+        help_text=_(
+            "Swiss only. Baku: the top half of the players get virtual points for the pairing "
+            "of the first half of the rounds."
+        ),
+    )
     claim_after_minutes = models.PositiveIntegerField(
         _("a win may be claimed after (minutes)"),
         null=True,
@@ -122,6 +150,27 @@ class Tournament(models.Model):
         return self.format != TournamentFormat.SWISS
 
     @property
+    def accelerated(self) -> bool:
+        """Whether the Swiss pairing gives virtual points (``acceleration`` is not "none")."""
+        return self.acceleration not in ("", Acceleration.NONE)
+
+    def acceleration_problem(self) -> str | None:
+        """Why the tournament's acceleration does not fit its format or points, if it does not."""
+        return acceleration_problem(
+            acceleration=self.acceleration,
+            format=self.format,
+            win=self.points_win,
+            draw=self.points_draw,
+            loss=self.points_loss,
+        )
+
+    def clean(self) -> None:
+        super().clean()
+        problem = self.acceleration_problem()
+        if problem:
+            raise ValidationError({"acceleration": problem})
+
+    @property
     def point_system(self) -> records.PointSystem:
         return records.PointSystem(
             win=float(self.points_win),
@@ -131,6 +180,26 @@ class Tournament(models.Model):
             half_bye=float(self.points_draw),
             zero_bye=float(self.points_loss),
         )
+
+
+def acceleration_problem(
+    *, acceleration: str, format: str, win: object, draw: object, loss: object
+) -> str | None:
+    """The translated reason why ``acceleration`` cannot be used with this format and points."""
+    if acceleration in ("", Acceleration.NONE):
+        return None
+    if acceleration not in Acceleration.values:
+        return str(_("Unknown kind of accelerated pairings."))
+    if format != TournamentFormat.SWISS:
+        return str(_("Accelerated pairings are for Swiss tournaments only."))
+    if not fits_point_system(win=float(str(win)), draw=float(str(draw)), loss=float(str(loss))):
+        return str(
+            _(
+                "Baku acceleration needs a loss to score 0 and a draw half a win "
+                "(FIDE C.04.5.1 is for the 1 – ½ – 0 point system)."
+            )
+        )
+    return None
 
 
 class Entry(models.Model):

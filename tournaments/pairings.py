@@ -29,6 +29,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
+from tournaments.pairing import acceleration
 from tournaments.services import AnyUser, _require_arbiter
 
 # Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
@@ -135,7 +136,11 @@ def _round_robin(t: Tournament, entries: list[Entry], number: int) -> tuple[list
 def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tuple[list, list]:
     active = [e for e in entries if e.is_active_in(number)]
     requested = {e.pk for e in active if number in (e.half_byes or [])}
-    players = [pairing.SwissPlayer(e.pk, e.rank or 10**6) for e in active]
+    virtual = virtual_points(t, entries, number)
+    players = [
+        pairing.SwissPlayer(e.pk, e.rank or 10**6, virtual_points=virtual.get(e.pk, 0.0))
+        for e in active
+    ]
     hist = records.histories([e.pk for e in entries], games, t.point_system)
     try:
         pairs = pairing.pair_swiss(
@@ -147,6 +152,57 @@ def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tup
         ) from None
     boards = [(pair, Result.BYE if pair.second is None else "") for pair in pairs]
     return boards, [(entry, Result.HALF_BYE) for entry in sorted(requested)]
+
+
+# --- accelerated pairings (FIDE C.04.5.1; the pure rules in pairing.acceleration) -----------
+
+
+def pairing_order(entries: Sequence[Entry]) -> list[int]:
+    """Every entry's id in pairing order: by starting rank, unranked (late) entries last."""
+    ordered = sorted(entries, key=lambda e: (e.rank is None, e.rank or 0, e.pk))
+    return [e.pk for e in ordered]
+
+
+def first_round_list(t: Tournament, entries: Sequence[Entry]) -> set[int]:
+    """The entries of round 1's pairing list: those paired in it (a game or the pairing bye);
+    before round 1 is paired, those it will pair (active, no requested bye)."""
+    paired = Pairing.objects.filter(round__tournament=t, round__number=1).exclude(
+        result__in=KEPT_BYES
+    )
+    if paired.exists():
+        listed: set[int] = set()
+        for first, second in paired.values_list("first_id", "second_id"):
+            listed.add(first)
+            if second is not None:
+                listed.add(second)
+        return listed
+    return {e.pk for e in entries if e.is_active_in(1) and 1 not in (e.half_byes or [])}
+
+
+def acceleration_plan(t: Tournament, entries: Sequence[Entry]) -> dict[int, tuple[float, ...]]:
+    """Each GA entry's virtual points for rounds 1..(the last accelerated round); {} when the
+    tournament is not accelerated. What a TRF's XXA lines carry."""
+    if not t.accelerated or t.is_round_robin or not t.rounds:
+        return {}
+    return acceleration.baku_schedule(
+        pairing_order(entries),
+        rounds=t.rounds,
+        first_round=first_round_list(t, entries),
+        win=float(t.points_win),
+    )
+
+
+def virtual_points(t: Tournament, entries: Sequence[Entry], number: int) -> dict[int, float]:
+    """Each entry's virtual points for pairing round ``number`` (none when not accelerated)."""
+    if not t.accelerated or t.is_round_robin or not t.rounds:
+        return {}
+    return acceleration.baku_virtual_points(
+        pairing_order(entries),
+        rounds=t.rounds,
+        round_no=number,
+        first_round=first_round_list(t, entries),
+        win=float(t.points_win),
+    )
 
 
 def _create_pairings(

@@ -75,6 +75,7 @@ def standings(tournament: Tournament) -> Standings:
         rounds_played=played,
         ranks={pk: e.rank for pk, e in entries.items() if e.rank is not None},
         round_robin=tournament.is_round_robin,
+        dummy_cap=tournament.dummy_cap,
     )
     labels = [(k, _(TIEBREAKS[k].label), _(TIEBREAKS[k].abbr)) for k in order]
     return Standings(rows, entries, labels, played)

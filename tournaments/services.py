@@ -18,6 +18,7 @@ from games.models import Game, GameKind, GameStatus, Player
 from tournaments import records
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    Acceleration,
     Entry,
     Pairing,
     Result,
@@ -26,6 +27,7 @@ from tournaments.models import (
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    acceleration_problem,
 )
 from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
 
@@ -69,6 +71,8 @@ def create_tournament(
     points_loss: Decimal | float = 0,
     points_bye: Decimal | float = 1,
     tiebreaks: Sequence[str] | None = None,
+    dummy_cap: bool = False,
+    acceleration: str = Acceleration.NONE,
     start_date: Any = None,
     end_date: Any = None,
     created_by: AbstractBaseUser | None = None,
@@ -96,6 +100,12 @@ def create_tournament(
         )
     if kind != GameKind.SOS and any(k.startswith("sos_") for k in order):
         raise TournamentError(_("SOS points tie-breaks need an SOS tournament."), "tiebreaks")
+    acceleration = acceleration or Acceleration.NONE
+    problem = acceleration_problem(
+        acceleration=acceleration, format=format, win=points_win, draw=points_draw, loss=points_loss
+    )
+    if problem:
+        raise TournamentError(problem, "acceleration")
     tournament = Tournament.objects.create(
         name=name,
         kind=kind,
@@ -108,6 +118,8 @@ def create_tournament(
         points_loss=Decimal(str(points_loss)),
         points_bye=Decimal(str(points_bye)),
         tiebreaks=order,
+        dummy_cap=bool(dummy_cap),
+        acceleration=acceleration,
         start_date=start_date,
         end_date=end_date,
         created_by=created_by,

@@ -52,6 +52,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 points_loss=d["points_loss"],
                 points_bye=d["points_bye"],
                 tiebreaks=d["tiebreaks"],
+                dummy_cap=d["dummy_cap"],
+                acceleration=d["acceleration"],
                 start_date=d["start_date"],
                 end_date=d["end_date"],
                 created_by=request.user,
