@@ -4,14 +4,17 @@
     The tournament as a TRF16 file: the entries numbered by starting rank, one ``001`` line each
     with a block per round from the pairings, points in the tournament's point system, the rank
     from the standings; ``012 042 052 062 092 XXR XXC`` and, for a non-default point system,
-    ``BBW BBD BBL BBU`` lines. ``092`` says the game kind in brackets ("… (sos)"), which the
-    import reads back. Requested half-point byes of unpaired rounds are pre-entered as ``H``,
-    the rounds a withdrawn entry will miss as ``Z``.
+    ``BBW BBD BBL BBU`` lines; for a Baku-accelerated tournament, an ``XXA`` line per GA
+    player with its virtual points in every accelerated round. ``092`` says the game kind in
+    brackets ("… (sos)"), which the import reads back. Requested half-point byes of unpaired
+    rounds are pre-entered as ``H``, the rounds a withdrawn entry will miss as ``Z``.
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
     A new Swiss tournament played on paper with the file's players, rounds and results, in one
     transaction: the file is read and checked completely first (``TournamentError`` with code
     ``"trf"`` naming the line), then written through ``services.create_tournament`` /
     ``register`` / ``withdraw``, with the rounds' ``Round`` and ``Pairing`` rows created here.
+    ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
+    make it a Baku-accelerated tournament; any other acceleration is refused.
 
 What does not survive a round trip through a TRF: board numbers, pairing reasons and warnings,
 the games and their SOS scores, arbiters, tie-break order, the game's rules options, an
@@ -39,6 +42,7 @@ from games.models import GameKind, Player
 from tournaments import queries, records, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    Acceleration,
     Pairing,
     Round,
     RoundStatus,
@@ -46,7 +50,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.pairings import tournament_records
+from tournaments.pairings import acceleration_plan, tournament_records
 
 FORMAT_TYPES = {
     TournamentFormat.SWISS: "Individual: Swiss-System",
@@ -119,6 +123,7 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
                 rounds=[own.get(r, trf.EMPTY) for r in range(1, max(own, default=0) + 1)],
             )
         )
+    plan = acceleration_plan(t, entries)
     bb = {}
     if float(t.points_win) != 1:
         bb["BBW"] = float(t.points_win)
@@ -137,6 +142,7 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         rounds=t.rounds or None,
         colours="white1",
         points=bb,
+        acceleration={number[pk]: values for pk, values in plan.items()},
         players=players,
     )
 
@@ -165,6 +171,7 @@ class _Plan:
     start_date: datetime.date | None
     end_date: datetime.date | None
     points: records.PointSystem
+    acceleration: str
     players: list[_PlayerPlan]
     games: list[records.GameRecord]
 
@@ -243,6 +250,17 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
     if not rounds:
         raise _error(0, _("The file gives no number of rounds (an XXR line) and has no round."))
     last = max(rounds, max((len(p.rounds) for p in data.players), default=0))
+    acceleration = Acceleration.NONE
+    if data.acceleration:
+        if not trf.baku_acceleration(data):
+            raise _error(
+                data.lines.get(trf.ACCELERATION, 0),
+                _(
+                    "The XXA lines are not the Baku acceleration (FIDE C.04.5.1) for these "
+                    "players and rounds; only that acceleration can be imported."
+                ),
+            )
+        acceleration = Acceleration.BAKU
     return _Plan(
         name=name if name is not None and name.strip() else data.name,
         kind=_kind(data, kind),
@@ -251,6 +269,7 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
         start_date=_date(data.start_date, data.lines.get(trf.START_DATE, 0)),
         end_date=_date(data.end_date, data.lines.get(trf.END_DATE, 0)),
         points=trf.point_system(data),
+        acceleration=acceleration,
         players=[_player_plan(p, played, last) for p in data.players],
         games=games,
     )
@@ -291,6 +310,7 @@ def import_trf(
             points_draw=Decimal(str(plan.points.draw)),
             points_loss=Decimal(str(plan.points.loss)),
             points_bye=Decimal(str(plan.points.bye)),
+            acceleration=plan.acceleration,
             start_date=plan.start_date,
             end_date=plan.end_date,
             created_by=user,

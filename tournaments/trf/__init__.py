@@ -12,6 +12,14 @@ A TRF is a text file of fixed-column lines; columns 1-3 give the line type. Read
 ``BBW BBD BBL BBF BBU BBZ``
     points for a win, draw, loss, forfeit loss, pairing-allocated bye, zero-point bye
     (bbpPairings extension); 1 / ½ / 0 by default, the bye scoring as a win.
+``XXA nnnn p.p p.p …``
+    one player's acceleration points (virtual points for the pairing only), round by round:
+    the start number in columns 5-8, then a 4-column field per round from column 10 with a
+    blank column between (``XXA    1  1.0  1.0  1.0  0.5  0.5``); an empty field is 0. The
+    JaVaFo/bbpPairings extension of TRF16 (bbpPairings also reads ``250`` lines, which are
+    kept in ``extra`` here). Read into ``TrfTournament.acceleration`` (start number -> points
+    of rounds 1, 2, …, trailing zeros dropped); ``baku_acceleration(t)`` tells whether they are
+    FIDE's Baku method (C.04.5.1) for the file's players and rounds.
 ``001``
     one player: start number (columns 5-8), sex (10), title (11-13), name (15-47), rating
     (49-52), federation (54-56), FIDE id (58-68), birth date (70-79), points (81-84), rank
@@ -47,9 +55,13 @@ Public API::
     check_points(t)                          the points column agrees with the results
     initial_colour(t) -> "w" | "b"           XXC, else inferred as bbpPairings does, else "w"
     next_round(t) -> NextRound               what pair_swiss needs for the next round
+    virtual_points(t, round_no) -> {n: pts}  the XXA points each player has in that round
+    baku_acceleration(t) -> bool             the XXA lines are exactly FIDE's Baku method
+    first_round_list(t) -> set[int]          the players of round 1's pairing list
 
 Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, the ``extra`` lines, ``XXR``,
-``XXC``, the ``BB*`` lines, then the players by start number; every line right-stripped, each
+``XXC``, the ``BB*`` lines, the ``XXA`` lines by start number, then the players by start
+number; every line right-stripped, each
 ended by ``\\n``. Fields are counted in Unicode code points (as bbpPairings does), so Cyrillic
 or Persian names keep the columns; a name longer than 33 characters is cut.
 
@@ -60,7 +72,9 @@ round) and ``writer`` (``format_trf``). Pure Python, no Django.
 
 from __future__ import annotations
 
+from .acceleration import baku_acceleration, first_round_list, virtual_points
 from .base import (
+    ACCELERATION,
     BLOCK,
     BYE_CHAR,
     BYE_CHARS,
@@ -107,9 +121,10 @@ from .contents import (
     point_system,
 )
 from .reader import parse
-from .writer import format_player, format_trf
+from .writer import format_acceleration, format_player, format_trf
 
 __all__ = [
+    "ACCELERATION",
     "BLOCK",
     "BYE_CHAR",
     "BYE_CHARS",
@@ -144,7 +159,10 @@ __all__ = [
     "TrfPlayer",
     "TrfRound",
     "TrfTournament",
+    "baku_acceleration",
     "check_points",
+    "first_round_list",
+    "format_acceleration",
     "format_player",
     "format_trf",
     "game_records",
@@ -155,4 +173,5 @@ __all__ = [
     "parse",
     "planned_rounds",
     "point_system",
+    "virtual_points",
 ]

@@ -43,6 +43,7 @@ TYPE = "092"
 ROUNDS = "XXR"
 COLOURS = "XXC"
 ROUNDS_2025 = "142"
+ACCELERATION = "XXA"  # one player's acceleration points, round by round (see tournaments.trf)
 POINT_CODES = ("BBW", "BBD", "BBL", "BBF", "BBU", "BBZ")
 TEXT_HEADERS = (NAME, START_DATE, END_DATE, TYPE)
 CODE = re.compile(r"[0-9A-Z]{3}")
@@ -150,6 +151,8 @@ class TrfTournament:
     rounds: int | None = None
     colours: str = ""  # the XXC line's words, e.g. "white1"
     points: dict[str, float] = field(default_factory=dict)
+    # XXA lines: start number -> the acceleration points of rounds 1, 2, … (trailing 0s dropped).
+    acceleration: dict[int, tuple[float, ...]] = field(default_factory=dict)
     extra: list[str] = field(default_factory=list)
     players: list[TrfPlayer] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # header code -> line

@@ -76,9 +76,10 @@ def check_points(t: TrfTournament) -> None:
     """Raise ``TrfError`` where a player's points column disagrees with his results.
 
     The points may include those of a pre-entered bye of the next round (bbpPairings allows
-    both). Skipped for accelerated files (``XXA`` or ``250`` lines), whose points differ.
+    both). Skipped for accelerated files (``XXA`` or ``250`` lines), whose points may include
+    the acceleration.
     """
-    if any(line.startswith(("XXA", "250")) for line in t.extra):
+    if t.acceleration or any(line.startswith("250") for line in t.extra):
         return
     system = point_system(t)
     played = paired_rounds(t)

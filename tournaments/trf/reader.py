@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from .base import (
+    ACCELERATION,
     BLOCK,
     BYE_CHARS,
     CODE,
@@ -40,6 +41,7 @@ def parse(text: str) -> TrfTournament:
     """Read a TRF; raises ``TrfError`` naming the first malformed or inconsistent line."""
     t = TrfTournament()
     numbers: dict[int, int] = {}  # start number -> line
+    accelerated: dict[int, int] = {}  # start number -> its XXA line
     for no, raw in enumerate(re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), 1):
         line = raw.rstrip()
         if not line:
@@ -65,13 +67,65 @@ def parse(text: str) -> TrfTournament:
             t.players.append(player)
         elif code in (*TEXT_HEADERS, PLAYER_COUNT, ROUNDS, COLOURS, *POINT_CODES):
             _header(t, code, line, no)
+        elif code == ACCELERATION:
+            number, values = _acceleration(line, no)
+            if number in accelerated:
+                raise TrfError(
+                    no,
+                    gettext_noop(
+                        "Player %(number)s has a second XXA line (first on line %(first)s)."
+                    ),
+                    {"number": number, "first": accelerated[number]},
+                )
+            accelerated[number] = no
+            t.lines.setdefault(ACCELERATION, no)
+            if values:
+                t.acceleration[number] = values
         else:
             t.extra.append(line)
     if not t.players:
         raise TrfError(0, gettext_noop("The file has no player lines (line type 001)."))
     t.players.sort(key=lambda p: p.number)
+    for number, line_no in accelerated.items():
+        if number not in numbers:
+            raise TrfError(
+                line_no,
+                gettext_noop("The XXA line names player %(number)s, who has no player line."),
+                {"number": number},
+            )
     _check_pairs(t)
     return t
+
+
+def _acceleration(line: str, no: int) -> tuple[int, tuple[float, ...]]:
+    """An ``XXA`` line: the start number in columns 5-8, then one 4-column field of points per
+    round from column 10, a blank column between fields (an empty field is 0)."""
+    number_text = line[4:8].strip()
+    if line[3:4] != " " or line[8:9] not in ("", " ") or not DIGITS.fullmatch(number_text):
+        raise TrfError(
+            no,
+            gettext_noop(
+                "An XXA line needs the start number in columns 5-8, then the points of each "
+                "round in 4 columns, a blank column between them."
+            ),
+        )
+    values: list[float] = []
+    for r, start in enumerate(range(9, len(line), 5), 1):
+        field_text = line[start : start + 4].strip()
+        separator = line[start + 4 : start + 5]
+        if separator not in ("", " ") or (field_text and not POINTS.fullmatch(field_text)):
+            raise TrfError(
+                no,
+                gettext_noop(
+                    "XXA line, round %(round)s: “%(text)s” is not a number of points in its "
+                    "4 columns."
+                ),
+                {"round": r, "text": line[start : start + 5].strip()},
+            )
+        values.append(float(field_text) if field_text else 0.0)
+    while values and values[-1] == 0:
+        values.pop()
+    return int(number_text), tuple(values)
 
 
 def _header(t: TrfTournament, code: str, line: str, no: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import (
+    ACCELERATION,
     COLOURS,
     END_DATE,
     NAME,
@@ -42,6 +43,19 @@ def format_player(p: TrfPlayer) -> str:
     return line.rstrip()
 
 
+def format_acceleration(number: int, values: tuple[float, ...]) -> str:
+    """One ``XXA`` line: the start number in columns 5-8, then each round's points in 4 columns
+    (from column 10, one blank column between); raises ValueError for a value that does not fit.
+    """
+    if not 0 < number <= 9999:
+        raise ValueError(f"the start number {number} does not fit in 4 columns")
+    fields = [f"{v:.1f}" for v in values]
+    for text in fields:
+        if len(text) > 4 or text.startswith("-"):
+            raise ValueError(f"the acceleration {text} does not fit in 4 columns")
+    return (f"{ACCELERATION} {number:>4}" + "".join(f" {text:>4}" for text in fields)).rstrip()
+
+
 def format_trf(t: TrfTournament) -> str:
     """The file's text in the canonical layout (see the ``tournaments.trf`` docstring)."""
     lines = []
@@ -62,5 +76,6 @@ def format_trf(t: TrfTournament) -> str:
     for code in POINT_CODES:
         if code in t.points:
             lines.append(f"{code} {t.points[code]:.1f}")
+    lines.extend(format_acceleration(n, t.acceleration[n]) for n in sorted(t.acceleration))
     lines.extend(format_player(p) for p in sorted(t.players, key=lambda p: p.number))
     return "".join(f"{line}\n" for line in lines)
