@@ -77,6 +77,7 @@ ROUND_SHEET = Text(gettext_noop("Round %(number)s"), "Тур %(number)s")
 BOARD_SHEET = Text(gettext_noop("R%(round)s B%(board)s"), "Т%(round)s Д%(board)s")
 GAME_SHEET = Text(gettext_noop("Game %(number)s"), "Игра %(number)s")
 FORMAT = Text(gettext_noop("Format:"), "Система:")
+ACCELERATION = Text(gettext_noop("Accelerated pairings:"), "Ускоренная жеребьёвка:")
 NAME = Text(gettext_noop("Name"), "Имя")
 RATING = Text(gettext_noop("Rating"), "Рейтинг")
 CLUB = Text(gettext_noop("Club"), "Клуб")
@@ -116,6 +117,7 @@ LABELS = (
     CROSSTABLE_SHEET,
     LOG_SHEET,
     FORMAT,
+    ACCELERATION,
     NAME,
     RATING,
     CLUB,

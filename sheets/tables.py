@@ -28,7 +28,12 @@ ROUND_COLUMNS = {
     "second_points": L.SECOND_POINTS,
     "game": L.GAME_COLUMN,
 }
-DETAILS = {L.TOURNAMENT: "tournament", L.RULES: "rules", L.FORMAT: "format"}
+DETAILS = {
+    L.TOURNAMENT: "tournament",
+    L.RULES: "rules",
+    L.FORMAT: "format",
+    L.ACCELERATION: "acceleration",  # written for reading; an import does not change it
+}
 HEADER_SEARCH_ROWS = 12
 
 

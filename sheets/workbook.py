@@ -93,6 +93,9 @@ def players_sheet(data: TournamentData) -> SheetSpec:
         yield 1, [(1, Cell(t(L.TOURNAMENT), LABEL)), (2, Cell(tour.name))]
         yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_string(tour.kind, tour.options)))]
         yield 3, [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
+        if not tour.is_round_robin:
+            accel = str(tour.get_acceleration_display())
+            yield 4, [(1, Cell(t(L.ACCELERATION), LABEL)), (2, Cell(accel))]
         head = [t(L.NUMBER), t(L.NAME), t(L.RATING), t(L.CLUB)]
         yield 5, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
         for n, e in enumerate(data.entries, 6):
