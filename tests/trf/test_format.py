@@ -201,3 +201,60 @@ def test_file_level_errors() -> None:
         trf.parse("XXR 3\nXXR 4\n001    1\n")
     with pytest.raises(TrfError, match="whole number"):
         trf.parse("XXR three\n001    1\n")
+
+
+# XXA: the start number in columns 5-8, then each round's acceleration points in 4 columns
+# from column 10, one blank column between (bbpPairings / JaVaFo).
+ACCELERATED = SMALL.replace(
+    "XXC white1\n", "XXC white1\nXXA    1  1.0  1.0  0.5\nXXA    2  1.0      0.5\n"
+)
+
+
+def test_xxa_lines_read_and_written() -> None:
+    t = trf.parse(ACCELERATED)
+    # An empty field is 0 (player 2, round 2).
+    assert t.acceleration == {1: (1.0, 1.0, 0.5), 2: (1.0, 0.0, 0.5)}
+    assert trf.virtual_points(t, 2) == {1: 1.0, 2: 0.0, 3: 0.0, 4: 0.0, 5: 0.0}
+    assert trf.virtual_points(t, 4)[1] == 0.0
+    # Written back in the canonical place (after XXC and any BB* line), a 0 as "0.0".
+    text = trf.format_trf(t)
+    assert "XXA    1  1.0  1.0  0.5\nXXA    2  1.0  0.0  0.5\n001" in text
+    assert trf.parse(text) == t
+    # The points column may include the acceleration, so it is not checked.
+    trf.check_points(trf.parse(ACCELERATED.replace("  1.0    4", "  3.0    4")))
+    # The Baku method here: 5 players → GA 2 × ⌈5/4⌉ = 4 (numbers 1-4); 4 rounds → ⌈4/2⌉ = 2
+    # accelerated rounds, the first ⌈2/2⌉ = 1 with 1 point, round 2 with ½. Not these lines.
+    assert not trf.baku_acceleration(t)
+    baku = SMALL.replace(
+        "XXC white1\n", "XXC white1\n" + "".join(f"XXA    {n}  1.0  0.5\n" for n in range(1, 5))
+    )
+    # Player 3 was not paired in round 4; GA is cut from round 1, where all five played.
+    assert trf.baku_acceleration(trf.parse(baku))
+    assert trf.format_acceleration(12, (1.0, 0.5)) == "XXA   12  1.0  0.5"
+    with pytest.raises(ValueError, match="does not fit"):
+        trf.format_acceleration(1, (123.5,))
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("XXA    x  1.0", "start number in columns 5-8"),
+        ("XXA    11.0", "start number in columns 5-8"),  # column 9 must be blank
+        ("XXA    1  1,0", "round 1: “1,0” is not a number of points"),
+        ("XXA    1  1.0  0.51.0", "round 2"),  # no blank after the second field
+        ("XXA    9  1.0", "names player 9, who has no player line"),
+    ],
+)
+def test_malformed_xxa_lines(line: str, words: str) -> None:
+    text = SMALL.replace("XXC white1\n", f"XXC white1\n{line}\n")
+    with pytest.raises(TrfError) as caught:
+        trf.parse(text)
+    assert caught.value.line == 9
+    assert words in str(caught.value)
+
+
+def test_a_second_xxa_line_for_a_player() -> None:
+    text = SMALL.replace("XXC white1\n", "XXC white1\nXXA    1  1.0\nXXA    1  0.5\n")
+    with pytest.raises(TrfError, match="second XXA line") as caught:
+        trf.parse(text)
+    assert caught.value.line == 10

@@ -1,0 +1,203 @@
+"""Baku acceleration end to end: the form, the tournament page, the pairing bridge's virtual
+points, the TRF export and import (XXA lines) and the workbook."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from openpyxl import load_workbook
+
+from sheets import services as sheet_services
+from tests.tournaments.helpers import (
+    make_creator,
+    make_player,
+    new_tournament,
+    pair,
+    play_round,
+    seed_players,
+)
+from tests.tournaments.test_views_new import form
+from tournaments import pairings, services, trf
+from tournaments.errors import TournamentError
+from tournaments.models import Acceleration, Tournament
+from tournaments.trf_io import export_trf, import_trf
+
+pytestmark = pytest.mark.django_db
+
+ClientFor = Callable[..., Client]
+NEW = reverse("tournaments:new")
+
+
+def baku(arbiter: User, players: int = 10, rounds: int = 5) -> Tournament:
+    t = new_tournament(arbiter, rounds=rounds, acceleration=Acceleration.BAKU)
+    seed_players(t, arbiter, players)
+    return t
+
+
+def vp_by_rank(t: Tournament, number: int) -> list[float]:
+    entries = list(t.entries.select_related("player"))
+    got = pairings.virtual_points(t, entries, number)
+    return [got[e.pk] for e in sorted(entries, key=lambda e: (e.rank is None, e.rank or 0, e.pk))]
+
+
+def test_the_form_creates_an_accelerated_swiss_shown_on_its_page(client_for: ClientFor) -> None:
+    client = client_for(make_creator())
+    response = client.post(NEW, form(acceleration="baku", rounds="9"))
+    assert response.status_code == 302
+    t = Tournament.objects.get()
+    assert t.acceleration == Acceleration.BAKU and t.accelerated
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Baku acceleration (FIDE C.04.5.1)" in page
+    # The default is no acceleration, and the page says nothing of it.
+    assert client.post(NEW, form(name="Plain")).status_code == 302
+    plain = Tournament.objects.get(name="Plain")
+    assert plain.acceleration == Acceleration.NONE and not plain.accelerated
+    assert "Baku" not in client.get(plain.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"format": "round_robin", "rounds": ""},
+            "Accelerated pairings are for Swiss tournaments only.",
+        ),
+        (
+            {"points_win": "3", "points_draw": "1"},
+            "Baku acceleration needs a loss to score 0 and a draw half a win",
+        ),
+    ],
+)
+def test_the_form_refuses_acceleration_that_does_not_fit(
+    client_for: ClientFor, fields: dict, message: str
+) -> None:
+    client = client_for(make_creator())
+    response = client.post(NEW, form(acceleration="baku", **fields))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_service_refuses_it_too(arbiter: User) -> None:
+    with pytest.raises(TournamentError) as info:
+        new_tournament(arbiter, format="double_round_robin", acceleration=Acceleration.BAKU)
+    assert info.value.code == "acceleration"
+    # A 2-1-0 system fits (a draw is half a win).
+    t = new_tournament(arbiter, acceleration="baku", points_win=2, points_draw=1, points_bye=2)
+    assert t.accelerated
+
+
+def test_virtual_points_round_by_round(arbiter: User) -> None:
+    # 10 players, 5 rounds: GA = 2 × ⌈10/4⌉ = 6 (ranks 1-6). Accelerated rounds ⌈5/2⌉ = 3:
+    # rounds 1-2 (⌈3/2⌉) one virtual point, round 3 half a point, rounds 4-5 none.
+    t = baku(arbiter)
+    assert vp_by_rank(t, 1) == [1] * 6 + [0] * 4  # before round 1: ranks come from ratings
+    play_round(t, arbiter)
+    assert vp_by_rank(t, 2) == [1] * 6 + [0] * 4
+    assert vp_by_rank(t, 3) == [0.5] * 6 + [0] * 4
+    assert vp_by_rank(t, 4) == [0] * 10
+    # Not accelerated: nothing.
+    plain = new_tournament(arbiter, name="Plain", rounds=5)
+    seed_players(plain, arbiter, 4)
+    assert pairings.virtual_points(plain, list(plain.entries.all()), 1) == {}
+
+
+def test_a_late_entry_does_not_move_the_last_group_a_player(arbiter: User) -> None:
+    t = baku(arbiter)
+    play_round(t, arbiter)
+    late = services.register(tournament=t, player=make_player("Late", rating=2500), user=arbiter)
+    # The late entry has no starting rank: it is listed after the others, in GB; GA is still
+    # ranks 1-6 (counting 11 players afresh would give 2 × 3 = 6 too, but cut from round 1).
+    entries = list(t.entries.all())
+    got = pairings.virtual_points(t, entries, 2)
+    assert got[late.pk] == 0
+    assert sorted(e.rank for e in entries if got[e.pk]) == [1, 2, 3, 4, 5, 6]
+    # Given rank 2 by the arbiter it is placed above the last GA player: GA, now seven.
+    late.rank = 2
+    late.save(update_fields=["rank"])
+    for e in entries:
+        if e.pk != late.pk and e.rank is not None and e.rank >= 2:
+            e.rank += 1
+            e.save(update_fields=["rank"])
+    entries = list(t.entries.all())
+    got = pairings.virtual_points(t, entries, 2)
+    assert got[late.pk] == 1
+    assert sum(1 for v in got.values() if v) == 7
+
+
+def test_pairing_an_accelerated_round_works(arbiter: User) -> None:
+    t = baku(arbiter)
+    rnd = pair(t, arbiter)
+    assert rnd.pairings.count() == 5
+
+
+def test_trf_export_import_keeps_the_acceleration(arbiter: User) -> None:
+    t = baku(arbiter)
+    play_round(t, arbiter)
+    text = export_trf(t)
+    lines = [line for line in text.splitlines() if line.startswith("XXA")]
+    # GA = start numbers 1-6; rounds 1-2: 1.0, round 3: 0.5 (columns 10-13, 15-18, 20-23).
+    assert lines == [f"XXA {n:>4}  1.0  1.0  0.5" for n in range(1, 7)]
+    parsed = trf.parse(text)
+    assert parsed.acceleration == {n: (1.0, 1.0, 0.5) for n in range(1, 7)}
+    assert trf.baku_acceleration(parsed)
+    assert trf.virtual_points(parsed, 3)[1] == 0.5 and trf.virtual_points(parsed, 3)[7] == 0
+    copy = import_trf(text=text, user=make_creator())
+    assert copy.acceleration == Acceleration.BAKU
+    assert export_trf(copy) == text
+    # Without acceleration, no XXA line, and the import gives none.
+    plain = new_tournament(arbiter, name="Plain", rounds=5)
+    seed_players(plain, arbiter, 4)
+    plain_text = export_trf(plain)
+    assert "XXA" not in plain_text
+    assert (
+        import_trf(text=plain_text, user=User.objects.get(username="organiser")).acceleration
+        == Acceleration.NONE
+    )
+
+
+def test_trf_import_refuses_another_acceleration(arbiter: User) -> None:
+    creator = make_creator()
+    t = baku(arbiter)
+    text = export_trf(t)
+    # Player 6 loses his virtual points: no longer the Baku groups.
+    changed = text.replace("XXA    6  1.0  1.0  0.5\n", "")
+    with translation.override("en"), pytest.raises(TournamentError) as info:
+        import_trf(text=changed, user=creator)
+    assert "not the Baku acceleration (FIDE C.04.5.1)" in info.value.message
+    assert info.value.message.startswith("Line ")
+    # Nor can a tournament whose points do not fit be made accelerated by a file.
+    # (3-1-0 points, and the XXA lines the Baku method would give with 3 for a win.)
+    three = text.replace("XXR 5\n", "XXR 5\nBBW 3.0\nBBD 1.0\n").replace(
+        "  1.0  1.0  0.5", "  3.0  3.0  1.5"
+    )
+    with translation.override("en"), pytest.raises(TournamentError) as info:
+        import_trf(text=three, user=creator)
+    assert "Baku acceleration needs a loss to score 0 and a draw half a win" in info.value.message
+    assert Tournament.objects.count() == 1
+
+
+def test_the_workbook_states_it_and_imports_back(arbiter: User) -> None:
+    t = baku(arbiter)
+    rnd = pair(t, arbiter)
+    with translation.override("en"):
+        data = sheet_services.export_tournament(t)
+    sheet = load_workbook(io.BytesIO(data))["Players"]
+    assert (sheet["A4"].value, sheet["B4"].value) == (
+        "Accelerated pairings:",
+        "Baku acceleration (FIDE C.04.5.1)",
+    )
+    with translation.override("ru"):
+        ru = load_workbook(io.BytesIO(sheet_services.export_tournament(t)))["Игроки"]
+    assert ru["A4"].value == "Ускоренная жеребьёвка:"
+    plan = sheet_services.read_workbook(data, tournament=t)
+    assert plan.errors == []
+    sheet_services.import_workbook(data, tournament=t, user=arbiter)
+    assert Tournament.objects.get(pk=t.pk).acceleration == Acceleration.BAKU
+    assert rnd.pairings.count() == 5
