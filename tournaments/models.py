@@ -25,7 +25,7 @@ class TournamentFormat(models.TextChoices):
 class Acceleration(models.TextChoices):
     """Accelerated pairings of a Swiss (FIDE C.04.5)."""
 
-    NONE = "none", _("None")
+    NONE = "none", pgettext_lazy("accelerated pairings", "None")
     BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
 
 
