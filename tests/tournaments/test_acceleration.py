@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -23,7 +24,7 @@ from tests.tournaments.helpers import (
     seed_players,
 )
 from tests.tournaments.test_views_new import form
-from tournaments import pairings, services, trf
+from tournaments import pairings, queries, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import Acceleration, Tournament
 from tournaments.trf_io import export_trf, import_trf
@@ -201,3 +202,41 @@ def test_the_workbook_states_it_and_imports_back(arbiter: User) -> None:
     sheet_services.import_workbook(data, tournament=t, user=arbiter)
     assert Tournament.objects.get(pk=t.pk).acceleration == Acceleration.BAKU
     assert rnd.pairings.count() == 5
+
+
+def test_the_admin_offers_the_options_and_validates_them(
+    arbiter: User, superuser: User, client_for: ClientFor
+) -> None:
+    page = client_for(superuser).get(reverse("admin:tournaments_tournament_add"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'name="acceleration"' in html and 'name="dummy_cap"' in html
+    # The admin's model validation refuses acceleration outside a Swiss (Tournament.clean).
+    t = new_tournament(arbiter, format="round_robin")
+    t.acceleration = Acceleration.BAKU
+    with pytest.raises(ValidationError) as info:
+        t.full_clean()
+    assert "acceleration" in info.value.message_dict
+    t.format = "swiss"
+    t.rounds = 5
+    t.full_clean()  # a Swiss with 1 – ½ – 0 points: fine
+
+
+def test_the_dummy_cap_option_reaches_the_standings(arbiter: User, client_for: ClientFor) -> None:
+    client = client_for(make_creator())
+    assert client.post(NEW, form(dummy_cap="on")).status_code == 302
+    t = Tournament.objects.get()
+    assert t.dummy_cap
+    assert "dummy opponents capped (FIDE 2026)" in client.get(t.get_absolute_url()).content.decode()
+    # Three players, one round: the bye's dummy is capped at ½ × 1 round = ½ (uncapped: own 1).
+    t.tiebreaks = ["buchholz"]
+    t.save(update_fields=["tiebreaks"])
+    seed_players(t, User.objects.get(username="organiser"), 3)
+    play_round(t, User.objects.get(username="organiser"))
+    rows = queries.standings(t).rows
+    bye_row = next(r for r in rows if r.explanations["buchholz"].terms[0].opponent is None)
+    assert bye_row.points == 1 and bye_row.tiebreaks == (0.5,)
+    t.dummy_cap = False
+    t.save(update_fields=["dummy_cap"])
+    bye_row = next(r for r in queries.standings(t).rows if r.entry == bye_row.entry)
+    assert bye_row.tiebreaks == (1.0,)
