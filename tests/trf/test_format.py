@@ -258,3 +258,12 @@ def test_a_second_xxa_line_for_a_player() -> None:
     with pytest.raises(TrfError, match="second XXA line") as caught:
         trf.parse(text)
     assert caught.value.line == 10
+
+
+def test_next_round_carries_the_acceleration_points() -> None:
+    # SMALL has 3 paired rounds; the next is round 4: XXA player 1 has 1.0 in round 4.
+    text = SMALL.replace("XXC white1\n", "XXC white1\nXXA    1  0.5  0.5  0.5  1.0\n")
+    nxt = trf.next_round(trf.parse(text))
+    assert nxt.round_no == 4
+    assert {p.entry: p.virtual_points for p in nxt.players} == {1: 1.0, 2: 0, 3: 0, 4: 0, 5: 0}
+    assert {p.virtual_points for p in trf.next_round(trf.parse(SMALL)).players} == {0}

@@ -288,8 +288,7 @@ class DirectEncounter(TieBreak):
     cycle all the games count.
 
     * Every two members have met: the value is the points each scored against the others
-      (art. 6: "if all the tied participants have met each other, the sum of points from these
-      encounters is used").
+      (art. 6: the sum of the points from the encounters among the tied participants).
     * Not every two have met (art. 6, the Swiss case: a participant who scored more points
       against the others than any other could reach is ranked first): each member's
       *maximum* is its points against the group plus a win for every member it has not met.

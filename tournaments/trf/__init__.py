@@ -18,8 +18,9 @@ A TRF is a text file of fixed-column lines; columns 1-3 give the line type. Read
     blank column between (``XXA    1  1.0  1.0  1.0  0.5  0.5``); an empty field is 0. The
     JaVaFo/bbpPairings extension of TRF16 (bbpPairings also reads ``250`` lines, which are
     kept in ``extra`` here). Read into ``TrfTournament.acceleration`` (start number -> points
-    of rounds 1, 2, …, trailing zeros dropped); ``baku_acceleration(t)`` tells whether they are
-    FIDE's Baku method (C.04.5.1) for the file's players and rounds.
+    of rounds 1, 2, …, trailing zeros dropped); ``next_round`` gives each player its points for
+    the next round as ``SwissPlayer.virtual_points``; ``baku_acceleration(t)`` tells whether
+    they are FIDE's Baku method (C.04.5.1) for the file's players and rounds.
 ``001``
     one player: start number (columns 5-8), sex (10), title (11-13), name (15-47), rating
     (49-52), federation (54-56), FIDE id (58-68), birth date (70-79), points (81-84), rank

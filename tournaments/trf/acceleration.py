@@ -5,16 +5,13 @@ from __future__ import annotations
 from tournaments.pairing.acceleration import baku_schedule
 
 from .base import TrfTournament
-from .contents import paired_rounds, planned_rounds, point_system
+from .contents import _acceleration_of, paired_rounds, planned_rounds, point_system
 
 
 def virtual_points(t: TrfTournament, round_no: int) -> dict[int, float]:
-    """Each player's acceleration points for the pairing of round ``round_no`` (0 without)."""
-    out = {}
-    for p in t.players:
-        values = t.acceleration.get(p.number, ())
-        out[p.number] = values[round_no - 1] if 1 <= round_no <= len(values) else 0.0
-    return out
+    """Each player's acceleration points for the pairing of round ``round_no`` (0 without);
+    ``next_round`` puts them in ``SwissPlayer.virtual_points``."""
+    return {p.number: _acceleration_of(p.number, t, round_no) for p in t.players}
 
 
 def first_round_list(t: TrfTournament) -> set[int]:

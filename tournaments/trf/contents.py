@@ -173,9 +173,17 @@ def next_round(t: TrfTournament) -> NextRound:
             if block.opponent is None and block.result == "F":
                 hist[p.number].pairing_byes -= 1  # asked for, not allocated by the pairing
     shift = 1 if initial_colour(t) == "b" else 0
+    # XXA acceleration points of the round (0 without), for bracket placement only.
+    virtual = {p.number: _acceleration_of(p.number, t, played + 1) for p in t.players}
     return NextRound(
         round_no=played + 1,
-        players=[SwissPlayer(entry=n, rank=n + shift) for n in numbers],
+        players=[SwissPlayer(entry=n, rank=n + shift, virtual_points=virtual[n]) for n in numbers],
         histories=hist,
         requested_byes=frozenset(p.number for p in t.players if not p.round(played + 1).is_empty),
     )
+
+
+def _acceleration_of(number: int, t: TrfTournament, round_no: int) -> float:
+    """Player ``number``'s XXA acceleration points for round ``round_no`` (0 without)."""
+    values = t.acceleration.get(number, ())
+    return values[round_no - 1] if 1 <= round_no <= len(values) else 0.0
