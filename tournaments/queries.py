@@ -7,12 +7,37 @@ from typing import Any
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
+from tournaments import standings as standings_core
 from tournaments.models import Entry, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
+
+# How a tie-break term's round and note read on the standings page (the codes of
+# tournaments.standings, never shown as they are).
+KIND_LABELS = {
+    standings_core.PLAYED: pgettext_lazy("tie-break term", "played"),
+    standings_core.FORFEIT_WON: pgettext_lazy("tie-break term", "forfeit win"),
+    standings_core.FORFEIT_LOST: pgettext_lazy("tie-break term", "forfeit loss"),
+    standings_core.FORFEIT_BOTH: pgettext_lazy("tie-break term", "double forfeit"),
+    standings_core.PAIRING_BYE: pgettext_lazy("tie-break term", "bye"),
+    standings_core.REQUESTED_HALF_BYE: pgettext_lazy("tie-break term", "half-point bye"),
+    standings_core.ZERO_POINT_BYE: pgettext_lazy("tie-break term", "zero-point bye"),
+    standings_core.ABSENT: pgettext_lazy("tie-break term", "absent"),
+}
+NOTE_LABELS = {
+    standings_core.NOTE_DUMMY: pgettext_lazy("tie-break term", "dummy opponent: own score"),
+    standings_core.NOTE_CAPPED: pgettext_lazy(
+        "tie-break term", "dummy opponent: own score, capped (FIDE 2026)"
+    ),
+    standings_core.NOTE_ADJUSTED: pgettext_lazy(
+        "tie-break term", "the final requested byes count as draws"
+    ),
+    standings_core.NOTE_BELOW: pgettext_lazy("tie-break term", "under half the maximum"),
+}
 
 
 @dataclass
@@ -36,14 +61,14 @@ class Standings:
             terms = [
                 {
                     "round": term.round,
-                    "kind": term.kind,
+                    "kind": KIND_LABELS.get(term.kind, ""),
                     "opponent": self.entries[term.opponent].player.name
                     if term.opponent in self.entries
                     else "",
                     "value": term.value,
                     "score": term.score,
                     "points": term.points,
-                    "note": term.note,
+                    "note": NOTE_LABELS.get(term.note, ""),
                     "cut": term.cut,
                 }
                 for term in ex.terms

@@ -240,3 +240,18 @@ def test_the_dummy_cap_option_reaches_the_standings(arbiter: User, client_for: C
     t.save(update_fields=["dummy_cap"])
     bye_row = next(r for r in queries.standings(t).rows if r.entry == bye_row.entry)
     assert bye_row.tiebreaks == (1.0,)
+
+
+def test_the_standings_page_names_the_capped_dummy(arbiter: User, client_for: ClientFor) -> None:
+    creator = make_creator()
+    t = new_tournament(creator, rounds=3, dummy_cap=True, tiebreaks=["buchholz"])
+    seed_players(t, creator, 3)
+    play_round(t, creator)
+    bye = t.round_set.get(number=1).pairings.get(second__isnull=True).first_id
+    url = reverse("tournaments:standings", args=[t.pk])
+    client = client_for(None)
+    page = client.get(url, {"explain": bye}).content.decode()
+    assert "dummy opponent: own score, capped (FIDE 2026)" in page
+    assert "dummy_capped" not in page
+    ru = Client(HTTP_ACCEPT_LANGUAGE="ru").get(url, {"explain": bye})
+    assert "фиктивный соперник: свои очки, с ограничением (ФИДЕ, 2026)" in ru.content.decode()
