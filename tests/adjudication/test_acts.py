@@ -83,7 +83,7 @@ def test_deciding_a_game(
     assert points(world.tournament)["Alice"] == alice
     assert points(world.tournament)["Carol"] == carol
 
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.reason, record.note) == (act, "no_show", "x")
     assert (record.game, record.pairing, record.tournament) == (
         game,
@@ -156,7 +156,7 @@ def test_a_game_the_board_finished_can_be_decided_otherwise(world: World, arbite
     game = reload(game)
     assert (game.status, game.winners) == (GameStatus.ADJUDICATED, [1])
     assert reload(world.board1).result == Result.LOSS
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.DECLARE_RESULT  # round 1 is still open
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.before["game"]["status"] == GameStatus.FINISHED
@@ -214,7 +214,7 @@ def test_the_winners_of_a_three_seat_game(three_seats: Game, world: World, clien
     assert response.status_code == 302
     game = reload(three_seats)
     assert (game.status, game.winners, game.result_text) == (GameStatus.ADJUDICATED, [0, 2], "1+3")
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.tournament, record.pairing) == (Act.DECLARE_RESULT, None, None)
     assert record.after["game"]["winners"] == [0, 2]
 
@@ -258,7 +258,7 @@ def test_taking_back_moves_of_a_game_in_progress(world: World, arbiter) -> None:
     assert game.moves_list == ["A1=S", "B1=O"]
     assert game.scores == [0, 0]
     assert state_is_replay_of_moves(game)
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.TAKE_BACK
     assert record.after["removed"] == ["C1=S", "A2=O"]
     assert (record.before["game"]["ply"], record.after["game"]["ply"]) == (4, 2)
@@ -291,7 +291,7 @@ def test_taking_back_the_finishing_move_reopens_the_game(world: World, arbiter) 
     assert state_is_replay_of_moves(game)
     assert reload(world.board1).result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == ""
     assert record.after["removed"] == ["C3=O"]
@@ -389,10 +389,20 @@ def test_annulling_with_a_replay_gives_the_pairing_a_new_game(world: World, arbi
     assert seats(new) == seats(old) == ["Alice", "Carol"]
     assert pairing.result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.game, record.pairing) == (Act.ANNUL, old, pairing)
-    assert record.before["pairing"] == {"result": Result.WIN, "game": old.pk}
-    assert record.after["pairing"] == {"result": "", "game": new.pk}
+    assert record.before["pairing"] == {
+        "result": Result.WIN,
+        "game": old.pk,
+        "first_score": 1,
+        "second_score": 0,
+    }
+    assert record.after["pairing"] == {
+        "result": "",
+        "game": new.pk,
+        "first_score": 1,
+        "second_score": 0,
+    }
     assert record.after["game"]["status"] == GameStatus.ANNULLED
 
     # The replay is played like any game and writes the pairing's result.
@@ -495,7 +505,7 @@ def test_correcting_a_finished_round_moves_points_and_later_buchholz(world: Worl
         "Carol": 1.0,
         "Dmitri": 3.0,
     }
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.CORRECT_RESULT
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == Result.LOSS
@@ -524,7 +534,7 @@ def test_a_withdrawn_player_is_not_paired_from_that_round_on(world: World, arbit
     post_act(arbiter, withdrawal_url(world, "Alice"), reason="illegal_conduct", from_round="")
 
     assert world.entry("Alice").withdrawn_from_round == 2
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.entry, record.tournament) == (
         Act.WITHDRAW,
         world.entry("Alice"),
