@@ -72,7 +72,12 @@ def records_of(*, game: Game | None = None, pairing: Pairing | None = None) -> Q
 def version_of(*, game: Game | None = None, pairing: Pairing | None = None) -> str:
     """The version an arbiter sees: ``"<ply>.<records>"``."""
     ply = game.ply if game is not None else 0
-    return f"{ply}.{records_of(game=game, pairing=pairing).count()}"
+    return make_version(ply, records_of(game=game, pairing=pairing).count())
+
+
+def make_version(ply: int, records: int) -> str:
+    """The version of a game at ``ply`` moves whose pairing (or itself) has ``records``."""
+    return f"{ply}.{records}"
 
 
 def parse_version(text: object) -> tuple[int, int] | None:

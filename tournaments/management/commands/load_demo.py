@@ -98,7 +98,7 @@ class Command(BaseCommand):
             if username == "arbiter":
                 user.groups.add(Group.objects.get(name="Arbiter"))
             if name and not Player.objects.filter(user=user).exists():
-                Player.objects.create(name=name, club=club, rating=rating, user=user)
+                services.create_player(name=name, club=club, rating=rating, user=user)
         return created_any
 
     def _games(self) -> None:
