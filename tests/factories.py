@@ -43,3 +43,18 @@ def with_permission(user: User, perm: str) -> User:
         Permission.objects.get(content_type__app_label=app_label, codename=codename)
     )
     return User.objects.get(pk=user.pk)
+
+
+def seen_version(*, game: Any = None, pairing: Any = None) -> str:
+    """The version an arbiter's page shows for ``game``/``pairing`` (its forms carry it)."""
+    from tournaments.results import version_of
+
+    return version_of(game=game, pairing=pairing)
+
+
+def seen_entry_version(entry: Any) -> str:
+    """The version the withdrawal page shows for ``entry``."""
+    from tournaments.adjudication import entry_version
+
+    entry.refresh_from_db()
+    return entry_version(entry)

@@ -268,8 +268,8 @@ def _locked_entry(entry: Entry, expected: str | None) -> Entry:
 
 
 def entry_version(entry: Entry) -> str:
-    """The version a withdrawal form carries: the round the player is withdrawn from, or ""."""
-    return str(entry.withdrawn_from_round or "")
+    """The version a withdrawal form carries: the round the player is withdrawn from, or 0."""
+    return str(entry.withdrawn_from_round or 0)
 
 
 @transaction.atomic

@@ -197,7 +197,7 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         }
         try:
             # What the arbiter saw decides the act: a second click of "withdraw" never reinstates.
-            if not d["version"]:
+            if d["version"] == "0":
                 adjudication.withdraw(from_round=d["from_round"], **common)
             else:
                 adjudication.reinstate(**common)

@@ -143,7 +143,11 @@ RESULT_CHOICES = [(code, V.notation(code)) for code in V.GAME_RESULT_ORDER]
 
 def _version_field() -> forms.CharField:
     """What the arbiter saw (``results.version_of``): an act based on a gone version is refused."""
-    return forms.CharField(widget=forms.HiddenInput, max_length=40)
+    return forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=40,
+        error_messages={"required": _("This form is out of date: open the page again.")},
+    )
 
 
 class ResultForm(forms.Form):
@@ -239,4 +243,4 @@ class AnnulForm(_ReasonForm):
 
 class WithdrawalForm(_ReasonForm):
     from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)
-    version = forms.CharField(widget=forms.HiddenInput, max_length=10, required=False)
+    version = _version_field()

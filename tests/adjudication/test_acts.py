@@ -21,6 +21,7 @@ from tests.adjudication.helpers import (
     finish_round_one,
     game_arbiter_url,
     page_text,
+    page_version,
     pairing_arbiter_url,
     play,
     points,
@@ -42,6 +43,8 @@ def arbiter(world: World, client_for):
 
 
 def post_act(client, url: str, **data: str):
+    """Post an act as the page would: with the version the page shows now."""
+    data.setdefault("version", page_version(client, url))
     response = client.post(url, {"note": "", **data})
     assert response.status_code == 302, response.content.decode()[:3000]
     return response
@@ -208,7 +211,13 @@ def test_the_winners_of_a_three_seat_game(three_seats: Game, world: World, clien
 
     response = client.post(
         game_arbiter_url(three_seats),
-        {"act": "decide", "winners": ["0", "2"], "reason": "unfinished", "note": "hall closed"},
+        {
+            "act": "decide",
+            "winners": ["0", "2"],
+            "reason": "unfinished",
+            "note": "hall closed",
+            "version": page_version(client, game_arbiter_url(three_seats)),
+        },
     )
 
     assert response.status_code == 302
@@ -220,8 +229,11 @@ def test_the_winners_of_a_three_seat_game(three_seats: Game, world: World, clien
 
 
 def test_no_winner_ticked_is_a_draw(three_seats: Game, world: World, client_for) -> None:
-    client_for(world.superuser).post(
-        game_arbiter_url(three_seats), {"act": "decide", "reason": "agreement", "note": ""}
+    client = client_for(world.superuser)
+    version = page_version(client, game_arbiter_url(three_seats))
+    client.post(
+        game_arbiter_url(three_seats),
+        {"act": "decide", "reason": "agreement", "note": "", "version": version},
     )
     game = reload(three_seats)
     assert (game.winners, game.result_text) == ([], "=")
@@ -316,7 +328,13 @@ def test_taking_back_more_moves_than_played_is_refused(
     game = play(world.game, "A1=S", "B1=O")
     response = arbiter.post(
         game_arbiter_url(game),
-        {"act": "take_back", "count": count, "reason": "correction", "note": ""},
+        {
+            "act": "take_back",
+            "count": count,
+            "reason": "correction",
+            "note": "",
+            "version": page_version(arbiter, game_arbiter_url(game)),
+        },
     )
     assert error in page_text(response, 'id="act-take-back"', "</form>")  # the form again
     assert reload(game).ply == 2
@@ -330,7 +348,13 @@ def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) ->
 
     response = arbiter.post(
         game_arbiter_url(game),
-        {"act": "take_back", "count": "1", "reason": "correction", "note": ""},
+        {
+            "act": "take_back",
+            "count": "1",
+            "reason": "correction",
+            "note": "",
+            "version": page_version(arbiter, game_arbiter_url(game)),
+        },
     )
 
     assert response.status_code == 200
@@ -558,7 +582,8 @@ def test_withdrawing_from_a_later_round(world: World, arbiter) -> None:
 
 def test_a_paired_round_is_too_late_to_withdraw_from(world: World, arbiter) -> None:
     response = arbiter.post(
-        withdrawal_url(world, "Alice"), {"reason": "no_show", "note": "", "from_round": "1"}
+        withdrawal_url(world, "Alice"),
+        {"reason": "no_show", "note": "", "from_round": "1", "version": "0"},
     )
     assert "Round 1 is already paired: withdraw from a later round." in page_text(response)
     assert world.entry("Alice").withdrawn_from_round is None
