@@ -337,7 +337,8 @@ def test_a_withdrawal_from_a_paired_round_is_refused_on_the_form(
     pair(tournament, arbiter)
     entry = entry_of(tournament, "P02")
     response = client_for(arbiter).post(
-        url("withdrawal", tournament.pk, entry.pk), {"reason": "no_show", "from_round": "1"}
+        url("withdrawal", tournament.pk, entry.pk),
+        {"reason": "no_show", "from_round": "1", "version": "0"},
     )
     assert response.status_code == 200
     errors = parse(response).find("form", cls="stacked-form").text()
