@@ -28,6 +28,7 @@ from tests.adjudication.helpers import (
 )
 from tests.factories import committed
 from tournaments import adjudication, pairings, queries, results, services, trf_io
+from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Result, ResultSource, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -313,3 +314,72 @@ def test_a_version_names_the_ply_and_the_records(world: World) -> None:
     assert results.version_of(game=reload(game), pairing=world.board1) == "1.1"
     play(reload(game), *SOS_DRAW[1:2])
     assert results.version_of(game=reload(game), pairing=world.board1) == "2.1"
+
+
+# -- A double click -------------------------------------------------------------------------------
+
+
+def test_a_double_clicked_take_back_applies_once(world: World, client_for) -> None:
+    from tests.adjudication.helpers import game_arbiter_url, page_version
+
+    game = play(world.game, "A1=S", "B1=O", "C1=S")
+    client = client_for(world.arbiter)
+    url = game_arbiter_url(game)
+    data = {
+        "act": "take_back",
+        "count": "1",
+        "reason": "illegal_conduct",
+        "note": "",
+        "version": page_version(client, url),
+    }
+    assert data["version"] == "3.0"
+
+    client.post(url, data)
+    second = client.post(url, data, follow=True)
+
+    assert reload(game).ply == 2
+    assert Adjudication.objects.count() == 1
+    assert "Already done: the game has changed since you saw it." in page_text(second)
+
+
+def test_a_double_clicked_annul_makes_one_replacement(world: World, client_for) -> None:
+    from tests.adjudication.helpers import game_arbiter_url, page_version
+
+    game = play(world.game, "A1=S")
+    games = Game.objects.count()
+    client = client_for(world.arbiter)
+    url = game_arbiter_url(game)
+    data = {"act": "annul", "replay": "on", "reason": "correction", "version": "1.0"}
+    assert page_version(client, url) == data["version"]
+
+    for _ in range(3):
+        client.post(url, data)
+
+    assert Game.objects.count() == games + 1
+    assert Adjudication.objects.count() == 1
+
+
+def test_a_double_clicked_paper_result_is_entered_once(world: World, client_for) -> None:
+    pairing = build_paper_round(world)
+    client = client_for(world.arbiter)
+    page = client.get(pairing.round.get_absolute_url()).content.decode()
+    assert 'name="version" value="0.0"' in page  # the board's form carries what the arbiter saw
+    url = reverse("tournaments:result", args=[pairing.round.tournament_id, pairing.pk])
+
+    client.post(url, {"result": "1-0", "version": "0.0"})
+    response = client.post(url, {"result": "0-1", "version": "0.0"}, follow=True)
+
+    assert reload(pairing).result == Result.WIN
+    assert Adjudication.objects.filter(pairing=pairing).count() == 1
+    assert "Already done" in page_text(response)
+
+
+def test_a_stale_version_is_refused_in_russian_too(world: World) -> None:
+    pairing = build_paper_round(world)
+    with translation.override("ru"), pytest.raises(TournamentError) as err:
+        services.record_result(
+            pairing=pairing, result="1-0", user=world.arbiter, expected_version="3.1"
+        )
+    assert err.value.code == "stale"
+    assert "Уже сделано" in err.value.message
+    assert reload(pairing).result == ""
