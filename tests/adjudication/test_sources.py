@@ -50,7 +50,8 @@ def assert_shown(client_for, record: Adjudication, *words: str) -> None:
     """The record's source, act and ``words`` on the log, the round page and the game page —
     to anyone (records are public)."""
     anyone = client_for(None)
-    source, act = str(record.get_source_display()), str(record.get_act_display())
+    with translation.override("en"):  # the pages are asked for in English
+        source, act = str(record.get_source_display()), str(record.get_act_display())
     places = [log_text(anyone, record.tournament), round_text(anyone, record.pairing)]
     if record.game is not None:
         places.append(game_text(anyone, record.game))
