@@ -204,7 +204,7 @@ def test_the_game_page_shows_the_records(world: World, record: Adjudication, cli
     response = client_for(world.seated).get(world.game.get_absolute_url())
 
     records = page_text(response, 'class="adjudications"', "</section>")
-    assert "Arbiter's decisions" in records
+    assert "Results and decisions" in records
     assert "Moves taken back" in records and "moves removed: C1=S" in records
     assert "Forfeit" in records and "No-show" in records and "Carol left" in records
     assert "result: +/-" in records
