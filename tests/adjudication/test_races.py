@@ -280,3 +280,26 @@ def test_a_raced_online_finish_and_forfeit_leave_one_result(world: World) -> Non
     assert pairing.result in (Result.WIN, Result.FORFEIT_LOSS)
     assert pairing.result == results.result_of_game(reload(game))
     assert Adjudication.objects.count() == 1
+
+
+def test_a_raced_import_apply_applies_once(world: World) -> None:
+    from django.utils import translation
+
+    from sheets import services as sheets
+    from sheets.errors import ImportConflict
+    from tests.sheets.helpers import edit, workbook
+
+    pairing = build_paper_round(world)
+    t = pairing.round.tournament
+    with translation.override("en"):
+        data = edit(workbook(t), {("Round 1", f"C{3 + pairing.board}"): "0-1"})
+        plan = sheets.read_workbook(data, tournament=t)
+    assert plan.ok and len(plan.results) == 1
+
+    outcomes = race(lambda i: sheets.apply_plan(plan, user=world.arbiter))
+
+    applied = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(applied) == 1, outcomes
+    assert all(isinstance(o, ImportConflict) for o in outcomes if o not in applied), outcomes
+    assert reload(pairing).result == Result.LOSS
+    assert Adjudication.objects.filter(pairing=pairing).count() == 1
