@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import endings
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -30,6 +31,44 @@ def validate_game_options(kind: str, options: Mapping[str, Any], seats: int) -> 
     elif seats != 2:
         raise ValueError(_("Ultimate tic-tac-toe is played by exactly two players."))
     return dict(get_rules(kind, **opts).options)
+
+
+def _announce_result(game: Game) -> None:
+    """Tell other apps (tournaments) that ``game``'s outcome changed — once this transaction
+    commits, never inside it: they answer in transactions of their own."""
+    transaction.on_commit(
+        partial(game_result_changed.send, sender=Game, game=game, game_id=game.pk), robust=True
+    )
+
+
+@transaction.atomic
+def create_player(
+    *,
+    name: str,
+    rating: int | None = None,
+    club: str = "",
+    user: AbstractBaseUser | None = None,
+) -> Player:
+    """Register a new player (``ValueError`` with a translated message for an empty name)."""
+    name = " ".join(str(name).split())
+    if not name:
+        raise ValueError(_("A player needs a name."))
+    return Player.objects.create(
+        name=name, rating=rating, club=" ".join(str(club or "").split()), user=user
+    )
+
+
+@transaction.atomic
+def delete_unplayed_games(*, games: Sequence[int]) -> int:
+    """Delete the games of ``games`` (ids) that have no move and no outcome (a round paired
+    again before it started); returns how many went."""
+    doomed = list(
+        Game.objects.select_for_update()
+        .filter(pk__in=list(games), ply=0, winners__isnull=True)
+        .values_list("pk", flat=True)
+    )
+    Game.objects.filter(pk__in=doomed).delete()
+    return len(doomed)
 
 
 @transaction.atomic
@@ -128,7 +167,7 @@ def submit_move(
         _store_state(game, new_state, now)
         game.save(update_fields=STATE_FIELDS)
         if game.winners is not None:
-            game_result_changed.send(sender=Game, game=game)
+            _announce_result(game)
         transaction.on_commit(
             partial(
                 log_event,
@@ -184,8 +223,16 @@ def _store_state(game: Game, state: Any, now: Any) -> None:
 # Permission checks and the permanent record of each decision are the caller's (the
 # adjudication services in tournaments.adjudication); these only change the game consistently.
 
-END_FORFEIT = "forfeit"
-END_DOUBLE_FORFEIT = "double_forfeit"
+END_FORFEIT = endings.FORFEIT
+END_DOUBLE_FORFEIT = endings.DOUBLE_FORFEIT
+END_ADJUDICATED = endings.ADJUDICATED
+END_TIME = endings.TIME
+
+
+def _check_ply(game: Game, expected_ply: int | None) -> None:
+    """The act was based on the position after ``expected_ply`` moves: refuse it if that is gone."""
+    if expected_ply is not None and game.ply != expected_ply:
+        raise StalePosition()
 
 
 def _locked(game: Game) -> Game:
@@ -193,10 +240,14 @@ def _locked(game: Game) -> Game:
 
 
 @transaction.atomic
-def set_outcome(*, game: Game, winners: Sequence[int], reason: str) -> Game:
+def set_outcome(
+    *, game: Game, winners: Sequence[int], reason: str, expected_ply: int | None = None
+) -> Game:
     """Decide ``game`` off the board: ``winners`` are seats (``[]`` a draw, or with
-    ``reason="double_forfeit"`` nobody). The game becomes ADJUDICATED."""
+    ``reason=END_DOUBLE_FORFEIT`` nobody). The game becomes ADJUDICATED. ``StalePosition`` when
+    ``expected_ply`` is given and the game has another number of moves."""
     game = _locked(game)
+    _check_ply(game, expected_ply)
     if game.status == GameStatus.ANNULLED:
         raise GameNotActive(_("This game was annulled."))
     seats = game.seats.count()
@@ -210,17 +261,19 @@ def set_outcome(*, game: Game, winners: Sequence[int], reason: str) -> Game:
     game.status = GameStatus.ADJUDICATED
     game.finished_at = timezone.now()
     game.save()
-    game_result_changed.send(sender=Game, game=game)
+    _announce_result(game)
     return game
 
 
 @transaction.atomic
-def take_back(*, game: Game, count: int) -> list[str]:
+def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> list[str]:
     """Remove the last ``count`` moves; a game the removed moves had finished is reopened.
 
-    Returns the removed moves in the order they were played.
+    Returns the removed moves in the order they were played. ``StalePosition`` when
+    ``expected_ply`` is given and the game has another number of moves (a double click).
     """
     game = _locked(game)
+    _check_ply(game, expected_ply)
     if game.status not in (*ACTIVE_STATUSES, GameStatus.FINISHED):
         raise GameNotActive(_("Moves can be taken back only in a game played on the board."))
     if not 1 <= count <= game.ply:
@@ -240,24 +293,29 @@ def take_back(*, game: Game, count: int) -> list[str]:
     _store_state(game, state, timezone.now())
     game.save()
     if was_over:
-        game_result_changed.send(sender=Game, game=game)
+        _announce_result(game)
     return notations
 
 
 @transaction.atomic
-def annul(*, game: Game) -> Game:
-    """Mark ``game`` annulled: it stays visible, its result counts for nothing."""
+def annul(*, game: Game, expected_ply: int | None = None) -> Game:
+    """Mark ``game`` annulled: it stays visible, its result counts for nothing. Refused
+    (``GameNotActive``) when it is annulled already, ``StalePosition`` when ``expected_ply`` is
+    given and the game has another number of moves."""
     game = _locked(game)
+    if game.status == GameStatus.ANNULLED:
+        raise GameNotActive(_("This game was annulled already."))
+    _check_ply(game, expected_ply)
     game.status = GameStatus.ANNULLED
     game.finished_at = game.finished_at or timezone.now()
     game.save()
-    game_result_changed.send(sender=Game, game=game)
+    _announce_result(game)
     return game
 
 
 # -- Games recorded elsewhere (paper score sheets, spreadsheets) ---------------------------------
 
-END_FINAL_POSITION = "final_position"
+END_FINAL_POSITION = endings.FINAL_POSITION
 
 
 @transaction.atomic
@@ -298,7 +356,7 @@ def record_moves(
     _store_state(game, state, timezone.now())
     game.save()
     if game.winners is not None:
-        game_result_changed.send(sender=Game, game=game)
+        _announce_result(game)
     return game
 
 

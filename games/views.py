@@ -232,6 +232,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_create(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        player = form.save()
+        d = form.cleaned_data
+        player = services.create_player(
+            name=d["name"], club=d["club"], rating=d["rating"], user=d["user"]
+        )
         return redirect(player)
     return render(request, "games/player_form.html", {"form": form})

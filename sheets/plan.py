@@ -21,14 +21,17 @@ from games import services as game_services
 from games.errors import GameError
 from games.logs import log_event
 from games.models import Game, Player
-from tournaments import adjudication, services
+from tournaments import adjudication, results, services
+from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import AdjudicationReason, Entry, Pairing, Result, Tournament
+from tournaments.models import AdjudicationReason, Entry, Pairing, ResultSource, Tournament
 
 from . import gameio
 from .errors import ImportConflict, ImportRefused, SheetError
 
-RESULT_OF_WINNERS = {(): Result.DRAW, (0,): Result.WIN, (1,): Result.LOSS}
+
+def result_of_winners(winners: tuple[int, ...] | None) -> str | None:
+    return V.of_winners(winners)
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class ResultChange:
     new: str
     first_score: int | None = None
     second_score: int | None = None
+    version: str = ""  # the pairing's version when the plan was made (results.version_of)
 
 
 @dataclass(frozen=True)
@@ -146,23 +150,35 @@ def _register(tournament: Tournament, new: NewEntry, user: AbstractBaseUser) -> 
         if Entry.objects.filter(tournament=tournament, player=player).exists():
             raise _conflict()
     else:
-        player = Player.objects.create(name=new.name, rating=new.rating, club=new.club)
+        player = game_services.create_player(name=new.name, rating=new.rating, club=new.club)
     services.register(
         tournament=tournament, player=player, user=user, rank=new.rank, rating=new.rating
     )
+
+
+def _note(sheet: str) -> str:
+    return _("From an imported workbook (%(sheet)s).") % {"sheet": sheet}
 
 
 def _record(change: ResultChange, user: AbstractBaseUser) -> None:
     pairing = Pairing.objects.select_for_update().get(pk=change.pairing_id)
     if pairing.result != change.old:
         raise _conflict()
-    services.record_result(
-        pairing=pairing,
-        result=change.new,
-        user=user,
-        first_score=change.first_score,
-        second_score=change.second_score,
-    )
+    try:
+        results.enter_result(
+            pairing=pairing,
+            result=change.new,
+            user=user,
+            source=ResultSource.IMPORT,
+            note=_note(f"{change.sheet}!{change.cell}"),
+            first_score=change.first_score,
+            second_score=change.second_score,
+            expected_version=change.version or None,
+        )
+    except TournamentError as err:
+        if err.code == "stale":
+            raise _conflict() from None
+        raise
 
 
 def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUser) -> None:
@@ -191,6 +207,7 @@ def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUs
             winners=change.winners or (),
             scores=change.scores or (),
         )
+        _follow(game, change, user)
         return
     if change.moves:
         game = gameio.play_moves(
@@ -202,11 +219,25 @@ def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUs
         adjudication.decide(
             user=user,
             reason=AdjudicationReason.UNFINISHED,
-            result=RESULT_OF_WINNERS[change.decide],
+            result=V.of_winners(change.decide) or "",
             game=game,
             note=_("Result of an unfinished game, from an imported workbook (%(sheet)s).")
             % {"sheet": change.sheet},
+            source=ResultSource.IMPORT,
         )
+        return
+    _follow(game, change, user)
+
+
+def _follow(game: Game, change: GameChange, user: AbstractBaseUser) -> None:
+    """The pairing takes the imported game's result now, recorded as the import's."""
+    results.sync_from_game(
+        game=game,
+        source=ResultSource.IMPORT,
+        user=user,
+        reason=AdjudicationReason.REPORTED,
+        note=_note(change.sheet),
+    )
 
 
 def _conflict() -> ImportConflict:

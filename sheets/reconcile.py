@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 
 from tournaments.models import Pairing, RoundStatus
-from tournaments.services import result_of_game
+from tournaments.results import result_of_game, version_of
 
 from .boardread import BoardRecord
-from .plan import RESULT_OF_WINNERS, GameChange, ResultChange
+from .plan import GameChange, ResultChange, result_of_winners
 from .results import result_text
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class GameSide:
 
 
 def _code(winners: tuple[int, ...] | None) -> str | None:
-    return None if winners is None else RESULT_OF_WINNERS.get(tuple(winners))
+    return result_of_winners(winners)
 
 
 def reconcile(ctx: Context) -> None:
@@ -218,5 +218,6 @@ def _result_side(
             new=rc.code,
             first_score=rc.first_score,
             second_score=rc.second_score,
+            version=version_of(game=p.game, pairing=p),
         )
     )

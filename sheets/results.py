@@ -1,9 +1,9 @@
 """Results in the usual club notations, as written on round sheets, and back.
 
 Games: ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``=``, ``1:0``), forfeits ``+/-``, ``-/+``,
-``-/-`` — through ``tournaments.services.parse_result`` — optionally followed by an SOS game score
-in brackets, ``1-0 (5:3)``. Byes: the words in either language (``bye``, ``свободен``, …), their
-codes, or the points (``1``, ``½``, ``0``) on a row without an opponent.
+``-/-`` — through the result vocabulary (``tournaments.vocabulary``) — optionally followed by
+an SOS game score in brackets, ``1-0 (5:3)``. Byes: the words in either language (``bye``,
+``свободен``, …), their codes, or the points (``1``, ``½``, ``0``) on a row without an opponent.
 """
 
 from __future__ import annotations
@@ -14,26 +14,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import records
-from tournaments.errors import TournamentError
-from tournaments.models import Result
-from tournaments.services import parse_result
+from tournaments import vocabulary as V
 
 from . import layout as L
 
-BYE_TEXTS = {Result.BYE: L.BYE, Result.HALF_BYE: L.HALF_BYE, Result.ZERO_BYE: L.ZERO_BYE}
-BYE_POINTS = {
-    "1": Result.BYE,
-    "+": Result.BYE,
-    "½": Result.HALF_BYE,
-    "0.5": Result.HALF_BYE,
-    "0,5": Result.HALF_BYE,
-    "1/2": Result.HALF_BYE,
-    "=": Result.HALF_BYE,
-    "0": Result.ZERO_BYE,
-    "-": Result.ZERO_BYE,
-}
-COLON_FORMS = {"1:0": "1-0", "0:1": "0-1", "½:½": "½-½", "1/2:1/2": "1/2-1/2", "+:-": "+/-"}
+BYE_TEXTS = {V.BYE: L.BYE, V.HALF_BYE: L.HALF_BYE, V.ZERO_BYE: L.ZERO_BYE}
 SCORE = re.compile(r"^(?P<result>.*?)\s*\(\s*(?P<a>\d+)\s*[:\-–]\s*(?P<b>\d+)\s*\)$")
 
 
@@ -52,17 +37,18 @@ def result_text(code: str) -> str:
     """How a result code is written on a round sheet, in the active language."""
     if code in BYE_TEXTS:
         return L.t(BYE_TEXTS[code])
-    return str(Result(code).label) if code else ""
+    return V.notation(code)
 
 
 def parse_bye(value: Any) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
         value = "0.5" if value == 0.5 else str(int(value)) if float(value).is_integer() else value
     text = str(value).strip()
-    if text in BYE_POINTS:
-        return BYE_POINTS[text]
+    by_points = V.parse_bye_points(text)
+    if by_points is not None:
+        return by_points
     for code, label in BYE_TEXTS.items():
-        if L.is_label(text, label) or L.norm(text) in (code, L.norm(Result(code).label)):
+        if L.is_label(text, label) or L.norm(text) in (code, L.norm(_(V.LABELS[code]))):
             return code
     raise BadResult(
         _("Unknown result “%(text)s” for a bye: write %(bye)s, %(half)s or %(zero)s.")
@@ -81,13 +67,11 @@ def parse_game_result(value: Any) -> CellResult:
     m = SCORE.match(text)
     if m:
         text, first, second = m.group("result"), int(m.group("a")), int(m.group("b"))
-    key = "".join(text.split())
-    key = COLON_FORMS.get(key, key)
     try:
-        code = parse_result(key)
-    except TournamentError as err:
-        raise BadResult(err.message) from None
-    if code in records.BYE_RESULTS:
+        code = V.parse(text)
+    except V.BadResult as err:
+        raise BadResult(err.translate(_)) from None
+    if V.is_bye(code):
         raise BadResult(_("A bye result on a board with two players."))
     return CellResult(code, first, second)
 
@@ -103,21 +87,21 @@ def parse_cell(value: Any, *, bye: bool) -> CellResult:
 
 def check_scores(code: str, first: int, second: int, mode: str) -> str | None:
     """Why the SOS game score ``first``:``second`` cannot go with ``code`` (``None`` if it can)."""
-    if code in records.FORFEIT_RESULTS:
+    if code in V.FORFEIT_RESULTS:
         if first or second:
             return _("A forfeit has no game score.")
         return None
     if mode == "first":
         ok = {
-            records.WIN: first > 0 and second == 0,
-            records.LOSS: second > 0 and first == 0,
-            records.DRAW: first == second == 0,
+            V.WIN: first > 0 and second == 0,
+            V.LOSS: second > 0 and first == 0,
+            V.DRAW: first == second == 0,
         }[code]
     else:
         ok = {
-            records.WIN: first > second,
-            records.LOSS: second > first,
-            records.DRAW: first == second,
+            V.WIN: first > second,
+            V.LOSS: second > first,
+            V.DRAW: first == second,
         }[code]
     if ok:
         return None

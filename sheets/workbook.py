@@ -191,7 +191,8 @@ def _state_text(state: dict[str, Any]) -> str:
     if pairing.get("result"):
         parts.append(result_text(pairing["result"]))
     if game.get("status"):
-        parts.append(f"{game['status']} ({game.get('ply', 0)})")
+        status = GameStatus(game["status"]).label if game["status"] in GameStatus.values else ""
+        parts.append(f"{status} ({game.get('ply', 0)})")
     if state.get("removed"):
         parts.append("−" + " ".join(state["removed"]))
     if "withdrawn_from_round" in state:
@@ -200,7 +201,8 @@ def _state_text(state: dict[str, Any]) -> str:
 
 
 def log_sheet(data: TournamentData) -> SheetSpec:
-    """The arbiter's log: every decision of the tournament, oldest first."""
+    """The arbiter's log: every record of a result or decision of the tournament, whatever its
+    source, oldest first."""
     records = (
         Adjudication.objects.filter(tournament=data.tournament)
         .select_related("decided_by", "entry__player", "pairing__round")
@@ -215,6 +217,7 @@ def log_sheet(data: TournamentData) -> SheetSpec:
         t(L.AFTER),
         t(L.NOTE),
         t(L.ARBITER),
+        t(L.SOURCE),
     ]
 
     def rows() -> Iterator[list[Any]]:
@@ -235,12 +238,13 @@ def log_sheet(data: TournamentData) -> SheetSpec:
                 _state_text(a.after),
                 a.note or None,
                 a.decided_by.get_username() if a.decided_by else None,
+                str(a.get_source_display()),
             ]
 
     return SheetSpec(
         title=t(L.LOG_SHEET),
         rows=_table(t(L.LOG_SHEET), head, rows()),
-        widths={1: 17, 2: 22, 3: 22, 4: 22, 5: 22, 6: 22, 7: 40, 8: 14},
+        widths={1: 17, 2: 22, 3: 22, 4: 22, 5: 22, 6: 22, 7: 40, 8: 14, 9: 18},
         freeze="A4",
         landscape=True,
     )

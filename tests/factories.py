@@ -5,10 +5,14 @@ Each folder's conftest/helpers builds on these (with its own password where its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.models import Permission, User
+from django.test import TestCase
 
+from games import services as game_services
 from games.models import Player
 
 
@@ -19,7 +23,16 @@ def make_user(username: str, *, password: str | None = None, **fields: Any) -> U
 
 def make_player(name: str, user: User | None = None, **fields: Any) -> Player:
     """A player, linked to ``user`` if one is given."""
-    return Player.objects.create(name=name, user=user, **fields)
+    return game_services.create_player(name=name, user=user, **fields)
+
+
+@contextmanager
+def committed() -> Iterator[list[Any]]:
+    """Run what the block leaves for after its commit (``transaction.on_commit``: the games app's
+    signals, which the tournaments answer) when the block ends, as a real commit would. Tests
+    run inside a transaction that never commits."""
+    with TestCase.captureOnCommitCallbacks(execute=True) as callbacks:
+        yield callbacks
 
 
 def with_permission(user: User, perm: str) -> User:
@@ -30,3 +43,18 @@ def with_permission(user: User, perm: str) -> User:
         Permission.objects.get(content_type__app_label=app_label, codename=codename)
     )
     return User.objects.get(pk=user.pk)
+
+
+def seen_version(*, game: Any = None, pairing: Any = None) -> str:
+    """The version an arbiter's page shows for ``game``/``pairing`` (its forms carry it)."""
+    from tournaments.results import version_of
+
+    return version_of(game=game, pairing=pairing)
+
+
+def seen_entry_version(entry: Any) -> str:
+    """The version the withdrawal page shows for ``entry``."""
+    from tournaments.adjudication import entry_version
+
+    entry.refresh_from_db()
+    return entry_version(entry)

@@ -1,7 +1,10 @@
-"""Arbiters' decisions: one service per act, each leaving a permanent Adjudication record.
+"""Arbiters' decisions: one service per act, each leaving one permanent record.
 
 Views, the admin and claims all call these; the game-level changes go through the primitives of
-``games.services`` (set_outcome, take_back, annul), pairing-level ones through tournaments.
+``games.services`` (set_outcome, take_back, annul), the pairing's result and the record through
+the results service (``tournaments.results``). Each act may name the version the arbiter saw
+(``expected_version``, see ``results.version_of``) and is refused as already done when that
+version is gone: a double click or a race changes the record once.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from games.errors import GameError
+from games.errors import GameError, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameStatus
-from tournaments import services
+from tournaments import results, services
+from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -25,13 +29,14 @@ from tournaments.models import (
     ClaimStatus,
     Entry,
     Pairing,
-    Result,
+    ResultSource,
+    RoundStatus,
     Tournament,
 )
 from tournaments.services import AnyUser
 
-GAME_OUTCOME = services.GAME_RESULTS
-FORFEITS = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS, Result.DOUBLE_FORFEIT)
+GAME_OUTCOME = V.GAME_OUTCOMES
+FORFEITS = V.FORFEIT_RESULTS
 
 
 def pairing_of(game: Game) -> Pairing | None:
@@ -75,60 +80,21 @@ def _check(user: AnyUser | None, reason: str, **scope: Any) -> None:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
 
 
-def _game_state(game: Game | None) -> dict[str, Any]:
-    if game is None:
-        return {}
-    game.refresh_from_db()
-    return {
-        "game": game.pk,
-        "status": game.status,
-        "winners": game.winners,
-        "scores": game.scores,
-        "ply": game.ply,
-        "end_reason": game.end_reason,
-    }
+def _game_error(err: Exception) -> TournamentError:
+    if isinstance(err, StalePosition):
+        return results.stale()
+    if isinstance(err, GameError):
+        return TournamentError(err.message, err.code)
+    return TournamentError(str(err), "count")
 
 
-def _pairing_state(pairing: Pairing | None) -> dict[str, Any]:
-    if pairing is None:
-        return {}
-    pairing.refresh_from_db()
-    return {"result": pairing.result, "game": pairing.game_id}
+def version(*, game: Game | None = None, pairing: Pairing | None = None) -> str:
+    """The version an act form carries (see ``results.version_of``)."""
+    return results.version_of(game=game, pairing=pairing)
 
 
-def _record(
-    act: str,
-    reason: str,
-    note: str,
-    user: AnyUser | None,
-    *,
-    game: Game | None = None,
-    pairing: Pairing | None = None,
-    entry: Entry | None = None,
-    tournament: Tournament | None = None,
-    before: dict[str, Any],
-    after: dict[str, Any],
-) -> Adjudication:
-    if tournament is None and pairing is not None:
-        tournament = pairing.round.tournament
-    if tournament is None and entry is not None:
-        tournament = entry.tournament
-    return Adjudication.objects.create(
-        act=act,
-        reason=reason,
-        note=note.strip(),
-        tournament=tournament,
-        pairing=pairing,
-        game=game,
-        entry=entry,
-        before=before,
-        after=after,
-        decided_by=user if user is not None and user.is_authenticated else None,
-    )
-
-
-def _snapshot(game: Game | None, pairing: Pairing | None) -> dict[str, Any]:
-    return {"game": _game_state(game), "pairing": _pairing_state(pairing)}
+def _own_game(game: Game | None, pairing: Pairing | None) -> bool:
+    return game is not None and pairing is not None and pairing.game_id == game.pk
 
 
 @transaction.atomic
@@ -141,6 +107,8 @@ def decide(
     game: Game | None = None,
     pairing: Pairing | None = None,
     winners: list[int] | None = None,
+    expected_version: str | None = None,
+    source: str = ResultSource.ADJUDICATION,
 ) -> Adjudication:
     """Declare a result (``1-0``, ``½-½``, …; or ``winners`` seats for an SOS game of more
     seats), or a forfeit (``+/-``, ``-/+``, ``-/-``), before, during or after the game.
@@ -154,97 +122,154 @@ def decide(
         pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
     if winners is None:
-        result = services.parse_result(result)
+        result = results.parse_result(result)
         if result not in GAME_OUTCOME:
             raise TournamentError(_("Choose a game result."), "bad_result")
     if pairing is not None and pairing.is_bye:
         raise TournamentError(_("A bye has no game to decide."), "bad_result")
-    before = _snapshot(game, pairing)
+    game, pairing = results.lock(game=game, pairing=pairing)
     if game is not None and game.status == GameStatus.ANNULLED:
         raise TournamentError(_("This game was annulled."), "annulled")
+    results.check_version(expected_version, game=game, pairing=pairing)
+    before = results.snapshot(game, pairing)
     if game is not None:
         if winners is not None:
-            chosen, end = winners, "adjudicated"
+            chosen, end = winners, V.END_ADJUDICATED
         else:
             chosen, end = GAME_OUTCOME[result]
             if game.seats.count() != 2:
                 raise TournamentError(_("Name the winners of this game."), "winners")
-        try:
-            game_services.set_outcome(game=game, winners=chosen, reason=end)
-        except GameError as err:
-            raise TournamentError(err.message, err.code) from None
-        except ValueError as err:
-            raise TournamentError(str(err), "winners") from None
+        results.set_game_outcome(
+            game, winners=chosen, end=end, ply=results.expected_ply(expected_version)
+        )
+        if _own_game(game, pairing):
+            assert pairing is not None
+            results.follow_game(pairing, game)
     else:
         assert pairing is not None
-        Pairing.objects.filter(pk=pairing.pk).update(result=result)
-    finished = pairing is not None and pairing.round.status == "finished"
+        results.write_pairing(pairing, result=result)
+    finished = pairing is not None and pairing.round.status == RoundStatus.FINISHED
     act = Act.FORFEIT if winners is None and result in FORFEITS else Act.DECLARE_RESULT
     if finished and act == Act.DECLARE_RESULT:
         act = Act.CORRECT_RESULT
-    return _record(
+    return results.record(
         act,
-        reason,
-        note,
-        user,
+        source=source,
+        reason=reason,
+        note=note,
+        user=user,
         game=game,
         pairing=pairing,
         before=before,
-        after=_snapshot(game, pairing),
+        after=results.snapshot(game, pairing),
     )
 
 
 @transaction.atomic
 def take_back(
-    *, user: AnyUser | None, game: Game, count: int, reason: str, note: str = ""
+    *,
+    user: AnyUser | None,
+    game: Game,
+    count: int,
+    reason: str,
+    note: str = "",
+    expected_version: str | None = None,
 ) -> Adjudication:
     """Take back the last ``count`` moves (a wrongly accepted move); play continues."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    before = _snapshot(game, pairing)
+    game_row, pairing = results.lock(game=game, pairing=pairing)
+    assert game_row is not None
+    results.check_version(expected_version, game=game_row, pairing=pairing)
+    before = results.snapshot(game_row, pairing)
     try:
-        removed = game_services.take_back(game=game, count=count)
-    except GameError as err:
-        raise TournamentError(err.message, err.code) from None
-    except ValueError as err:
-        raise TournamentError(str(err), "count") from None
-    after = _snapshot(game, pairing)
+        removed = game_services.take_back(
+            game=game_row, count=count, expected_ply=results.expected_ply(expected_version)
+        )
+    except (GameError, ValueError) as err:
+        raise _game_error(err) from None
+    game_row.refresh_from_db()
+    if _own_game(game_row, pairing):
+        assert pairing is not None
+        results.follow_game(pairing, game_row)
+    after = results.snapshot(game_row, pairing)
     after["removed"] = removed
-    return _record(
-        Act.TAKE_BACK, reason, note, user, game=game, pairing=pairing, before=before, after=after
+    return results.record(
+        Act.TAKE_BACK,
+        source=ResultSource.ADJUDICATION,
+        reason=reason,
+        note=note,
+        user=user,
+        game=game_row,
+        pairing=pairing,
+        before=before,
+        after=after,
     )
 
 
 @transaction.atomic
 def annul(
-    *, user: AnyUser | None, game: Game, reason: str, note: str = "", replay: bool = True
+    *,
+    user: AnyUser | None,
+    game: Game,
+    reason: str,
+    note: str = "",
+    replay: bool = True,
+    expected_version: str | None = None,
 ) -> Adjudication:
     """Annul a game: it stays visible, marked annulled. In a tournament its pairing gets a new
-    game between the same players (``replay``), or stays without a result to be re-paired."""
+    game between the same players (``replay``), or stays without a result to be re-paired.
+    At most one replacement game, however often the act is sent."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    if game.status == GameStatus.ANNULLED:
+    game_row, pairing = results.lock(game=game, pairing=pairing)
+    assert game_row is not None
+    if game_row.status == GameStatus.ANNULLED:
         raise TournamentError(_("This game was annulled already."), "annulled")
-    before = _snapshot(game, pairing)
-    game_services.annul(game=game)
-    if pairing is not None:
-        pairing.refresh_from_db()
-        pairing.result = ""
+    results.check_version(expected_version, game=game_row, pairing=pairing)
+    before = results.snapshot(game_row, pairing)
+    try:
+        game_services.annul(game=game_row, expected_ply=results.expected_ply(expected_version))
+    except GameError as err:
+        raise _game_error(err) from None
+    if _own_game(game_row, pairing):
+        assert pairing is not None
+        new_game = None
         if replay:
-            seats = list(game.seats.select_related("player").order_by("number"))
-            pairing.game = game_services.create_game(
-                kind=game.kind,
-                options=game.options,
+            seats = list(game_row.seats.select_related("player").order_by("number"))
+            new_game = game_services.create_game(
+                kind=game_row.kind,
+                options=game_row.options,
                 players=[s.player for s in seats],
-                over_the_board=game.over_the_board,
+                over_the_board=game_row.over_the_board,
             )
-        else:
-            pairing.game = None
-        pairing.save(update_fields=["result", "game"])
-    after = _snapshot(game, pairing)
-    return _record(
-        Act.ANNUL, reason, note, user, game=game, pairing=pairing, before=before, after=after
+        pairing.game = new_game
+        pairing.save(update_fields=["game"])
+        results.write_pairing(pairing, result="")
+    after = results.snapshot(game_row, pairing)
+    return results.record(
+        Act.ANNUL,
+        source=ResultSource.ADJUDICATION,
+        reason=reason,
+        note=note,
+        user=user,
+        game=game_row,
+        pairing=pairing,
+        before=before,
+        after=after,
     )
+
+
+def _locked_entry(entry: Entry, expected: str | None) -> Entry:
+    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    if expected is not None and expected != entry_version(entry):
+        raise results.stale()
+    return entry
+
+
+def entry_version(entry: Entry) -> str:
+    """The version a withdrawal form carries: the round the player is withdrawn from, or 0."""
+    return str(entry.withdrawn_from_round or 0)
 
 
 @transaction.atomic
@@ -255,15 +280,20 @@ def withdraw(
     reason: str,
     note: str = "",
     from_round: int | None = None,
+    expected_version: str | None = None,
 ) -> Adjudication:
     _check(user, reason, tournament=entry.tournament)
+    entry = _locked_entry(entry, expected_version)
+    if entry.withdrawn_from_round is not None:
+        raise TournamentError(_("This player is withdrawn already."), "stale")
     before = {"withdrawn_from_round": entry.withdrawn_from_round}
     services.withdraw(entry=entry, user=user, from_round=from_round)
-    return _record(
+    return results.record(
         Act.WITHDRAW,
-        reason,
-        note,
-        user,
+        source=ResultSource.ADJUDICATION,
+        reason=reason,
+        note=note,
+        user=user,
         entry=entry,
         before=before,
         after={"withdrawn_from_round": entry.withdrawn_from_round},
@@ -271,15 +301,26 @@ def withdraw(
 
 
 @transaction.atomic
-def reinstate(*, user: AnyUser | None, entry: Entry, reason: str, note: str = "") -> Adjudication:
+def reinstate(
+    *,
+    user: AnyUser | None,
+    entry: Entry,
+    reason: str,
+    note: str = "",
+    expected_version: str | None = None,
+) -> Adjudication:
     _check(user, reason, tournament=entry.tournament)
+    entry = _locked_entry(entry, expected_version)
+    if entry.withdrawn_from_round is None:
+        raise TournamentError(_("This player is not withdrawn."), "stale")
     before = {"withdrawn_from_round": entry.withdrawn_from_round}
     services.reinstate(entry=entry, user=user)
-    return _record(
+    return results.record(
         Act.REINSTATE,
-        reason,
-        note,
-        user,
+        source=ResultSource.ADJUDICATION,
+        reason=reason,
+        note=note,
+        user=user,
         entry=entry,
         before=before,
         after={"withdrawn_from_round": entry.withdrawn_from_round},
@@ -333,28 +374,33 @@ def decide_claim(
     *, user: AnyUser | None, claim: Claim, accept: bool, note: str = ""
 ) -> Adjudication:
     """The arbiter accepts (the claimant wins on time) or rejects a claim; both are recorded."""
-    claim = Claim.objects.select_for_update().select_related("game", "pairing").get(pk=claim.pk)
+    claim = Claim.objects.select_related("game", "pairing__round__tournament").get(pk=claim.pk)
+    _check(user, AdjudicationReason.TIME, game=claim.game, pairing=claim.pairing)
+    game, pairing = results.lock(game=claim.game, pairing=claim.pairing)
+    assert game is not None and pairing is not None
+    claim = Claim.objects.select_for_update().get(pk=claim.pk)
     if claim.status != ClaimStatus.PENDING:
         raise TournamentError(_("This claim has been decided already."), "decided")
-    game, pairing = claim.game, claim.pairing
-    _check(user, AdjudicationReason.TIME, game=game, pairing=pairing)
-    before = _snapshot(game, pairing)
+    before = results.snapshot(game, pairing)
     if accept:
         if game.ply != claim.ply or game.status not in ACTIVE_STATUSES:
             raise TournamentError(
                 _("The opponent has moved since the claim: it can only be rejected."), "stale"
             )
-        game_services.set_outcome(game=game, winners=[claim.seat], reason="time")
+        results.set_game_outcome(game, winners=[claim.seat], end=V.END_TIME, ply=claim.ply)
+        if _own_game(game, pairing):
+            results.follow_game(pairing, game)
     act = Act.CLAIM_ACCEPTED if accept else Act.CLAIM_REJECTED
-    record = _record(
+    record = results.record(
         act,
-        AdjudicationReason.TIME,
-        note,
-        user,
+        source=ResultSource.CLAIM,
+        reason=AdjudicationReason.TIME,
+        note=note,
+        user=user,
         game=game,
         pairing=pairing,
         before=before,
-        after=_snapshot(game, pairing),
+        after=results.snapshot(game, pairing),
     )
     claim.status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
     claim.adjudication = record

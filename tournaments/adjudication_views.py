@@ -24,20 +24,25 @@ def _seats(game: Game) -> list[tuple[int, str]]:
     return [(s.number, s.player.name) for s in game.seats.select_related("player")]
 
 
-def _forms(game: Game | None, data: Any = None, act: str = "") -> dict[str, Any]:
-    """The act forms, bound to ``data`` only for the ``act`` being posted."""
+def _forms(
+    game: Game | None, pairing: Pairing | None, data: Any = None, act: str = ""
+) -> dict[str, Any]:
+    """The act forms, bound to ``data`` only for the ``act`` being posted; each carries the
+    version the arbiter sees now."""
+    initial = {"version": adjudication.version(game=game, pairing=pairing)}
 
     def bound(name: str) -> Any:
         return data if act == name else None
 
-    forms: dict[str, Any] = {"decide": DecideForm(bound("decide"), auto_id="id_decide_%s")}
+    def make(form: Any, name: str, **kwargs: Any) -> Any:
+        return form(bound(name), initial=initial, auto_id=f"id_{name}_%s", **kwargs)
+
+    forms: dict[str, Any] = {"decide": make(DecideForm, "decide")}
     if game is not None:
         if game.seats.count() > 2:
-            forms["decide"] = WinnersForm(
-                bound("decide"), seats=_seats(game), auto_id="id_decide_%s"
-            )
-        forms["take_back"] = TakeBackForm(bound("take_back"), auto_id="id_take_back_%s")
-        forms["annul"] = AnnulForm(bound("annul"), auto_id="id_annul_%s")
+            forms["decide"] = make(WinnersForm, "decide", seats=_seats(game))
+        forms["take_back"] = make(TakeBackForm, "take_back")
+        forms["annul"] = make(AnnulForm, "annul")
     return forms
 
 
@@ -45,7 +50,12 @@ def _apply(
     request: HttpRequest, act: str, form: Any, game: Game | None, pairing: Pairing | None
 ) -> bool:
     d = form.cleaned_data
-    common = {"user": request.user, "reason": d["reason"], "note": d.get("note", "")}
+    common = {
+        "user": request.user,
+        "reason": d["reason"],
+        "note": d.get("note", ""),
+        "expected_version": d["version"],
+    }
     try:
         if act == "decide" and "winners" in d:
             adjudication.decide(
@@ -60,6 +70,8 @@ def _apply(
         else:
             return False
     except TournamentError as err:
+        if err.code == "stale":
+            raise
         form.add_error(None, err.message)
         return False
     messages.success(request, _("The decision is recorded."))
@@ -72,13 +84,18 @@ def _act_page(
     if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
         raise PermissionDenied
     act = request.POST.get("act", "") if request.method == "POST" else ""
-    forms = _forms(game, request.POST if act else None, act)
-    if act in forms and forms[act].is_valid() and _apply(request, act, forms[act], game, pairing):
-        return redirect(back)
+    forms = _forms(game, pairing, request.POST if act else None, act)
+    if act in forms and forms[act].is_valid():
+        try:
+            if _apply(request, act, forms[act], game, pairing):
+                return redirect(back)
+        except TournamentError as err:  # already done: show the game as it is now
+            messages.error(request, err.message)
+            return redirect(request.get_full_path())
     scope = Q(pairing=pairing) if pairing is not None else Q(pk__in=[])
     if game is not None:
         scope |= Q(game=game)
-    records = Adjudication.objects.filter(scope).select_related("decided_by")
+    records = Adjudication.objects.filter(scope).select_related("decided_by", "entry__player")
     return render(
         request,
         "tournaments/adjudicate.html",
@@ -168,22 +185,22 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     )
     if not adjudication.may_adjudicate(request.user, tournament=e.tournament):
         raise PermissionDenied
-    form = WithdrawalForm(request.POST or None)
+    form = WithdrawalForm(request.POST or None, initial={"version": adjudication.entry_version(e)})
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        common = {
+            "user": request.user,
+            "entry": e,
+            "reason": d["reason"],
+            "note": d["note"],
+            "expected_version": d["version"],
+        }
         try:
-            if e.withdrawn_from_round is None:
-                adjudication.withdraw(
-                    user=request.user,
-                    entry=e,
-                    reason=d["reason"],
-                    note=d["note"],
-                    from_round=d["from_round"],
-                )
+            # What the arbiter saw decides the act: a second click of "withdraw" never reinstates.
+            if d["version"] == "0":
+                adjudication.withdraw(from_round=d["from_round"], **common)
             else:
-                adjudication.reinstate(
-                    user=request.user, entry=e, reason=d["reason"], note=d["note"]
-                )
+                adjudication.reinstate(**common)
         except TournamentError as err:
             form.add_error(None, err.message)
         else:

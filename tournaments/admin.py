@@ -169,7 +169,9 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
     def action(
         modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
     ) -> HttpResponse | None:
-        form = form_class(request.POST if "apply" in request.POST else None)
+        # A bulk action acts on several objects: no single version to check (each act locks
+        # its rows and is refused when it no longer applies).
+        form = form_class(request.POST if "apply" in request.POST else None, versioned=False)
         if form.is_bound and form.is_valid():
             d = form.cleaned_data
             done = 0

@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm
 from games.models import GameKind, Player
+from tournaments import vocabulary as V
 from tournaments.models import (
+    ARBITER_REASONS,
     Acceleration,
-    AdjudicationReason,
     Entry,
-    Result,
     TournamentFormat,
     acceleration_problem,
 )
@@ -175,20 +175,23 @@ class EntryForm(forms.Form):
         return data
 
 
-RESULT_CHOICES = [
-    (Result.WIN, "1-0"),
-    (Result.DRAW, "½-½"),
-    (Result.LOSS, "0-1"),
-    (Result.FORFEIT_WIN, "+/-"),
-    (Result.FORFEIT_LOSS, "-/+"),
-    (Result.DOUBLE_FORFEIT, "-/-"),
-]
+RESULT_CHOICES = [(code, V.notation(code)) for code in V.GAME_RESULT_ORDER]
+
+
+def _version_field() -> forms.CharField:
+    """What the arbiter saw (``results.version_of``): an act based on a gone version is refused."""
+    return forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=40,
+        error_messages={"required": _("This form is out of date: open the page again.")},
+    )
 
 
 class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES)
     first_score = forms.IntegerField(label=_("SOS points, first"), min_value=0, required=False)
     second_score = forms.IntegerField(label=_("SOS points, second"), min_value=0, required=False)
+    version = _version_field()
 
 
 class OverrideForm(forms.Form):
@@ -226,24 +229,26 @@ class OverrideForm(forms.Form):
         return data
 
 
-DECISION_CHOICES = [
-    (Result.WIN, "1-0"),
-    (Result.DRAW, "½-½"),
-    (Result.LOSS, "0-1"),
-    (Result.FORFEIT_WIN, _("+/- (second player forfeits)")),
-    (Result.FORFEIT_LOSS, _("-/+ (first player forfeits)")),
-    (Result.DOUBLE_FORFEIT, _("-/- (both forfeit)")),
-]
+DECISION_CHOICES = [(code, _(V.DECISION_LABELS[code])) for code in V.GAME_RESULT_ORDER]
 
 
 class _ReasonForm(forms.Form):
-    reason = forms.ChoiceField(label=_("Reason"), choices=AdjudicationReason.choices)
+    """An arbiter's act: the reason, a note, and the version the arbiter saw (left out by the
+    admin's actions on several objects at once: ``versioned=False``)."""
+
+    reason = forms.ChoiceField(label=_("Reason"), choices=ARBITER_REASONS)
     note = forms.CharField(
         label=_("Note"),
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+    version = _version_field()
+
+    def __init__(self, *args: Any, versioned: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not versioned:
+            del self.fields["version"]
 
 
 class DecideForm(_ReasonForm):
@@ -275,3 +280,4 @@ class AnnulForm(_ReasonForm):
 
 class WithdrawalForm(_ReasonForm):
     from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)
+    version = _version_field()

@@ -13,6 +13,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.models import Game, GameKind, Player
 from tournaments import records
+from tournaments import vocabulary as V
 from tournaments.pairing.acceleration import fits_point_system
 
 
@@ -42,17 +43,17 @@ class RoundStatus(models.TextChoices):
 
 
 class Result(models.TextChoices):
-    """A pairing's result, from the first mover's side, in the usual club notation."""
+    """A pairing's result, from the first mover's side: the codes and labels of the vocabulary."""
 
-    WIN = records.WIN, "1-0"
-    LOSS = records.LOSS, "0-1"
-    DRAW = records.DRAW, "½-½"
-    FORFEIT_WIN = records.FORFEIT_WIN, "+/-"
-    FORFEIT_LOSS = records.FORFEIT_LOSS, "-/+"
-    DOUBLE_FORFEIT = records.DOUBLE_FORFEIT, "-/-"
-    BYE = records.BYE, _("bye")
-    HALF_BYE = records.HALF_BYE, _("half-point bye")
-    ZERO_BYE = records.ZERO_BYE, _("zero-point bye")
+    WIN = V.WIN, V.LABELS[V.WIN]
+    LOSS = V.LOSS, V.LABELS[V.LOSS]
+    DRAW = V.DRAW, V.LABELS[V.DRAW]
+    FORFEIT_WIN = V.FORFEIT_WIN, V.LABELS[V.FORFEIT_WIN]
+    FORFEIT_LOSS = V.FORFEIT_LOSS, V.LABELS[V.FORFEIT_LOSS]
+    DOUBLE_FORFEIT = V.DOUBLE_FORFEIT, V.LABELS[V.DOUBLE_FORFEIT]
+    BYE = V.BYE, _(V.LABELS[V.BYE])
+    HALF_BYE = V.HALF_BYE, _(V.LABELS[V.HALF_BYE])
+    ZERO_BYE = V.ZERO_BYE, _(V.LABELS[V.ZERO_BYE])
 
 
 POINT_FIELD = {"max_digits": 4, "decimal_places": 1}
@@ -321,6 +322,7 @@ class Pairing(models.Model):
 
 
 class Act(models.TextChoices):
+    RESULT = "result", _("Result recorded")
     DECLARE_RESULT = "declare_result", _("Result declared")
     FORFEIT = "forfeit", _("Forfeit")
     TAKE_BACK = "take_back", _("Moves taken back")
@@ -339,12 +341,42 @@ class AdjudicationReason(models.TextChoices):
     ILLEGAL_CONDUCT = "illegal_conduct", _("Illegal conduct")
     UNFINISHED = "unfinished", _("Unfinished game")
     CORRECTION = "correction", _("Correction of a mistake")
+    PLAYED = "played", _("Played on the site")
+    REPORTED = "reported", _("Result handed in")
+    WITHDRAWAL = "withdrawal", _("Player withdrawn")
+
+
+# The reasons an arbiter chooses from (the others are given by the results service).
+ARBITER_REASONS = [
+    (value, label)
+    for value, label in AdjudicationReason.choices
+    if value not in (AdjudicationReason.PLAYED, AdjudicationReason.WITHDRAWAL)
+]
+
+
+class ResultSource(models.TextChoices):
+    """Where a change of a result came from."""
+
+    ONLINE = "online", _("Game on the site")
+    PAPER = "paper", _("Paper result")
+    IMPORT = "import", _("Workbook import")
+    TRF = "trf", _("TRF import")
+    ADJUDICATION = "adjudication", _("Arbiter's decision")
+    CLAIM = "claim", _("Claim")
 
 
 class Adjudication(models.Model):
-    """The permanent record of one arbiter's decision. Never edited or deleted."""
+    """The permanent record of one change of a result, or of one arbiter's decision, whatever
+    its source (see ``tournaments.results``). Never edited or deleted."""
 
     act = models.CharField(_("act"), max_length=20, choices=Act.choices)
+    source = models.CharField(
+        _("source"),
+        max_length=16,
+        choices=ResultSource.choices,
+        default=ResultSource.ADJUDICATION,
+        db_index=True,
+    )
     reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
     note = models.TextField(_("note"), blank=True)
     tournament = models.ForeignKey(
@@ -392,8 +424,8 @@ class Adjudication(models.Model):
 
     class Meta:
         ordering = ["-decided_at", "-pk"]
-        verbose_name = _("adjudication")
-        verbose_name_plural = _("adjudications")
+        verbose_name = _("result record")
+        verbose_name_plural = _("result records")
 
     def __str__(self) -> str:
         return f"{self.get_act_display()} · {self.get_reason_display()}"

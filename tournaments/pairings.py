@@ -15,11 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from games.models import Game
-from tournaments import pairing, records
+from tournaments import pairing, records, results
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    Act,
     Adjudication,
+    AdjudicationReason,
     Entry,
     Pairing,
     Result,
@@ -109,7 +110,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         number=number,
         defaults={"status": RoundStatus.PAIRED, "paired_at": timezone.now(), "warnings": []},
     )
-    _create_pairings(t, rnd, boards, extra)
+    _create_pairings(t, rnd, boards, extra, user=user)
     return rnd
 
 
@@ -211,6 +212,7 @@ def _create_pairings(
     boards: Sequence[tuple[Any, str]],
     byes: Sequence[tuple[int, str]],
     *,
+    user: AnyUser | None,
     manual: bool = False,
     warnings: dict[int, list] | None = None,
 ) -> list[Pairing]:
@@ -232,6 +234,7 @@ def _create_pairings(
     for entry_id, result in byes:
         rows.append(Pairing(round=rnd, board=len(rows) + 1, first_id=entry_id, result=result))
     created = Pairing.objects.bulk_create(rows)
+    _record_withdrawal_forfeits(rnd, user)
     if t.online:
         for row in Pairing.objects.filter(round=rnd, second__isnull=False, result=""):
             row.game = game_services.create_game(
@@ -242,6 +245,63 @@ def _create_pairings(
             )
             row.save(update_fields=["game"])
     return created
+
+
+def _record_withdrawal_forfeits(rnd: Round, user: AnyUser | None) -> None:
+    """A board given a forfeit because a player has withdrawn: the forfeit's record."""
+    for p in rnd.pairings.filter(
+        second__isnull=False, result__in=records.FORFEIT_RESULTS
+    ).select_related("round__tournament"):
+        results.record_created(p, user=user, act=Act.FORFEIT, reason=AdjudicationReason.WITHDRAWAL)
+
+
+@transaction.atomic
+def add_round(
+    *,
+    tournament: Tournament,
+    boards: Sequence[tuple[int, int | None, str]],
+    user: AnyUser | None,
+) -> Round:
+    """Add the next round as it was paired elsewhere (a TRF file): ``(first, second or None,
+    bye result)`` entry ids a board, in board order. Results of games are entered afterwards
+    through the results service, and the round finished through ``finish_round``."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_arbiter(user, t)
+    last = t.round_set.order_by("-number").first()
+    if last is not None and last.status != RoundStatus.FINISHED:
+        raise TournamentError(
+            _("Finish round %(number)s before pairing the next one.") % {"number": last.number},
+            "round_open",
+        )
+    number = last.number + 1 if last else 1
+    if t.rounds and number > t.rounds:
+        raise TournamentError(_("Every round has been paired already."), "all_paired")
+    entry_ids = set(t.entries.values_list("pk", flat=True))
+    if any(
+        e is not None and e not in entry_ids
+        for first, second, _r in boards
+        for e in (first, second)
+    ):
+        raise TournamentError(
+            _("A player on the boards is not in this tournament."), "unknown_entry"
+        )
+    if t.status == TournamentStatus.REGISTRATION:
+        t.status = TournamentStatus.RUNNING
+        t.save(update_fields=["status"])
+    rnd = Round.objects.create(
+        tournament=t, number=number, status=RoundStatus.PAIRED, paired_at=timezone.now()
+    )
+    Pairing.objects.bulk_create(
+        Pairing(
+            round=rnd,
+            board=n,
+            first_id=first,
+            second_id=second,
+            result=bye if second is None else "",
+        )
+        for n, (first, second, bye) in enumerate(boards, 1)
+    )
+    return rnd
 
 
 @transaction.atomic
@@ -291,9 +351,9 @@ def set_pairings(
         (by_board.setdefault(board, []) if board else general).append(w.to_dict())
     game_ids = [p.game_id for p in current if p.game_id]
     rnd.pairings.all().delete()
-    Game.objects.filter(pk__in=game_ids, ply=0).delete()
-    results = [(p, Result.BYE if p.second is None else "") for p in pairs]
-    _create_pairings(t, rnd, results, kept, manual=True, warnings=by_board)
+    game_services.delete_unplayed_games(games=game_ids)
+    boards_of = [(p, Result.BYE if p.second is None else "") for p in pairs]
+    _create_pairings(t, rnd, boards_of, kept, user=user, manual=True, warnings=by_board)
     rnd.warnings = general
     rnd.save(update_fields=["warnings"])
     return found

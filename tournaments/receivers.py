@@ -1,4 +1,9 @@
-"""Receivers of the games app's signals: a finished online game writes its pairing's result."""
+"""Receivers of the games app's signals: a game's changed outcome reaches its pairing.
+
+The games app sends its signals once its transaction has committed; the receiver works in a
+transaction of its own through the results service, which writes nothing when the pairing
+already has the game's result (a signal sent again records nothing new).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,12 @@ from typing import Any
 from games.models import Game
 
 
-def game_result_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
-    from tournaments.services import sync_result_from_game
+def game_result_changed(
+    sender: Any, *, game: Game | None = None, game_id: int | None = None, **kwargs: Any
+) -> None:
+    from tournaments import results
 
-    sync_result_from_game(game)
+    pk = game_id if game_id is not None else getattr(game, "pk", None)
+    current = Game.objects.filter(pk=pk).first() if pk is not None else None
+    if current is not None:
+        results.sync_from_game(game=current)

@@ -9,34 +9,45 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-# Results of a game between two entries, from the first mover's side.
-WIN = "1-0"
-LOSS = "0-1"
-DRAW = "1/2"
-FORFEIT_WIN = "+/-"  # the first mover wins by forfeit (the second did not play)
-FORFEIT_LOSS = "-/+"  # the second wins by forfeit
-DOUBLE_FORFEIT = "-/-"
-PLAYED_RESULTS = (WIN, LOSS, DRAW)
-FORFEIT_RESULTS = (FORFEIT_WIN, FORFEIT_LOSS, DOUBLE_FORFEIT)
-PAIR_RESULTS = PLAYED_RESULTS + FORFEIT_RESULTS
+# The result codes, their points and point systems are the vocabulary's (re-exported here).
+from tournaments.vocabulary import (
+    BYE,
+    BYE_RESULTS,
+    DOUBLE_FORFEIT,
+    DRAW,
+    FORFEIT_LOSS,
+    FORFEIT_RESULTS,
+    FORFEIT_WIN,
+    HALF_BYE,
+    LOSS,
+    PAIR_RESULTS,
+    PLAYED_RESULTS,
+    WIN,
+    ZERO_BYE,
+    PointSystem,
+)
+from tournaments.vocabulary import points as _points
 
-# Byes (a record with ``second is None``).
-BYE = "bye"  # pairing-allocated bye: the points of a win by default
-HALF_BYE = "half_bye"  # a bye the player asked for in advance: the points of a draw
-ZERO_BYE = "zero_bye"  # not paired (withdrawn, absent, or a requested zero-point bye)
-BYE_RESULTS = (BYE, HALF_BYE, ZERO_BYE)
-
-
-@dataclass(frozen=True, slots=True)
-class PointSystem:
-    """Points for each kind of result; 1 / ½ / 0 with a 1-point bye by default, 3-1-0 allowed."""
-
-    win: float = 1.0
-    draw: float = 0.5
-    loss: float = 0.0
-    bye: float = 1.0
-    half_bye: float = 0.5
-    zero_bye: float = 0.0
+__all__ = [
+    "BYE",
+    "BYE_RESULTS",
+    "DOUBLE_FORFEIT",
+    "DRAW",
+    "FORFEIT_LOSS",
+    "FORFEIT_RESULTS",
+    "FORFEIT_WIN",
+    "HALF_BYE",
+    "LOSS",
+    "PAIR_RESULTS",
+    "PLAYED_RESULTS",
+    "WIN",
+    "ZERO_BYE",
+    "GameRecord",
+    "History",
+    "PointSystem",
+    "game_points",
+    "histories",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +77,7 @@ class GameRecord:
 
 def game_points(record: GameRecord, entry: int, system: PointSystem) -> float:
     """Points that ``entry`` earned from ``record`` (0 while unplayed)."""
-    r = record.result
-    if r is None:
-        return 0.0
-    if record.second is None:
-        return {BYE: system.bye, HALF_BYE: system.half_bye, ZERO_BYE: system.zero_bye}[r]
-    first = entry == record.first
-    if r == DRAW:
-        return system.draw
-    if r == DOUBLE_FORFEIT:
-        return system.loss
-    first_won = r in (WIN, FORFEIT_WIN)
-    return system.win if first_won == first else system.loss
+    return _points(record.result, first=entry == record.first, system=system)
 
 
 @dataclass(slots=True)

@@ -15,10 +15,11 @@ from django.utils.translation import ngettext
 
 from games import services as game_services
 from games.models import Game, GameKind, GameStatus, Player
-from tournaments import records
+from tournaments import results
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
+    Adjudication,
     Entry,
     Pairing,
     Result,
@@ -47,9 +48,12 @@ def can_create_tournament(user: AnyUser | None) -> bool:
     return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
 
 
-def _require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
+def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
     if not can_arbitrate(user, tournament):
         raise TournamentError(_("Only this tournament's arbiters may do that."), "not_allowed")
+
+
+_require_arbiter = require_arbiter
 
 
 def default_tiebreaks(format: str) -> list[str]:
@@ -225,45 +229,16 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
     return entry
 
 
-RESULT_FOR_WINNERS = {(): Result.DRAW, (0,): Result.WIN, (1,): Result.LOSS}
+# The pairing result a game's outcome stands for (``""`` while it has none).
+result_of_game = results.result_of_game
+parse_result = results.parse_result
 
 
-# A two-seat game's winning seats, and how it ended, for each pairing result.
-GAME_RESULTS = {
-    Result.WIN: ([0], "adjudicated"),
-    Result.LOSS: ([1], "adjudicated"),
-    Result.DRAW: ([], "adjudicated"),
-    Result.FORFEIT_WIN: ([0], game_services.END_FORFEIT),
-    Result.FORFEIT_LOSS: ([1], game_services.END_FORFEIT),
-    Result.DOUBLE_FORFEIT: ([], game_services.END_DOUBLE_FORFEIT),
-}
+def sync_result_from_game(game: Game) -> Adjudication | None:
+    """The pairing of ``game`` follows the game's result (see ``results.sync_from_game``)."""
+    return results.sync_from_game(game=game)
 
 
-def result_of_game(game: Game) -> str:
-    """The pairing result a two-seat game's outcome stands for (``""`` while it has none)."""
-    if game.status == GameStatus.ANNULLED or game.winners is None:
-        return ""
-    winners = tuple(game.winners)
-    if game.end_reason == game_services.END_DOUBLE_FORFEIT:
-        return Result.DOUBLE_FORFEIT
-    if game.end_reason == game_services.END_FORFEIT:
-        return Result.FORFEIT_WIN if winners == (0,) else Result.FORFEIT_LOSS
-    return RESULT_FOR_WINNERS.get(winners, "")
-
-
-def sync_result_from_game(game: Game) -> None:
-    """Copy a finished online game's result (and SOS scores) to its pairing, if it has one."""
-    pairing = Pairing.objects.select_for_update().filter(game=game).first()
-    if pairing is None:
-        return
-    pairing.result = result_of_game(game)
-    scores = list(game.scores or [])
-    if game.kind == GameKind.SOS and len(scores) == 2:
-        pairing.first_score, pairing.second_score = scores
-    pairing.save(update_fields=["result", "first_score", "second_score"])
-
-
-@transaction.atomic
 def record_result(
     *,
     pairing: Pairing,
@@ -271,78 +246,23 @@ def record_result(
     user: AnyUser | None,
     first_score: int | None = None,
     second_score: int | None = None,
+    reason: str | None = None,
+    note: str = "",
+    expected_version: str | None = None,
 ) -> Pairing:
-    """Enter the result of a game played on paper (or a forfeit) while its round is open."""
-    pairing = (
-        Pairing.objects.select_for_update().select_related("round__tournament").get(pk=pairing.pk)
+    """Enter (or correct) the result of a game played on paper, or a forfeit, with its record;
+    see ``results.enter_result``."""
+    results.enter_result(
+        pairing=pairing,
+        result=result,
+        user=user,
+        first_score=first_score,
+        second_score=second_score,
+        reason=reason,
+        note=note,
+        expected_version=expected_version,
     )
-    tournament = pairing.round.tournament
-    _require_arbiter(user, tournament)
-    result = parse_result(result)
-    if pairing.round.status == RoundStatus.FINISHED:
-        raise TournamentError(
-            _("Round %(number)s is finished: its results are corrected by adjudication.")
-            % {"number": pairing.round.number},
-            "round_finished",
-        )
-    if pairing.is_bye != (result in records.BYE_RESULTS):
-        raise TournamentError(
-            _("A bye takes a bye result, a game takes a game result."), "bad_result"
-        )
-    game = pairing.game
-    if game is not None and (game.ply or not game.is_active):
-        raise TournamentError(
-            _(
-                "This game is played on the site: its result comes from the board "
-                "(or from an arbiter's decision)."
-            ),
-            "game_on_site",
-        )
-    if game is not None:
-        # Decided before a move was made (a forfeit, an agreed result): the game is closed,
-        # so that it cannot be played afterwards and change the result.
-        winners, end = GAME_RESULTS[result]
-        game_services.set_outcome(game=game, winners=winners, reason=end)
-        pairing.refresh_from_db()
-    pairing.result = result
-    if first_score is not None:
-        pairing.first_score = first_score
-    if second_score is not None:
-        pairing.second_score = second_score
-    pairing.save(update_fields=["result", "first_score", "second_score"])
-    return pairing
-
-
-RESULT_ALIASES = {
-    "1-0": Result.WIN,
-    "0-1": Result.LOSS,
-    "½-½": Result.DRAW,
-    "1/2-1/2": Result.DRAW,
-    "1/2": Result.DRAW,
-    "=": Result.DRAW,
-    "0.5-0.5": Result.DRAW,
-    "+/-": Result.FORFEIT_WIN,
-    "+-": Result.FORFEIT_WIN,
-    "-/+": Result.FORFEIT_LOSS,
-    "-+": Result.FORFEIT_LOSS,
-    "-/-": Result.DOUBLE_FORFEIT,
-    "--": Result.DOUBLE_FORFEIT,
-    "bye": Result.BYE,
-    "half_bye": Result.HALF_BYE,
-    "zero_bye": Result.ZERO_BYE,
-}
-
-
-def parse_result(text: str) -> str:
-    """A result code from the usual club notations (``1-0``, ``½-½``, ``=``, ``+/-``, …)."""
-    key = "".join(str(text).split()).replace("–", "-").replace("—", "-").lower()
-    try:
-        return RESULT_ALIASES[key]
-    except KeyError:
-        raise TournamentError(
-            _("Unknown result “%(text)s”: use 1-0, 0-1, ½-½, +/-, -/+ or -/-.") % {"text": text},
-            "bad_result",
-        ) from None
+    return Pairing.objects.get(pk=pairing.pk)
 
 
 @transaction.atomic
@@ -353,6 +273,12 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
     _require_arbiter(user, tournament)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired round can be finished."), "not_paired")
+    # A game's result that has not reached its pairing yet (its signal is still on its way, or
+    # failed): take it now.
+    for game in Game.objects.filter(
+        pairing__round=rnd, pairing__result="", winners__isnull=False
+    ).exclude(status=GameStatus.ANNULLED):
+        results.sync_from_game(game=game)
     missing = rnd.pairings.filter(result="").count()
     if missing:
         raise TournamentError(

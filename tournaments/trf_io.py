@@ -11,8 +11,9 @@
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
     A new Swiss tournament played on paper with the file's players, rounds and results, in one
     transaction: the file is read and checked completely first (``TournamentError`` with code
-    ``"trf"`` naming the line), then written through ``services.create_tournament`` /
-    ``register`` / ``withdraw``, with the rounds' ``Round`` and ``Pairing`` rows created here.
+    ``"trf"`` naming the line), then written through the services — ``create_tournament``,
+    ``create_player``, ``register``, ``withdraw``, ``pairings.add_round`` for each round, the
+    results service for each result (one record each, source TRF) and ``finish_round``.
     ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
     make it a Baku-accelerated tournament; any other acceleration is refused.
 
@@ -35,20 +36,19 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import GameKind, Player
-from tournaments import queries, records, services, trf
+from games import services as game_services
+from games.models import GameKind
+from tournaments import pairings, queries, records, results, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
-    Pairing,
+    AdjudicationReason,
+    ResultSource,
     Round,
-    RoundStatus,
     Tournament,
     TournamentFormat,
-    TournamentStatus,
 )
 from tournaments.pairings import acceleration_plan, tournament_records
 
@@ -318,7 +318,7 @@ def import_trf(
         entry_of: dict[int, int] = {}
         for pp in plan.players:
             p = pp.source
-            player = Player.objects.create(name=p.name, rating=p.rating)
+            player = game_services.create_player(name=p.name, rating=p.rating)
             entry = services.register(
                 tournament=t,
                 player=player,
@@ -330,41 +330,45 @@ def import_trf(
             if pp.withdrawn_from is not None:
                 services.withdraw(entry=entry, user=user, from_round=pp.withdrawn_from)
             entry_of[p.number] = entry.pk
-        _create_rounds(t, plan, entry_of)
+        _create_rounds(t, plan, entry_of, user)
     return Tournament.objects.get(pk=t.pk)
 
 
-def _create_rounds(t: Tournament, plan: _Plan, entry_of: dict[int, int]) -> None:
-    now = timezone.now()
+def _create_rounds(
+    t: Tournament, plan: _Plan, entry_of: dict[int, int], user: services.AnyUser | None
+) -> None:
+    """Each round through the services: added as paired, its results entered (one record
+    each), finished when every board has its result."""
     before = {number: 0.0 for number in entry_of}
-    finished = True
+    note = _("From a TRF file.")
     for r in range(1, plan.played + 1):
-        games = [g for g in plan.games if g.round == r]
-        finished = all(g.result is not None for g in games)
-        rnd = Round.objects.create(
+        games = _boards([g for g in plan.games if g.round == r], before)
+        rnd = pairings.add_round(
             tournament=t,
-            number=r,
-            status=RoundStatus.FINISHED if finished else RoundStatus.PAIRED,
-            paired_at=now,
-            finished_at=now if finished else None,
-        )
-        rows = []
-        for board, g in enumerate(_boards(games, before), 1):
-            rows.append(
-                Pairing(
-                    round=rnd,
-                    board=board,
-                    first_id=entry_of[g.first],
-                    second_id=entry_of[g.second] if g.second is not None else None,
-                    result=g.result or "",
+            boards=[
+                (
+                    entry_of[g.first],
+                    entry_of[g.second] if g.second is not None else None,
+                    (g.result or records.ZERO_BYE) if g.second is None else "",
                 )
-            )
-        Pairing.objects.bulk_create(rows)
+                for g in games
+            ],
+            user=user,
+        )
+        boards = {p.board: p for p in rnd.pairings.all()}
+        for board, g in enumerate(games, 1):
+            if g.second is not None and g.result is not None:
+                results.enter_result(
+                    pairing=boards[board],
+                    result=g.result,
+                    user=user,
+                    source=ResultSource.TRF,
+                    reason=AdjudicationReason.REPORTED,
+                    note=note,
+                )
+        if all(g.result is not None for g in games):
+            services.finish_round(round=Round.objects.get(pk=rnd.pk), user=user)
         for g in games:
             for number in (g.first, g.second):
                 if number is not None:
                     before[number] += records.game_points(g, number, plan.points)
-    if plan.played:
-        done = finished and plan.played >= plan.rounds
-        t.status = TournamentStatus.FINISHED if done else TournamentStatus.RUNNING
-        t.save(update_fields=["status"])

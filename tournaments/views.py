@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from games.models import Player
-from tournaments import pairings, queries, services
+from games import services as game_services
+from tournaments import pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import Pairing, Round, RoundStatus, Tournament
@@ -108,15 +108,19 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
         names[p.first_id] = p.first.player.name
         if p.second_id:
             names[p.second_id] = p.second.player.name
-    return [
-        {
-            "pairing": p,
-            "reasons": [queries.describe(r, names) for r in p.reasons],
-            "warnings": [queries.describe(w, names) for w in p.warnings],
-            "records": list(p.adjudications.all()),
-        }
-        for p in rows
-    ]
+    out = []
+    for p in rows:
+        records = list(p.adjudications.all())
+        out.append(
+            {
+                "pairing": p,
+                "reasons": [queries.describe(r, names) for r in p.reasons],
+                "warnings": [queries.describe(w, names) for w in p.warnings],
+                "records": records,
+                "version": results.make_version(p.game.ply if p.game_id else 0, len(records)),
+            }
+        )
+    return out
 
 
 @require_safe
@@ -209,7 +213,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     d = form.cleaned_data
 
     def register() -> None:
-        player = d["player"] or Player.objects.create(name=d["new_name"], rating=d["rating"])
+        player = d["player"] or game_services.create_player(name=d["new_name"], rating=d["rating"])
         services.register(
             tournament=t,
             player=player,
@@ -264,6 +268,7 @@ def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
             user=request.user,
             first_score=d["first_score"],
             second_score=d["second_score"],
+            expected_version=d["version"],
         ),
         _("Result saved."),
     )

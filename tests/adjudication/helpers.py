@@ -156,7 +156,8 @@ def play(game: Game, *moves: str) -> Game:
         seat = game.seats.select_related("player__user").get(
             number=game.rules.to_move(game.current_state())
         )
-        game_services.submit_move(game=game, user=seat.player.user, notation=notation)
+        with factories.committed():
+            game_services.submit_move(game=game, user=seat.player.user, notation=notation)
     return Game.objects.get(pk=game.pk)
 
 
@@ -259,3 +260,12 @@ def session_of(user: User) -> str:
     client = Client()
     client.force_login(user)
     return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def page_version(client: Client, url: str) -> str:
+    """The version the arbiter's page at ``url`` carries in its forms (as a browser sends it)."""
+    import re
+
+    found = re.search(r'name="version" value="([^"]*)"', client.get(url).content.decode())
+    assert found, "the page carries no version"
+    return found.group(1)

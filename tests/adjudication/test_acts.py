@@ -21,6 +21,7 @@ from tests.adjudication.helpers import (
     finish_round_one,
     game_arbiter_url,
     page_text,
+    page_version,
     pairing_arbiter_url,
     play,
     points,
@@ -42,6 +43,8 @@ def arbiter(world: World, client_for):
 
 
 def post_act(client, url: str, **data: str):
+    """Post an act as the page would: with the version the page shows now."""
+    data.setdefault("version", page_version(client, url))
     response = client.post(url, {"note": "", **data})
     assert response.status_code == 302, response.content.decode()[:3000]
     return response
@@ -83,7 +86,7 @@ def test_deciding_a_game(
     assert points(world.tournament)["Alice"] == alice
     assert points(world.tournament)["Carol"] == carol
 
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.reason, record.note) == (act, "no_show", "x")
     assert (record.game, record.pairing, record.tournament) == (
         game,
@@ -156,7 +159,7 @@ def test_a_game_the_board_finished_can_be_decided_otherwise(world: World, arbite
     game = reload(game)
     assert (game.status, game.winners) == (GameStatus.ADJUDICATED, [1])
     assert reload(world.board1).result == Result.LOSS
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.DECLARE_RESULT  # round 1 is still open
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.before["game"]["status"] == GameStatus.FINISHED
@@ -208,20 +211,29 @@ def test_the_winners_of_a_three_seat_game(three_seats: Game, world: World, clien
 
     response = client.post(
         game_arbiter_url(three_seats),
-        {"act": "decide", "winners": ["0", "2"], "reason": "unfinished", "note": "hall closed"},
+        {
+            "act": "decide",
+            "winners": ["0", "2"],
+            "reason": "unfinished",
+            "note": "hall closed",
+            "version": page_version(client, game_arbiter_url(three_seats)),
+        },
     )
 
     assert response.status_code == 302
     game = reload(three_seats)
     assert (game.status, game.winners, game.result_text) == (GameStatus.ADJUDICATED, [0, 2], "1+3")
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.tournament, record.pairing) == (Act.DECLARE_RESULT, None, None)
     assert record.after["game"]["winners"] == [0, 2]
 
 
 def test_no_winner_ticked_is_a_draw(three_seats: Game, world: World, client_for) -> None:
-    client_for(world.superuser).post(
-        game_arbiter_url(three_seats), {"act": "decide", "reason": "agreement", "note": ""}
+    client = client_for(world.superuser)
+    version = page_version(client, game_arbiter_url(three_seats))
+    client.post(
+        game_arbiter_url(three_seats),
+        {"act": "decide", "reason": "agreement", "note": "", "version": version},
     )
     game = reload(three_seats)
     assert (game.winners, game.result_text) == ([], "=")
@@ -258,7 +270,7 @@ def test_taking_back_moves_of_a_game_in_progress(world: World, arbiter) -> None:
     assert game.moves_list == ["A1=S", "B1=O"]
     assert game.scores == [0, 0]
     assert state_is_replay_of_moves(game)
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.TAKE_BACK
     assert record.after["removed"] == ["C1=S", "A2=O"]
     assert (record.before["game"]["ply"], record.after["game"]["ply"]) == (4, 2)
@@ -291,7 +303,7 @@ def test_taking_back_the_finishing_move_reopens_the_game(world: World, arbiter) 
     assert state_is_replay_of_moves(game)
     assert reload(world.board1).result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == ""
     assert record.after["removed"] == ["C3=O"]
@@ -316,7 +328,13 @@ def test_taking_back_more_moves_than_played_is_refused(
     game = play(world.game, "A1=S", "B1=O")
     response = arbiter.post(
         game_arbiter_url(game),
-        {"act": "take_back", "count": count, "reason": "correction", "note": ""},
+        {
+            "act": "take_back",
+            "count": count,
+            "reason": "correction",
+            "note": "",
+            "version": page_version(arbiter, game_arbiter_url(game)),
+        },
     )
     assert error in page_text(response, 'id="act-take-back"', "</form>")  # the form again
     assert reload(game).ply == 2
@@ -330,7 +348,13 @@ def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) ->
 
     response = arbiter.post(
         game_arbiter_url(game),
-        {"act": "take_back", "count": "1", "reason": "correction", "note": ""},
+        {
+            "act": "take_back",
+            "count": "1",
+            "reason": "correction",
+            "note": "",
+            "version": page_version(arbiter, game_arbiter_url(game)),
+        },
     )
 
     assert response.status_code == 200
@@ -389,10 +413,20 @@ def test_annulling_with_a_replay_gives_the_pairing_a_new_game(world: World, arbi
     assert seats(new) == seats(old) == ["Alice", "Carol"]
     assert pairing.result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.game, record.pairing) == (Act.ANNUL, old, pairing)
-    assert record.before["pairing"] == {"result": Result.WIN, "game": old.pk}
-    assert record.after["pairing"] == {"result": "", "game": new.pk}
+    assert record.before["pairing"] == {
+        "result": Result.WIN,
+        "game": old.pk,
+        "first_score": 1,
+        "second_score": 0,
+    }
+    assert record.after["pairing"] == {
+        "result": "",
+        "game": new.pk,
+        "first_score": 1,
+        "second_score": 0,
+    }
     assert record.after["game"]["status"] == GameStatus.ANNULLED
 
     # The replay is played like any game and writes the pairing's result.
@@ -495,7 +529,7 @@ def test_correcting_a_finished_round_moves_points_and_later_buchholz(world: Worl
         "Carol": 1.0,
         "Dmitri": 3.0,
     }
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert record.act == Act.CORRECT_RESULT
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == Result.LOSS
@@ -524,7 +558,7 @@ def test_a_withdrawn_player_is_not_paired_from_that_round_on(world: World, arbit
     post_act(arbiter, withdrawal_url(world, "Alice"), reason="illegal_conduct", from_round="")
 
     assert world.entry("Alice").withdrawn_from_round == 2
-    record = Adjudication.objects.get()
+    record = Adjudication.objects.get(source="adjudication")
     assert (record.act, record.entry, record.tournament) == (
         Act.WITHDRAW,
         world.entry("Alice"),
@@ -548,7 +582,8 @@ def test_withdrawing_from_a_later_round(world: World, arbiter) -> None:
 
 def test_a_paired_round_is_too_late_to_withdraw_from(world: World, arbiter) -> None:
     response = arbiter.post(
-        withdrawal_url(world, "Alice"), {"reason": "no_show", "note": "", "from_round": "1"}
+        withdrawal_url(world, "Alice"),
+        {"reason": "no_show", "note": "", "from_round": "1", "version": "0"},
     )
     assert "Round 1 is already paired: withdraw from a later round." in page_text(response)
     assert world.entry("Alice").withdrawn_from_round is None

@@ -28,6 +28,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
+from tests.factories import seen_entry_version, seen_version
 from tournaments import adjudication, services
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, ClaimStatus, Result, Tournament
@@ -50,7 +51,13 @@ def decide_result(w: World) -> Posted:
     game = play(w.game, "A1=S", "B1=O")
     return Posted(
         game_arbiter_url(game),
-        {"act": "decide", "result": Result.WIN, "reason": "agreement", "note": "agreed"},
+        {
+            "act": "decide",
+            "result": Result.WIN,
+            "reason": "agreement",
+            "note": "agreed",
+            "version": seen_version(game=game, pairing=w.board1),
+        },
         game.get_absolute_url(),
         lambda: reload(game).status == GameStatus.ADJUDICATED,
     )
@@ -60,7 +67,13 @@ def forfeit(w: World) -> Posted:
     game = w.game
     return Posted(
         game_arbiter_url(game),
-        {"act": "decide", "result": Result.FORFEIT_WIN, "reason": "no_show", "note": ""},
+        {
+            "act": "decide",
+            "result": Result.FORFEIT_WIN,
+            "reason": "no_show",
+            "note": "",
+            "version": seen_version(game=game, pairing=w.board1),
+        },
         game.get_absolute_url(),
         lambda: reload(w.board1).result == Result.FORFEIT_WIN,
     )
@@ -70,7 +83,13 @@ def take_back(w: World) -> Posted:
     game = play(w.game, "A1=S", "B1=O")
     return Posted(
         game_arbiter_url(game),
-        {"act": "take_back", "count": "1", "reason": "illegal_conduct", "note": ""},
+        {
+            "act": "take_back",
+            "count": "1",
+            "reason": "illegal_conduct",
+            "note": "",
+            "version": seen_version(game=game, pairing=w.board1),
+        },
         game.get_absolute_url(),
         lambda: reload(game).ply == 1,
     )
@@ -80,7 +99,13 @@ def annul(w: World) -> Posted:
     game = play(w.game, "A1=S", "B1=O")
     return Posted(
         game_arbiter_url(game),
-        {"act": "annul", "replay": "on", "reason": "illegal_conduct", "note": ""},
+        {
+            "act": "annul",
+            "replay": "on",
+            "reason": "illegal_conduct",
+            "note": "",
+            "version": seen_version(game=game, pairing=w.board1),
+        },
         game.get_absolute_url(),
         lambda: reload(game).status == GameStatus.ANNULLED,
     )
@@ -91,7 +116,13 @@ def correct_finished_round(w: World) -> Posted:
     assert reload(w.board1).result == Result.WIN
     return Posted(
         pairing_arbiter_url(w.board1),
-        {"act": "decide", "result": Result.LOSS, "reason": "correction", "note": "wrong sheet"},
+        {
+            "act": "decide",
+            "result": Result.LOSS,
+            "reason": "correction",
+            "note": "wrong sheet",
+            "version": seen_version(game=reload(w.board1).game, pairing=w.board1),
+        },
         rnd.get_absolute_url(),
         lambda: reload(w.board1).result == Result.LOSS,
     )
@@ -101,7 +132,12 @@ def withdraw(w: World) -> Posted:
     entry = w.entry("Alice")
     return Posted(
         reverse("tournaments:withdrawal", args=[w.tournament.pk, entry.pk]),
-        {"reason": "illegal_conduct", "note": "left the hall", "from_round": ""},
+        {
+            "reason": "illegal_conduct",
+            "note": "left the hall",
+            "from_round": "",
+            "version": seen_entry_version(entry),
+        },
         w.tournament.get_absolute_url(),
         lambda: reload(entry).withdrawn_from_round == 2,
     )
@@ -112,7 +148,7 @@ def reinstate(w: World) -> Posted:
     assert entry.withdrawn_from_round == 2
     return Posted(
         reverse("tournaments:withdrawal", args=[w.tournament.pk, entry.pk]),
-        {"reason": "correction", "note": "came back"},
+        {"reason": "correction", "note": "came back", "version": seen_entry_version(entry)},
         w.tournament.get_absolute_url(),
         lambda: reload(entry).withdrawn_from_round is None,
     )
@@ -226,7 +262,13 @@ def test_games_outside_tournaments_are_for_the_arbiter_group_and_superusers(
     world: World, client_for, role: str, allowed: bool
 ) -> None:
     game = casual_game()
-    data = {"act": "decide", "result": Result.DRAW, "reason": "agreement", "note": ""}
+    data = {
+        "act": "decide",
+        "result": Result.DRAW,
+        "reason": "agreement",
+        "note": "",
+        "version": seen_version(game=game),
+    }
 
     response = client_for(ROLES[role](world)).post(game_arbiter_url(game), data)
 

@@ -49,11 +49,17 @@ def test_a_record_says_who_when_what_and_why(world: World, record: Adjudication)
             "ply": 2,
             "end_reason": "",
         },
-        "pairing": {"result": "", "game": world.game.pk},
+        "pairing": {"result": "", "game": world.game.pk, "first_score": 0, "second_score": 0},
     }
     assert forfeit.after["game"]["winners"] == [0]
     assert forfeit.after["game"]["end_reason"] == "forfeit"
-    assert forfeit.after["pairing"] == {"result": "+/-", "game": world.game.pk}
+    assert forfeit.after["pairing"] == {
+        "result": "+/-",
+        "game": world.game.pk,
+        "first_score": 0,
+        "second_score": 0,
+    }
+    assert {take_back.source, forfeit.source} == {"adjudication"}
     assert take_back.after["removed"] == ["C1=S"]
     assert (take_back.before["game"]["ply"], take_back.after["game"]["ply"]) == (3, 2)
 
@@ -157,17 +163,22 @@ def test_the_admin_has_no_delete_action_for_records(
     assert Adjudication.objects.count() == 2
 
 
-def test_reasons_are_the_issues_list() -> None:
-    from tournaments.models import AdjudicationReason
+def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
+    from tournaments.models import ARBITER_REASONS, AdjudicationReason
 
-    assert list(AdjudicationReason.values) == [
+    assert [value for value, _label in ARBITER_REASONS] == [
         "agreement",
         "no_show",
         "time",
         "illegal_conduct",
         "unfinished",
         "correction",
+        "reported",
     ]
+    assert set(AdjudicationReason.values) - {v for v, _label in ARBITER_REASONS} == {
+        "played",
+        "withdrawal",
+    }
 
 
 def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> None:
@@ -193,7 +204,7 @@ def test_the_game_page_shows_the_records(world: World, record: Adjudication, cli
     response = client_for(world.seated).get(world.game.get_absolute_url())
 
     records = page_text(response, 'class="adjudications"', "</section>")
-    assert "Arbiter's decisions" in records
+    assert "Results and decisions" in records
     assert "Moves taken back" in records and "moves removed: C1=S" in records
     assert "Forfeit" in records and "No-show" in records and "Carol left" in records
     assert "result: +/-" in records

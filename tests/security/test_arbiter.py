@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Player
+from tests.factories import seen_version
 from tests.security.conftest import PASSWORD, ClientFor, Club
 from tournaments import services
 from tournaments.models import Entry, Pairing, Result, Round, RoundStatus, Tournament
@@ -92,7 +93,12 @@ ACTIONS = [
         prepare=_nothing,
         request=lambda c: (
             f"/tournaments/{c.pk}/pairings/{c.game_pairing().pk}/result/",
-            {"result": Result.WIN, "first_score": "3", "second_score": "1"},
+            {
+                "result": Result.WIN,
+                "first_score": "3",
+                "second_score": "1",
+                "version": seen_version(pairing=c.game_pairing()),
+            },
         ),
         done=lambda c: Pairing.objects.get(pk=c.game_pairing().pk).result == Result.WIN,
     ),

@@ -16,6 +16,7 @@ from games import services as game_services
 from games.models import Game, Player
 from games.rules import get_rules
 from sheets import gameio
+from tests import factories
 from tests.factories import make_user
 from tournaments import pairings, services
 from tournaments.models import Round, Tournament
@@ -87,7 +88,8 @@ def play_round(rnd: Round, arbiter: User, *, seed: int = 1, limit: int | None = 
             continue
         if p.game_id:
             moves = random_moves(t.kind, dict(t.options), seed + n, limit)
-            gameio.play_moves(game=p.game, user=arbiter, moves=moves, expected_ply=0)
+            with factories.committed():  # as played on the site: its result follows after commit
+                gameio.play_moves(game=p.game, user=arbiter, moves=moves, expected_ply=0)
         else:
             services.record_result(pairing=p, result=codes[(seed + n) % 3], user=arbiter)
 

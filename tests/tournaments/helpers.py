@@ -137,5 +137,6 @@ def play(game: Game, *moves: str) -> Game:
         seat = game.seats.select_related("player__user").get(
             number=game.rules.to_move(game.current_state())
         )
-        game_services.submit_move(game=game, user=seat.player.user, notation=notation)
+        with factories.committed():
+            game_services.submit_move(game=game, user=seat.player.user, notation=notation)
     return Game.objects.get(pk=game.pk)

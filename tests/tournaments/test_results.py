@@ -23,7 +23,7 @@ from tests.tournaments.helpers import (
 )
 from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import Pairing, Result, RoundStatus, TournamentStatus
+from tournaments.models import Act, Adjudication, Pairing, Result, RoundStatus, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +128,11 @@ def test_a_round_of_finished_games_can_be_finished(arbiter: User) -> None:
         ("-/+", Result.FORFEIT_LOSS),
         ("-/-", Result.DOUBLE_FORFEIT),
         (" 1 – 0 ", Result.WIN),  # spaces and an en dash, as typed or pasted
+        ("1:0", Result.WIN),
+        ("1/2", Result.DRAW),
+        ("0.5-0.5", Result.DRAW),
+        ("+-", Result.FORFEIT_WIN),
+        ("--", Result.DOUBLE_FORFEIT),
     ],
 )
 def test_result_notations_are_parsed(arbiter: User, text: str, code: str) -> None:
@@ -136,7 +141,7 @@ def test_result_notations_are_parsed(arbiter: User, text: str, code: str) -> Non
     assert reload(p).result == code
 
 
-@pytest.mark.parametrize("text", ["2-0", "win", "", "1:0"])
+@pytest.mark.parametrize("text", ["2-0", "win", "", "1:1"])
 def test_an_unknown_result_is_refused_with_the_notations_to_use(arbiter: User, text: str) -> None:
     p = paper_board(arbiter)
     with translation.override("en"), pytest.raises(TournamentError) as info:
@@ -195,15 +200,24 @@ def test_a_bye_takes_a_bye_result_and_a_game_a_game_result(arbiter: User) -> Non
     assert reload(game).result == ""
 
 
-def test_no_result_in_a_finished_round(arbiter: User) -> None:
+def test_a_result_of_a_finished_round_is_corrected_with_a_record(arbiter: User) -> None:
     t = new_tournament(arbiter)
     seed_players(t, arbiter, 2)
     rnd = play_round(t, arbiter, "1-0")
     (p,) = boards(rnd)
-    with pytest.raises(TournamentError) as info:
-        services.record_result(pairing=p, result="0-1", user=arbiter)
-    assert info.value.code == "round_finished"
-    assert reload(p).result == Result.WIN
+    services.record_result(pairing=p, result="0-1", user=arbiter, note="sheet misread")
+    assert reload(p).result == Result.LOSS
+    record = Adjudication.objects.filter(pairing=p).order_by("-pk").first()
+    assert (record.act, record.source, record.reason, record.note) == (
+        Act.CORRECT_RESULT,
+        "paper",
+        "correction",
+        "sheet misread",
+    )
+    assert (record.before["pairing"]["result"], record.after["pairing"]["result"]) == (
+        Result.WIN,
+        Result.LOSS,
+    )
 
 
 def test_no_result_while_the_online_game_is_being_played(arbiter: User) -> None:

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Player
+from tests.factories import seen_entry_version, seen_version
 from tests.tournaments.helpers import (
     boards,
     enter_results,
@@ -95,14 +96,18 @@ ACTIONS = {
     "withdraw": Action(
         nothing,
         lambda c, t, _: c.post(
-            url("withdrawal", t.pk, entry_of(t, "P01").pk), {"reason": "no_show", "note": "ill"}
+            url("withdrawal", t.pk, entry_of(t, "P01").pk),
+            {"reason": "no_show", "note": "ill", "version": "0"},
         ),
         lambda t, _: entry_of(t, "P01").withdrawn_from_round == 1,
         login_first=True,
     ),
     "reinstate": Action(
         withdrawn,
-        lambda c, t, e: c.post(url("withdrawal", t.pk, e.pk), {"reason": "correction"}),
+        lambda c, t, e: c.post(
+            url("withdrawal", t.pk, e.pk),
+            {"reason": "correction", "version": seen_entry_version(e)},
+        ),
         lambda t, e: reload(e).withdrawn_from_round is None,
         login_first=True,
     ),
@@ -113,7 +118,10 @@ ACTIONS = {
     ),
     "enter result": Action(
         paired,
-        lambda c, t, rnd: c.post(url("result", t.pk, boards(rnd)[0].pk), {"result": "0-1"}),
+        lambda c, t, rnd: c.post(
+            url("result", t.pk, boards(rnd)[0].pk),
+            {"result": "0-1", "version": seen_version(pairing=boards(rnd)[0])},
+        ),
         lambda t, rnd: boards(rnd)[0].result == Result.LOSS,
     ),
     "finish round": Action(
@@ -296,7 +304,7 @@ def test_withdrawing_from_a_chosen_round_is_recorded(
     client = client_for(arbiter)
     page = parse(client.get(url("withdrawal", tournament.pk, entry.pk)))
     assert page.find("h1").text() == "Withdraw P03"
-    data = {"reason": "no_show", "note": "Called in sick", "from_round": "2"}
+    data = {"reason": "no_show", "note": "Called in sick", "from_round": "2", "version": "0"}
     response = client.post(url("withdrawal", tournament.pk, entry.pk), data, follow=True)
     assert response.redirect_chain[-1][0] == tournament.get_absolute_url()
     assert "The decision is recorded." in messages_text(parse(response))
@@ -315,7 +323,11 @@ def test_the_withdrawal_page_undoes_a_withdrawal(
     page = parse(client.get(url("withdrawal", tournament.pk, entry.pk)))
     assert page.find("h1").text() == "Undo the withdrawal of P01"
     assert not page.has("input", name="from_round")
-    client.post(url("withdrawal", tournament.pk, entry.pk), {"reason": "correction"})
+    version = page.find("input", name="version").attrs["value"]
+    assert version == str(entry.withdrawn_from_round)
+    client.post(
+        url("withdrawal", tournament.pk, entry.pk), {"reason": "correction", "version": version}
+    )
     assert reload(entry).withdrawn_from_round is None
 
 
@@ -325,7 +337,8 @@ def test_a_withdrawal_from_a_paired_round_is_refused_on_the_form(
     pair(tournament, arbiter)
     entry = entry_of(tournament, "P02")
     response = client_for(arbiter).post(
-        url("withdrawal", tournament.pk, entry.pk), {"reason": "no_show", "from_round": "1"}
+        url("withdrawal", tournament.pk, entry.pk),
+        {"reason": "no_show", "from_round": "1", "version": "0"},
     )
     assert response.status_code == 200
     errors = parse(response).find("form", cls="stacked-form").text()

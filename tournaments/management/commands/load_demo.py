@@ -16,7 +16,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Game, Player
-from tournaments import adjudication, pairings
+from tournaments import adjudication, pairings, vocabulary
 from tournaments import services as tournament_services
 
 # username, password, player name, club, rating, staff
@@ -98,7 +98,7 @@ class Command(BaseCommand):
             if username == "arbiter":
                 user.groups.add(Group.objects.get(name="Arbiter"))
             if name and not Player.objects.filter(user=user).exists():
-                Player.objects.create(name=name, club=club, rating=rating, user=user)
+                services.create_player(name=name, club=club, rating=rating, user=user)
         return created_any
 
     def _games(self) -> None:
@@ -150,7 +150,7 @@ class Command(BaseCommand):
         adjudication.decide(
             user=arbiter,
             game=agreed,
-            result="½-½",
+            result=vocabulary.DRAW,
             reason="agreement",
             note="Draw agreed at the board / Ничья по соглашению",
         )

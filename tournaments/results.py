@@ -1,0 +1,371 @@
+"""The results service: the one way a pairing's or a game's result changes, whatever its source.
+
+Every change — an online game finishing, a paper result, a workbook or TRF import, an arbiter's
+decision, forfeit, take-back, annulment or correction, an accepted claim, a withdrawal's
+forfeits — is made here (or by ``tournaments.adjudication`` with the helpers here) and writes
+exactly one permanent ``Adjudication`` record: its source, who, when, the state before and after,
+the reason and the note. The arbiter's log, the game page, the pairing and the workbook's log
+sheet show those records.
+
+Acts apply once: each is based on the *version* the arbiter saw (``version_of``: the game's ply
+and the number of records of the pairing, or of the game outside tournaments), carried by the
+form, and is refused as already done when that version is gone (``check_version``). Rows are
+locked pairing first, then game, everywhere.
+
+The games app announces a changed outcome after its transaction commits (``game_result_changed``);
+``sync_from_game`` answers it in a transaction of its own and writes nothing when the pairing
+already says what the game says, so a signal sent twice records once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from games.errors import GameError, StalePosition
+from games.models import Game, GameKind, GameStatus
+from tournaments import vocabulary as V
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Act,
+    Adjudication,
+    AdjudicationReason,
+    Entry,
+    Pairing,
+    ResultSource,
+    Tournament,
+)
+
+AnyUser = Any
+
+
+def stale() -> TournamentError:
+    return TournamentError(
+        _("Already done: the game has changed since you saw it. Look at it again."), "stale"
+    )
+
+
+def parse_result(text: str) -> str:
+    """A result code from any club notation, or a translated ``TournamentError``."""
+    try:
+        return V.parse(text)
+    except V.BadResult as err:
+        raise TournamentError(err.translate(_), "bad_result") from None
+
+
+# -- Versions ------------------------------------------------------------------------------------
+
+
+def records_of(*, game: Game | None = None, pairing: Pairing | None = None) -> QuerySet:
+    """The records of ``pairing`` (of every game it had), or of ``game`` outside tournaments."""
+    if pairing is not None:
+        return Adjudication.objects.filter(pairing_id=pairing.pk)
+    if game is not None:
+        return Adjudication.objects.filter(game_id=game.pk)
+    return Adjudication.objects.none()
+
+
+def version_of(*, game: Game | None = None, pairing: Pairing | None = None) -> str:
+    """The version an arbiter sees: ``"<ply>.<records>"``."""
+    ply = game.ply if game is not None else 0
+    return make_version(ply, records_of(game=game, pairing=pairing).count())
+
+
+def make_version(ply: int, records: int) -> str:
+    """The version of a game at ``ply`` moves whose pairing (or itself) has ``records``."""
+    return f"{ply}.{records}"
+
+
+def parse_version(text: object) -> tuple[int, int] | None:
+    """``(ply, records)`` from a version, or ``None`` when it is not one."""
+    parts = str(text).strip().split(".")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def check_version(expected: str | None, *, game: Game | None, pairing: Pairing | None) -> None:
+    """Refuse the act (``stale``) when the version it was based on is gone. ``None``: the caller
+    checks otherwise (an import's plan, an admin's bulk action)."""
+    if expected is None:
+        return
+    if parse_version(expected) is None or expected != version_of(game=game, pairing=pairing):
+        raise stale()
+
+
+def expected_ply(expected: str | None) -> int | None:
+    parsed = parse_version(expected) if expected is not None else None
+    return parsed[0] if parsed else None
+
+
+# -- Locks and snapshots -------------------------------------------------------------------------
+
+
+def lock(
+    *, game: Game | None = None, pairing: Pairing | None = None
+) -> tuple[Game | None, Pairing | None]:
+    """Lock ``pairing`` (then its game, or ``game``) and read them again."""
+    if pairing is not None:
+        pairing = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("round__tournament")
+            .get(pk=pairing.pk)
+        )
+        if game is None and pairing.game_id is not None:
+            game = Game(pk=pairing.game_id)
+    if game is not None:
+        game = Game.objects.select_for_update().get(pk=game.pk)
+    return game, pairing
+
+
+def game_state(game: Game | None) -> dict[str, Any]:
+    if game is None:
+        return {}
+    game.refresh_from_db()
+    return {
+        "game": game.pk,
+        "status": game.status,
+        "winners": game.winners,
+        "scores": game.scores,
+        "ply": game.ply,
+        "end_reason": game.end_reason,
+    }
+
+
+def pairing_state(pairing: Pairing | None) -> dict[str, Any]:
+    if pairing is None:
+        return {}
+    pairing.refresh_from_db()
+    return {
+        "result": pairing.result,
+        "game": pairing.game_id,
+        "first_score": pairing.first_score,
+        "second_score": pairing.second_score,
+    }
+
+
+def snapshot(game: Game | None, pairing: Pairing | None) -> dict[str, Any]:
+    return {"game": game_state(game), "pairing": pairing_state(pairing)}
+
+
+# -- Writing -------------------------------------------------------------------------------------
+
+
+def record(
+    act: str,
+    *,
+    source: str,
+    reason: str,
+    note: str = "",
+    user: AnyUser | None,
+    game: Game | None = None,
+    pairing: Pairing | None = None,
+    entry: Entry | None = None,
+    tournament: Tournament | None = None,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> Adjudication:
+    """Write the one permanent record of a change (callers hold the locks)."""
+    if tournament is None and pairing is not None:
+        tournament = pairing.round.tournament
+    if tournament is None and entry is not None:
+        tournament = entry.tournament
+    return Adjudication.objects.create(
+        act=act,
+        source=source,
+        reason=reason,
+        note=(note or "").strip(),
+        tournament=tournament,
+        pairing=pairing,
+        game=game,
+        entry=entry,
+        before=before,
+        after=after,
+        decided_by=user if user is not None and user.is_authenticated else None,
+    )
+
+
+def write_pairing(
+    pairing: Pairing,
+    *,
+    result: str,
+    first_score: int | None = None,
+    second_score: int | None = None,
+) -> bool:
+    """Set a locked pairing's result (and game scores); whether anything changed."""
+    new = (
+        result,
+        pairing.first_score if first_score is None else first_score,
+        pairing.second_score if second_score is None else second_score,
+    )
+    if new == (pairing.result, pairing.first_score, pairing.second_score):
+        return False
+    pairing.result, pairing.first_score, pairing.second_score = new
+    pairing.save(update_fields=["result", "first_score", "second_score"])
+    return True
+
+
+def result_of_game(game: Game) -> str:
+    """The pairing result a two-seat game's outcome stands for (``""`` while it has none)."""
+    if game.status == GameStatus.ANNULLED:
+        return ""
+    return V.of_outcome(game.winners, game.end_reason)
+
+
+def follow_game(pairing: Pairing, game: Game) -> bool:
+    """Give a locked pairing its game's result (and SOS scores); whether anything changed."""
+    scores = list(game.scores or [])
+    first = second = None
+    if game.kind == GameKind.SOS and len(scores) == 2:
+        first, second = scores
+    return write_pairing(
+        pairing, result=result_of_game(game), first_score=first, second_score=second
+    )
+
+
+def set_game_outcome(game: Game, *, winners: list[int], end: str, ply: int | None) -> None:
+    try:
+        game_services.set_outcome(game=game, winners=winners, reason=end, expected_ply=ply)
+    except StalePosition:
+        raise stale() from None
+    except GameError as err:
+        raise TournamentError(err.message, err.code) from None
+    except ValueError as err:
+        raise TournamentError(str(err), "winners") from None
+    game.refresh_from_db()
+
+
+# -- The sources ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def sync_from_game(
+    *,
+    game: Game,
+    source: str = ResultSource.ONLINE,
+    user: AnyUser | None = None,
+    reason: str = AdjudicationReason.PLAYED,
+    note: str = "",
+) -> Adjudication | None:
+    """The pairing of ``game`` takes the game's result; one record, or none when the pairing
+    says so already (a repeated signal, an act that synchronised it in its own transaction)."""
+    row = Pairing.objects.filter(game_id=game.pk).values_list("pk", flat=True).first()
+    if row is None:
+        return None
+    game_obj, pairing = lock(pairing=Pairing(pk=row))
+    assert pairing is not None
+    if game_obj is None or game_obj.pk != game.pk:
+        return None  # the pairing got another game meanwhile
+    before = {"pairing": pairing_state(pairing)}
+    had = pairing.result
+    if not follow_game(pairing, game_obj):
+        return None
+    if user is None:
+        last = game_obj.moves.order_by("-ply").select_related("submitted_by").first()
+        user = last.submitted_by if last is not None else None
+    act = Act.CORRECT_RESULT if had and pairing.result else Act.RESULT
+    return record(
+        act,
+        source=source,
+        reason=reason,
+        note=note,
+        user=user,
+        game=game_obj,
+        pairing=pairing,
+        before=before,
+        after=snapshot(game_obj, pairing),
+    )
+
+
+@transaction.atomic
+def enter_result(
+    *,
+    pairing: Pairing,
+    result: str,
+    user: AnyUser | None,
+    source: str = ResultSource.PAPER,
+    reason: str | None = None,
+    note: str = "",
+    first_score: int | None = None,
+    second_score: int | None = None,
+    expected_version: str | None = None,
+) -> Adjudication | None:
+    """A result handed in (a paper score sheet, a forfeit, a file), entered or corrected — in an
+    open or a finished round; the standings follow at once. ``None`` when it changes nothing.
+
+    A game on the site that has moves takes its result from the board (or an arbiter's
+    decision); one without moves is closed with this result, so that it cannot be played later.
+    """
+    from tournaments.services import require_arbiter
+
+    game, pairing = lock(pairing=pairing)
+    assert pairing is not None
+    require_arbiter(user, pairing.round.tournament)
+    result = parse_result(result)
+    check_version(expected_version, game=game, pairing=pairing)
+    if pairing.is_bye != V.is_bye(result):
+        raise TournamentError(
+            _("A bye takes a bye result, a game takes a game result."), "bad_result"
+        )
+    if game is not None and (
+        game.ply or game.status not in (GameStatus.WAITING, GameStatus.ADJUDICATED)
+    ):
+        raise TournamentError(
+            _(
+                "This game is played on the site: its result comes from the board "
+                "(or from an arbiter's decision)."
+            ),
+            "game_on_site",
+        )
+    had = pairing.result
+    if had and reason is None:
+        reason = AdjudicationReason.CORRECTION
+    reason = reason or AdjudicationReason.REPORTED
+    if reason not in AdjudicationReason.values:
+        raise TournamentError(_("Choose the reason for the decision."), "reason")
+    before = snapshot(game, pairing)
+    if game is not None and (result_of_game(game) != result or game.winners is None):
+        winners, end = V.GAME_OUTCOMES[result]
+        set_game_outcome(game, winners=winners, end=end, ply=0)
+    changed = write_pairing(
+        pairing, result=result, first_score=first_score, second_score=second_score
+    )
+    if not changed and before["game"] == game_state(game):
+        return None
+    if V.is_forfeit(result):
+        act = Act.FORFEIT
+    elif had:
+        act = Act.CORRECT_RESULT
+    else:
+        act = Act.RESULT
+    return record(
+        act,
+        source=source,
+        reason=reason,
+        note=note,
+        user=user,
+        game=game,
+        pairing=pairing,
+        before=before,
+        after=snapshot(game, pairing),
+    )
+
+
+def record_created(
+    pairing: Pairing, *, user: AnyUser | None, act: str, reason: str, note: str = ""
+) -> Adjudication:
+    """The record of a result a new pairing was created with (a withdrawal's forfeit)."""
+    return record(
+        act,
+        source=ResultSource.ADJUDICATION,
+        reason=reason,
+        note=note,
+        user=user,
+        pairing=pairing,
+        before={"pairing": {"result": "", "game": None}},
+        after={"game": {}, "pairing": pairing_state(pairing)},
+    )
