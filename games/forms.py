@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.authority import is_arbiter_member
 from games.models import GameKind, Player
 from games.services import validate_game_options
 
@@ -115,10 +116,7 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("A player can take only one seat in a game."))
         if kind == GameKind.UTTT and len(players) != 2:
             raise forms.ValidationError(_("Ultimate tic-tac-toe is played by exactly two players."))
-        if data.get("over_the_board") and not (
-            self.user is not None
-            and (self.user.is_staff or self.user.has_perm("games.play_any_seat"))
-        ):
+        if data.get("over_the_board") and not is_arbiter_member(self.user):
             self.add_error("over_the_board", _("Only arbiters can run games over the board."))
         data["players"] = players
         data["options"] = self.rules_options(kind, data)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.models import Game
 from tournaments import pairing, records
+from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Adjudication,
@@ -29,7 +30,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.services import AnyUser, _require_arbiter
+from tournaments.services import AnyUser
 
 # Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
 # override of the round keeps them as they are.
@@ -76,7 +77,7 @@ def _assign_ranks(entries: list[Entry]) -> None:
 def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     """Pair the next round of ``tournament`` and create its games (if played on the site)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _require_arbiter(user, t)
+    require_arbiter(user, t)
     if t.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     last = t.round_set.order_by("-number").first()
@@ -200,7 +201,7 @@ def set_pairings(
     """
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     t = rnd.tournament
-    _require_arbiter(user, t)
+    require_arbiter(user, t)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
     current = list(rnd.pairings.select_related("game"))

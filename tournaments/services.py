@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from games import services as game_services
 from games.models import Game, GameKind, GameStatus, Player
 from tournaments import records
+from tournaments.authority import require_arbiter as _require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Entry,
@@ -32,22 +33,8 @@ from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
 AnyUser = AbstractBaseUser | AnonymousUser
 
 
-def can_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
-    """Superusers, and the arbiters the tournament names."""
-    if user is None or not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return tournament.arbiters.filter(pk=user.pk).exists()
-
-
 def can_create_tournament(user: AnyUser | None) -> bool:
     return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
-
-
-def _require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
-    if not can_arbitrate(user, tournament):
-        raise TournamentError(_("Only this tournament's arbiters may do that."), "not_allowed")
 
 
 def default_tiebreaks(format: str) -> list[str]:

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Player
-from tournaments import pairings, queries, services
+from tournaments import authority, pairings, queries, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import Pairing, Round, RoundStatus, Tournament
@@ -70,7 +70,7 @@ def _tournament(pk: int) -> Tournament:
 @require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    is_arbiter = services.can_arbitrate(request.user, t)
+    is_arbiter = authority.may_arbitrate(request.user, t)
     entries = list(t.entries.select_related("player"))
     rounds = list(t.round_set.all())
     current = rounds[-1] if rounds else None
@@ -121,7 +121,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    is_arbiter = services.can_arbitrate(request.user, t)
+    is_arbiter = authority.may_arbitrate(request.user, t)
     names = {e.pk: e.player.name for e in t.entries.select_related("player")}
     return render(
         request,
@@ -172,7 +172,7 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
 def _arbiter_action(
     request: HttpRequest, t: Tournament, action: Callable[[], Any], done: str
 ) -> HttpResponse:
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     try:
         action()
@@ -194,9 +194,10 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     form = EntryForm(request.POST)
     if not form.is_valid():
@@ -220,6 +221,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     return _arbiter_action(
@@ -231,6 +233,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
@@ -243,11 +246,12 @@ def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     t = _tournament(pk)
     p = get_object_or_404(Pairing, round__tournament=t, pk=pairing)
     form = ResultForm(request.POST)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     if not form.is_valid():
         messages.error(request, _("Choose a result."))
@@ -267,10 +271,11 @@ def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     )
 
 
+@login_required
 def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     entries = sorted(t.entries.select_related("player"), key=lambda e: e.rank or 10**6)
     current = [p for p in rnd.pairings.order_by("board") if p.result not in pairings.KEPT_BYES]
