@@ -50,6 +50,11 @@ def is_arbiter_member(user: AnyUser | None) -> bool:
     return bool(user is not None and user.is_authenticated and user.has_perm(ARBITER_PERMISSION))
 
 
+def may_link_accounts(user: AnyUser | None) -> bool:
+    """Only a superuser links a player to an account (the account then plays his moves)."""
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
 def may_arbitrate_game(user: AnyUser | None, game: Game) -> bool:
     """May ``user`` act as arbiter of ``game``: enter its moves over the board, decide it, take
     moves back, annul it?"""

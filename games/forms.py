@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.authority import is_arbiter_member
+from games.authority import is_arbiter_member, may_link_accounts
 from games.models import GameKind, Player
 from games.services import validate_game_options
 
@@ -150,9 +150,16 @@ class NewGameForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
+    """A new player; only a superuser links him to an account (``user``)."""
+
     class Meta:
         model = Player
         fields = ["name", "club", "rating", "user"]
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not may_link_accounts(user):
+            del self.fields["user"]
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
