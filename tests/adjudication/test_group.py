@@ -1,4 +1,4 @@
-"""The Arbiter group, made by migration 0003, and what its permissions allow."""
+"""The Arbiter group, made by migrations 0003 and 0004, and what its permissions allow."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ EXPECTED = {
     "tournaments.view_adjudication",
     "tournaments.view_claim",
     "tournaments.change_claim",
+    # migration 0004: the admin pages of the tournaments they arbitrate
+    "games.view_player",
+    "tournaments.view_round",
+    "tournaments.view_entry",
+    "tournaments.change_entry",
 }
 
 
