@@ -215,7 +215,10 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
     )
     last = _last_paired_round(tournament) if tournament.pk else 0
     if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
-        raise TournamentError(_("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last}, "rounds")
+        raise TournamentError(
+            _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
+            "rounds",
+        )
     if clean["format"] != TournamentFormat.SWISS and not last:
         clean["rounds"] = None  # a round robin's schedule sets them when round 1 is paired
     return {**merged, **clean}
