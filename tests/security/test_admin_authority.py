@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from datetime import timedelta
 from html.parser import HTMLParser
 from typing import Any
 
@@ -17,12 +18,13 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group, User
 from django.test import Client
+from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
 from tournaments import adjudication, pairings, services
-from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
+from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +63,7 @@ class Side:
     game: Game
     move: Move
     record: Adjudication
+    claim: Claim
 
     def objects(self) -> dict[str, Any]:
         return {
@@ -69,6 +72,7 @@ class Side:
             "tournaments/pairing": self.pairing,
             "tournaments/entry": self.entry,
             "tournaments/adjudication": self.record,
+            "tournaments/claim": self.claim,
             "games/game": self.game,
             "games/move": self.move,
         }
@@ -87,7 +91,12 @@ def make_side(name: str, arbiter: User) -> Side:
     move = game_services.submit_move(game=game, user=seat.player.user, notation="A1=S")
     entry = t.entries.order_by("pk").last()
     record = adjudication.withdraw(user=arbiter, entry=entry, reason="no_show", from_round=2)
-    return Side(Tournament.objects.get(pk=t.pk), arbiter, rnd, pairing, entry, game, move, record)
+    # The second mover has not moved for 10 minutes: the first claims the win.
+    services.update_tournament(tournament=t, user=arbiter, changes={"claim_after_minutes": 5})
+    Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=10))
+    claim = adjudication.claim_win(user=seat.player.user, game=game)
+    t = Tournament.objects.get(pk=t.pk)
+    return Side(t, arbiter, rnd, pairing, entry, game, move, record, claim)
 
 
 @pytest.fixture
@@ -136,6 +145,7 @@ def snapshot(side: Side) -> tuple[Any, ...]:
         list(Game.objects.filter(pk=side.game.pk).values()),
         list(Move.objects.filter(game=side.game).values()),
         Adjudication.objects.filter(tournament=t).count(),
+        list(Claim.objects.filter(pk=side.claim.pk).values()),
     )
 
 
@@ -198,6 +208,7 @@ KEYS = [
     "tournaments/pairing",
     "tournaments/entry",
     "tournaments/adjudication",
+    "tournaments/claim",
     "games/game",
     "games/move",
 ]
@@ -287,6 +298,8 @@ def test_an_arbiter_may_add_a_tournament_and_arbitrates_it(side_b: Side) -> None
         ("tournaments/pairing", "adjudicate_decide"),
         ("tournaments/tournament", "delete_selected"),
         ("tournaments/entry", "delete_selected"),
+        ("tournaments/claim", "accept_claims"),
+        ("tournaments/claim", "reject_claims"),
     ],
 )
 def test_actions_on_another_tournaments_rows_do_nothing(
@@ -323,6 +336,13 @@ def test_his_own_game_takes_the_action(side_b: Side) -> None:
     response = client(side_b.arbiter).post("/admin/games/game/", data)
     assert response.status_code == 302
     assert Game.objects.get(pk=side_b.game.pk).ply == 0
+
+
+def test_his_own_claim_is_decided_in_the_admin(side_b: Side) -> None:
+    data = {"action": "reject_claims", "_selected_action": [str(side_b.claim.pk)]}
+    response = client(side_b.arbiter).post("/admin/tournaments/claim/", data)
+    assert response.status_code == 302
+    assert Claim.objects.get(pk=side_b.claim.pk).status == ClaimStatus.REJECTED
 
 
 def test_the_list_filters_name_only_his_tournaments(side_a: Side, side_b: Side) -> None:
