@@ -199,28 +199,34 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
     unknown = set(changes) - set(SETTING_FIELDS)
     if unknown:
         raise ValueError(f"not a tournament setting: {sorted(unknown)}")
-    check_not_frozen(tournament, changes)
     merged = {f: changes.get(f, getattr(tournament, f)) for f in SETTING_FIELDS}
-    clean = validate_settings(
-        name=merged["name"],
-        kind=merged["kind"],
-        options=merged["options"],
-        format=merged["format"],
-        rounds=merged["rounds"],
-        points_win=merged["points_win"],
-        points_draw=merged["points_draw"],
-        points_loss=merged["points_loss"],
-        points_bye=merged["points_bye"],
-        tiebreaks=merged["tiebreaks"],
-    )
+    try:
+        clean = validate_settings(
+            name=merged["name"],
+            kind=merged["kind"],
+            options=merged["options"],
+            format=merged["format"],
+            rounds=merged["rounds"],
+            points_win=merged["points_win"],
+            points_draw=merged["points_draw"],
+            points_loss=merged["points_loss"],
+            points_bye=merged["points_bye"],
+            tiebreaks=merged["tiebreaks"],
+        )
+    except TournamentError:
+        check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer
+        raise
+    # Compared normalised: the same options written otherwise are no change.
+    check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
     last = _last_paired_round(tournament) if tournament.pk else 0
     if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
         raise TournamentError(
             _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
             "rounds",
         )
-    if clean["format"] != TournamentFormat.SWISS and not last:
-        clean["rounds"] = None  # a round robin's schedule sets them when round 1 is paired
+    if clean["format"] != TournamentFormat.SWISS:
+        # A round robin's schedule sets its rounds when round 1 is paired, and only then.
+        clean["rounds"] = tournament.rounds if last else None
     return {**merged, **clean}
 
 

@@ -19,7 +19,7 @@ from games.models import Player
 from tournaments import authority, pairings, queries, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
-from tournaments.models import Pairing, Round, RoundStatus, Tournament
+from tournaments.models import Pairing, Round, RoundStatus, Tournament, TournamentFormat
 
 
 @require_safe
@@ -61,6 +61,49 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(t)
     return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@login_required
+def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament's settings, for its arbiters: checked by the same service as at its
+    creation; the game, the format and the rules are frozen once round 1 is paired."""
+    t = _tournament(pk)
+    if not authority.may_arbitrate(request.user, t):
+        raise PermissionDenied
+    frozen = t.round_set.exclude(status=RoundStatus.PENDING).exists()
+    form = TournamentForm(request.POST or None, tournament=t, frozen=frozen)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        changes = {name: d[name] for name in SETTINGS_FORM_FIELDS}
+        changes["tiebreaks"] = d["tiebreaks"]
+        if d["format"] != TournamentFormat.SWISS:
+            changes.pop("rounds")
+        try:
+            services.update_tournament(tournament=t, user=request.user, changes=changes)
+        except TournamentError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect(t)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "t": t, "frozen": frozen}
+    )
+
+
+SETTINGS_FORM_FIELDS = (
+    "name",
+    "kind",
+    "options",
+    "format",
+    "rounds",
+    "online",
+    "start_date",
+    "end_date",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_bye",
+)
 
 
 def _tournament(pk: int) -> Tournament:
