@@ -1,5 +1,8 @@
 """Admin of the games app. Moves and states are written by games.services only, so the admin shows
-them read-only; adjudication comes through its own services."""
+them read-only; adjudication comes through its own services.
+
+Who sees what is :mod:`games.authority`'s answer: an arbiter (staff) sees and changes only the
+games he arbitrates (and their moves); only a superuser links a player to an account."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from games import authority
 from games.models import Game, Move, Player, Seat
 
 
@@ -16,6 +20,12 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ("club",)
     search_fields = ("name", "club", "user__username")
     autocomplete_fields = ("user",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if authority.may_link_accounts(request.user):
+            return fields
+        return (*fields, "user")
 
 
 class SeatInline(admin.TabularInline):
@@ -66,7 +76,20 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
 
     def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
-        return super().get_queryset(request).prefetch_related("seats__player")
+        games = super().get_queryset(request).prefetch_related("seats__player")
+        return authority.arbitrated_games(request.user, games)
+
+    def _arbitrates(self, request: HttpRequest, obj: Game | None) -> bool:
+        return obj is None or authority.may_arbitrate_game(request.user, obj)
+
+    def has_view_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return super().has_view_permission(request, obj) and self._arbitrates(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return super().has_change_permission(request, obj) and self._arbitrates(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return super().has_delete_permission(request, obj) and self._arbitrates(request, obj)
 
     @admin.display(description=_("players"))
     def players(self, obj: Game) -> str:
@@ -86,6 +109,16 @@ class MoveAdmin(admin.ModelAdmin):
     list_filter = ("created_at",)
     search_fields = ("=game__id", "notation")
     readonly_fields = ("game", "ply", "seat", "notation", "points", "submitted_by", "created_at")
+
+    def get_queryset(self, request: HttpRequest):  # type: ignore[no-untyped-def]
+        moves = super().get_queryset(request)
+        if request.user.is_superuser:
+            return moves
+        return moves.filter(game__in=authority.arbitrated_games(request.user))
+
+    def has_view_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
+        allowed = obj is None or authority.may_arbitrate_game(request.user, obj.game)
+        return super().has_view_permission(request, obj) and allowed
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

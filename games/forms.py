@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.authority import is_arbiter_member, may_link_accounts
 from games.models import GameKind, Player
 from games.services import validate_game_options
 
@@ -115,10 +116,7 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("A player can take only one seat in a game."))
         if kind == GameKind.UTTT and len(players) != 2:
             raise forms.ValidationError(_("Ultimate tic-tac-toe is played by exactly two players."))
-        if data.get("over_the_board") and not (
-            self.user is not None
-            and (self.user.is_staff or self.user.has_perm("games.play_any_seat"))
-        ):
+        if data.get("over_the_board") and not is_arbiter_member(self.user):
             self.add_error("over_the_board", _("Only arbiters can run games over the board."))
         data["players"] = players
         data["options"] = self.rules_options(kind, data)
@@ -152,9 +150,16 @@ class NewGameForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
+    """A new player; only a superuser links him to an account (``user``)."""
+
     class Meta:
         model = Player
         fields = ["name", "club", "rating", "user"]
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not may_link_accounts(user):
+            del self.fields["user"]
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import endings
+from games.authority import may_arbitrate_game
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -116,7 +117,7 @@ def may_move_for(user: User | None, game: Game, seat_player: Player) -> bool:
         return False
     if seat_player.user_id is not None and seat_player.user_id == user.pk:
         return True
-    return game.over_the_board and (user.is_staff or user.has_perm("games.play_any_seat"))
+    return game.over_the_board and may_arbitrate_game(user, game)
 
 
 def submit_move(

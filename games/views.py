@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services
@@ -160,11 +161,16 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
     # The service locks and loads the game itself: no need to read it here first.
     game = Game(pk=pk)
     notation = _posted_move(request)
-    try:
-        expected = int(request.POST["expected_ply"])
-    except (KeyError, ValueError):
-        expected = None
     wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        expected = _expected_ply(request)
+    except ValueError:
+        message = _("The form's move number is not a number: reload the page and try again.")
+        if wants_json:
+            return JsonResponse(
+                {"ok": False, "code": "bad_expected_ply", "error": message}, status=400
+            )
+        return render(request, "400.html", {"message": message}, status=400)
     try:
         services.submit_move(game=game, user=request.user, notation=notation, expected_ply=expected)
     except Game.DoesNotExist:
@@ -187,6 +193,17 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
         if wants_json:
             return JsonResponse({"ok": True})
     return redirect(game)
+
+
+def _expected_ply(request: HttpRequest) -> int | None:
+    """The number of moves the posted form was made at (the stale-form check); ``None`` when the
+    form sends none; ``ValueError`` when it sends something that is not a move count."""
+    if "expected_ply" not in request.POST:
+        return None
+    text = request.POST["expected_ply"].strip()
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(text)
+    return int(text)
 
 
 def _login_url() -> str:
@@ -228,13 +245,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/player_detail.html", {"player": player, "page": page})
 
 
-@permission_required("games.add_player")
+@login_required
+@permission_required("games.add_player", raise_exception=True)
 def player_create(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         player = services.create_player(
-            name=d["name"], club=d["club"], rating=d["rating"], user=d["user"]
+            name=d["name"], club=d["club"], rating=d["rating"], user=d.get("user")
         )
         return redirect(player)
     return render(request, "games/player_form.html", {"form": form})

@@ -21,7 +21,7 @@ from games import services as game_services
 from games.errors import GameError
 from games.logs import log_event
 from games.models import Game, Player
-from tournaments import adjudication, results, services
+from tournaments import adjudication, authority, results, services
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, Entry, Pairing, ResultSource, Tournament
@@ -119,7 +119,7 @@ def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
     try:
         with transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(pk=plan.tournament_id)
-            if not services.can_arbitrate(user, tournament):
+            if not authority.may_arbitrate(user, tournament):
                 raise ImportRefused(_("Only this tournament's arbiters may import results."))
             for new in plan.new_entries:
                 _register(tournament, new, user)

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Game
+from tournaments.authority import may_arbitrate
 from tournaments.models import Round, Tournament
-from tournaments.services import can_arbitrate
 
 from . import services
 from .errors import ImportConflict, ImportRefused, WorkbookRefused
@@ -60,7 +60,7 @@ def round_blank_xlsx(request: HttpRequest, pk: int, number: int) -> HttpResponse
 
 def _arbiter_tournament(request: HttpRequest, pk: int) -> Tournament:
     t = get_object_or_404(Tournament, pk=pk)
-    if not can_arbitrate(request.user, t):
+    if not may_arbitrate(request.user, t):
         raise PermissionDenied
     return t
 

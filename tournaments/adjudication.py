@@ -16,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games.authority import may_arbitrate_game
 from games.errors import GameError, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameStatus
-from tournaments import results, services
+from tournaments import authority, results, services
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -60,17 +61,13 @@ def may_adjudicate(
     pairing: Pairing | None = None,
     tournament: Tournament | None = None,
 ) -> bool:
-    """A tournament's arbiters (and superusers) decide its games; arbiters with the
-    adjudication permission decide games played outside tournaments."""
-    if user is None or not user.is_authenticated:
-        return False
-    if pairing is None and game is not None:
-        pairing = pairing_of(game)
+    """The one answer of :mod:`tournaments.authority` (and :mod:`games.authority` for a game),
+    for the most precise scope given."""
     if tournament is None and pairing is not None:
         tournament = pairing.round.tournament
     if tournament is not None:
-        return services.can_arbitrate(user, tournament)
-    return user.is_superuser or user.has_perm("tournaments.add_adjudication")
+        return authority.may_arbitrate(user, tournament)
+    return game is not None and may_arbitrate_game(user, game)
 
 
 def _check(user: AnyUser | None, reason: str, **scope: Any) -> None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Game
-from tournaments import adjudication
+from tournaments import adjudication, authority
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm, WinnersForm, WithdrawalForm
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
@@ -131,7 +131,7 @@ def arbiter_log(request: HttpRequest, pk: int) -> HttpResponse:
     records = Adjudication.objects.filter(tournament=t).select_related(
         "decided_by", "entry__player", "pairing__round", "game"
     )
-    is_arbiter = adjudication.may_adjudicate(request.user, tournament=t)
+    is_arbiter = authority.may_arbitrate(request.user, t)
     claims = (
         Claim.objects.filter(
             pairing__round__tournament=t, status=ClaimStatus.PENDING
@@ -159,6 +159,7 @@ def claim(request: HttpRequest, game: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def claim_decide(request: HttpRequest, pk: int, claim: int) -> HttpResponse:
     c = get_object_or_404(Claim, pk=claim, pairing__round__tournament_id=pk)
     if not adjudication.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
@@ -183,7 +184,7 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     e = get_object_or_404(
         Entry.objects.select_related("tournament", "player"), tournament_id=pk, pk=entry
     )
-    if not adjudication.may_adjudicate(request.user, tournament=e.tournament):
+    if not authority.may_arbitrate(request.user, e.tournament):
         raise PermissionDenied
     form = WithdrawalForm(request.POST or None, initial={"version": adjudication.entry_version(e)})
     if request.method == "POST" and form.is_valid():

@@ -1,45 +1,192 @@
 """Admin of the tournaments app. Pairings and results change through the services (the site's
-arbiter pages); the admin lists and searches them."""
+arbiter pages); the admin lists and searches them.
+
+Who sees what is :mod:`tournaments.authority`'s answer: an arbiter (staff) sees and changes only
+the tournaments he arbitrates, and their rounds, pairings, entries, claims and records (querysets,
+per-object permissions, the choices of every form field and filter, and each action's rows). Only
+a superuser names a tournament's arbiters. A tournament's settings are checked by the same code as
+the site's form (``services.validated_changes``) and saved through ``services.update_tournament``
+or ``services.create_tournament``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.db.models import QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.admin import GameAdmin
+from games.authority import arbitrated_games, may_arbitrate_game
 from games.models import Game
-from tournaments import adjudication
+from tournaments import adjudication, authority, services
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
-from tournaments.models import Adjudication, Claim, Entry, Pairing, Round, Tournament
+from tournaments.models import (
+    Adjudication,
+    Claim,
+    Entry,
+    Pairing,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 
 
-class EntryInline(admin.TabularInline):
+def _choices(model: type[Model], user: Any) -> QuerySet | None:
+    """What ``user`` may pick for a field pointing at ``model`` (None: no limit)."""
+    if user.is_superuser:
+        return None
+    tournaments = authority.arbitrated_tournaments(user)
+    if model is Tournament:
+        return tournaments
+    if model in (Round, Entry):
+        return model._default_manager.filter(tournament__in=tournaments)
+    if model is Pairing:
+        return Pairing.objects.filter(round__tournament__in=tournaments)
+    if model is Game:
+        return arbitrated_games(user)
+    return None
+
+
+class ArbitratedAdmin(admin.ModelAdmin):
+    """Rows of the tournaments ``request.user`` arbitrates only: ``tournament_path`` leads from
+    the model to its tournament (``""``: the model is the tournament)."""
+
+    tournament_path = ""
+
+    def tournament_of(self, obj: Any) -> Tournament | None:
+        for step in self.tournament_path.split("__") if self.tournament_path else ():
+            obj = getattr(obj, step)
+            if obj is None:
+                return None
+        return obj
+
+    def scope(self, request: HttpRequest) -> Q:
+        tournaments = authority.arbitrated_tournaments(request.user)
+        if not self.tournament_path:
+            return Q(pk__in=tournaments.values("pk"))
+        return Q(**{f"{self.tournament_path}__in": tournaments.values("pk")})
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        rows = super().get_queryset(request)
+        return rows if request.user.is_superuser else rows.filter(self.scope(request))
+
+    def arbitrates(self, request: HttpRequest, obj: Any) -> bool:
+        if obj is None:
+            return True
+        tournament = self.tournament_of(obj)
+        if tournament is None:
+            return request.user.is_superuser
+        return authority.may_arbitrate(request.user, tournament)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_view_permission(request, obj) and self.arbitrates(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_change_permission(request, obj) and self.arbitrates(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_delete_permission(request, obj) and self.arbitrates(request, obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        choices = _choices(db_field.related_model, request.user)
+        if choices is not None:
+            kwargs["queryset"] = choices
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ScopedInline:
+    """An inline whose parent is a row the user arbitrates; its choices limited the same way."""
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        choices = _choices(db_field.related_model, request.user)
+        if choices is not None:
+            kwargs["queryset"] = choices
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
+
+
+class EntryInline(ScopedInline, admin.TabularInline):
     model = Entry
     extra = 0
     fields = ("rank", "player", "rating", "joined_round", "withdrawn_from_round", "half_byes")
-    # Withdrawals are arbiters' decisions, recorded by their service (the withdrawal page).
+    # Withdrawals are arbiters' decisions, recorded by their service (the withdrawal page);
+    # players are registered through the registration service (the tournament's page).
     readonly_fields = ("joined_round", "withdrawn_from_round")
     autocomplete_fields = ("player",)
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """The admin's tournament form: its settings checked by the services' own validation."""
+
+    class Meta:
+        model = Tournament
+        fields = [*services.SETTING_FIELDS, "arbiters"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        changes = {f: data[f] for f in services.SETTING_FIELDS if f in self.fields and f in data}
+        try:
+            clean = services.validated_changes(self.instance, changes)
+        except TournamentError as err:
+            self.add_error(err.code if err.code in self.fields else None, err.message)
+            return data
+        for field in changes:
+            data[field] = clean[field]
+        return data
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ArbitratedAdmin):
+    form = TournamentAdminForm
     list_display = ("name", "kind", "format", "rounds", "status", "start_date", "online")
     list_filter = ("kind", "format", "status", "online", "acceleration")
     search_fields = ("name",)
     date_hierarchy = "start_date"
     filter_horizontal = ("arbiters",)
-    readonly_fields = ("created_by", "created_at")
+    readonly_fields = ("status", "created_by", "created_at")
     inlines = (EntryInline,)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if not request.user.is_superuser:
+            fields = (*fields, "arbiters")  # only a superuser names a tournament's arbiters
+        if obj is not None and obj.round_set.exclude(status=RoundStatus.PENDING).exists():
+            fields = (*fields, *services.FROZEN_FIELDS)
+        return fields
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        if change:
+            changes = {f: data[f] for f in form.changed_data if f in services.SETTING_FIELDS}
+            saved = services.update_tournament(tournament=obj, user=request.user, changes=changes)
+        else:
+            settings = {f: data[f] for f in services.SETTING_FIELDS if f in data}
+            settings.pop("claim_after_minutes", None)
+            saved = services.create_tournament(**settings, created_by=request.user)
+            if data.get("claim_after_minutes") is not None:
+                saved = services.update_tournament(
+                    tournament=saved,
+                    user=request.user,
+                    changes={"claim_after_minutes": data["claim_after_minutes"]},
+                )
+        for field in saved._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(saved, field.attname))
+        obj._state.adding = False
+        obj._state.db = saved._state.db
 
 
 class PairingInline(admin.TabularInline):
@@ -54,18 +201,23 @@ class PairingInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ArbitratedAdmin):
+    tournament_path = "tournament"
     list_display = ("__str__", "tournament", "status", "paired_at", "finished_at")
-    list_filter = ("status",)
+    list_filter = ("status", ("tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("tournament__name",)
     readonly_fields = ("tournament", "number", "paired_at", "finished_at", "warnings")
     inlines = (PairingInline,)
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # rounds are made by pairing them (tournaments.pairings.pair_round)
+
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(ArbitratedAdmin):
+    tournament_path = "round__tournament"
     list_display = ("round", "board", "first", "second", "result", "manual")
-    list_filter = ("result", "manual", "round__tournament")
+    list_filter = ("result", "manual", ("round__tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("first__player__name", "second__player__name", "round__tournament__name")
     list_select_related = ("round__tournament", "first__player", "second__player")
     readonly_fields = (
@@ -87,19 +239,24 @@ class PairingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ArbitratedAdmin):
+    tournament_path = "tournament"
     list_display = ("player", "tournament", "rank", "rating", "withdrawn_from_round")
     readonly_fields = ("tournament", "joined_round", "withdrawn_from_round")
-    list_filter = ("tournament",)
+    list_filter = (("tournament", admin.RelatedOnlyFieldListFilter),)
     search_fields = ("player__name", "tournament__name")
     autocomplete_fields = ("player",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # players are registered through tournaments.services.register
 
 
 # -- Adjudication in the admin: read-only records, and each act as an action with its form ------
 
 
 @admin.register(Adjudication)
-class AdjudicationAdmin(admin.ModelAdmin):
+class AdjudicationAdmin(ArbitratedAdmin):
+    tournament_path = "tournament"
     list_display = (
         "decided_at",
         "act",
@@ -110,9 +267,19 @@ class AdjudicationAdmin(admin.ModelAdmin):
         "entry",
         "decided_by",
     )
-    list_filter = ("act", "reason", "tournament")
+    list_filter = ("act", "reason", ("tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("note", "entry__player__name", "tournament__name", "=game__id")
     list_select_related = ("tournament", "game", "pairing__round", "entry__player", "decided_by")
+
+    def scope(self, request: HttpRequest) -> Q:
+        # Records of games outside tournaments: those of the games the user arbitrates.
+        casual = Q(tournament__isnull=True, game__in=arbitrated_games(request.user).values("pk"))
+        return super().scope(request) | casual
+
+    def arbitrates(self, request: HttpRequest, obj: Any) -> bool:
+        if obj is None or obj.tournament_id is not None or obj.game_id is None:
+            return super().arbitrates(request, obj)
+        return may_arbitrate_game(request.user, obj.game)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -124,8 +291,21 @@ class AdjudicationAdmin(admin.ModelAdmin):
         return False
 
 
+def _say_unseen(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    """An error message when rows were selected that the user may not act on: those are not in
+    his queryset at all (another tournament's), so the action would skip them silently."""
+    selected = set(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
+    if len(selected) > queryset.count():
+        modeladmin.message_user(
+            request,
+            _("Some of the selected rows are not yours to decide: nothing was done there."),
+            messages.ERROR,
+        )
+
+
 @admin.register(Claim)
-class ClaimAdmin(admin.ModelAdmin):
+class ClaimAdmin(ArbitratedAdmin):
+    tournament_path = "pairing__round__tournament"
     list_display = ("game", "seat", "claimed_by", "claimed_at", "status")
     list_filter = ("status",)
     readonly_fields = (
@@ -147,6 +327,7 @@ class ClaimAdmin(admin.ModelAdmin):
         return False
 
     def _decide(self, request: HttpRequest, queryset: QuerySet, accept: bool) -> None:
+        _say_unseen(self, request, queryset)
         for claim in queryset:
             try:
                 adjudication.decide_claim(user=request.user, claim=claim, accept=accept)
@@ -162,6 +343,9 @@ class ClaimAdmin(admin.ModelAdmin):
         self._decide(request, queryset, False)
 
 
+NOT_YOURS = "Only this game's arbiters may decide it."
+
+
 def _act_action(act: str, form_class: type, description: str) -> Callable[..., Any]:
     """An admin action that asks for the act's form (reason required), then calls the service
     for each selected game or pairing."""
@@ -175,9 +359,17 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
         if form.is_bound and form.is_valid():
             d = form.cleaned_data
             done = 0
+            _say_unseen(modeladmin, request, queryset)
             for obj in queryset:
                 game = obj if isinstance(obj, Game) else obj.game
                 pairing = obj if isinstance(obj, Pairing) else None
+                if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
+                    modeladmin.message_user(
+                        request,
+                        f"{obj}: {_(NOT_YOURS)}",
+                        messages.ERROR,
+                    )
+                    continue
                 common = {"user": request.user, "reason": d["reason"], "note": d["note"]}
                 try:
                     if act == "decide":

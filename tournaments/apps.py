@@ -9,6 +9,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_result_changed
-        from tournaments import receivers
+        from tournaments import authority, receivers
+
+        authority.register()
 
         game_result_changed.connect(receivers.game_result_changed, dispatch_uid="tournaments")

@@ -14,12 +14,22 @@ from tournaments.models import (
     ARBITER_REASONS,
     Acceleration,
     Entry,
+    Tournament,
     TournamentFormat,
     acceleration_problem,
 )
 from tournaments.standings import TIEBREAKS
 
 MAX_TIEBREAKS = 6
+RULES_FIELDS = (
+    "rows",
+    "cols",
+    "mode",
+    "preset",
+    "all_draw_line",
+    "decided_boards_free",
+    "no_send_back",
+)
 
 
 def _tiebreak_choices() -> list[tuple[str, Any]]:
@@ -97,7 +107,12 @@ class TournamentForm(forms.Form):
     decided_boards_free = NewGameForm.base_fields["decided_boards_free"]
     no_send_back = NewGameForm.base_fields["no_send_back"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    # What cannot change once round 1 is paired (services.FROZEN_FIELDS, as form fields).
+    FROZEN = ("kind", "format", *RULES_FIELDS)
+
+    def __init__(
+        self, *args: Any, tournament: Tournament | None = None, frozen: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         for n in range(MAX_TIEBREAKS):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
@@ -106,6 +121,33 @@ class TournamentForm(forms.Form):
                 required=False,
                 help_text=_("Leave all empty for the usual order of the format.") if n == 0 else "",
             )
+        self.frozen = frozen
+        if tournament is not None:
+            self.initial = {**self.initial_of(tournament), **self.initial}
+        if frozen:
+            for name in self.FROZEN:
+                self.fields[name].disabled = True  # the posted value is ignored
+
+    @staticmethod
+    def initial_of(t: Tournament) -> dict[str, Any]:
+        """The form's values for an existing tournament (its settings page)."""
+        initial: dict[str, Any] = {
+            "name": t.name,
+            "kind": t.kind,
+            "format": t.format,
+            "rounds": t.rounds,
+            "start_date": t.start_date,
+            "end_date": t.end_date,
+            "online": t.online,
+            "points_win": t.points_win,
+            "points_draw": t.points_draw,
+            "points_loss": t.points_loss,
+            "points_bye": t.points_bye,
+        }
+        for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
+            initial[f"tiebreak_{n}"] = key
+        initial.update({k: v for k, v in t.options.items() if k in RULES_FIELDS})
+        return initial
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]

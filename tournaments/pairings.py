@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import pairing, records, results
+from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -31,7 +32,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.pairing import acceleration
-from tournaments.services import AnyUser, _require_arbiter
+from tournaments.pairing.check import check_boards
+from tournaments.services import AnyUser
 
 # Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
 # override of the round keeps them as they are.
@@ -78,7 +80,7 @@ def _assign_ranks(entries: list[Entry]) -> None:
 def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     """Pair the next round of ``tournament`` and create its games (if played on the site)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _require_arbiter(user, t)
+    require_arbiter(user, t)
     if t.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     last = t.round_set.order_by("-number").first()
@@ -266,7 +268,7 @@ def add_round(
     bye result)`` entry ids a board, in board order. Results of games are entered afterwards
     through the results service, and the round finished through ``finish_round``."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _require_arbiter(user, t)
+    require_arbiter(user, t)
     last = t.round_set.order_by("-number").first()
     if last is not None and last.status != RoundStatus.FINISHED:
         raise TournamentError(
@@ -304,19 +306,40 @@ def add_round(
     return rnd
 
 
+def board_errors(tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int) -> list[str]:
+    """What makes ``pairs`` impossible (:func:`tournaments.pairing.check.check_boards`), in the
+    user's language with the players' names; [] if nothing. The override form asks it too."""
+    from tournaments.queries import describe
+
+    errors = check_boards(pairs, round_no=round_no)
+    if not errors:
+        return []
+    names = dict(tournament.entries.values_list("pk", "player__name"))
+    return [describe(e.to_dict(), names) for e in errors]
+
+
+def _refuse_board_errors(
+    tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int
+) -> None:
+    errors = board_errors(tournament, pairs, round_no)
+    if errors:
+        raise TournamentError(" ".join(errors), "bad_boards")
+
+
 @transaction.atomic
 def set_pairings(
     *, round: Round, boards: Sequence[tuple[int, int | None]], user: AnyUser | None
 ) -> list[pairing.PairingWarning]:
     """Replace a paired round's boards by the arbiter's ``(first, second)`` entry ids.
 
-    Allowed while no game of the round has a move or a result. Returns the warnings (a rematch, a
-    second bye, a broken first-move rule, a player missing or twice), which are saved with the
+    Allowed while no game of the round has a move or a result. A player against himself or on
+    two boards is refused (``TournamentError``, code ``bad_boards``). Returns the warnings (a
+    rematch, a second bye, a broken first-move rule, a player missing), which are saved with the
     boards they concern.
     """
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     t = rnd.tournament
-    _require_arbiter(user, t)
+    require_arbiter(user, t)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
     current = list(rnd.pairings.select_related("game"))
@@ -335,14 +358,17 @@ def set_pairings(
                 raise TournamentError(
                     _("A player on the boards is not in this tournament."), "unknown_entry"
                 )
+    pairs = [pairing.Pair(n, first, second) for n, (first, second) in enumerate(boards, 1)]
     kept = [(p.first_id, p.result) for p in current if p.result in KEPT_BYES]
+    # A kept bye is a board of its own: its player may not be put on another one.
+    byes = [pairing.Pair(len(pairs) + n, entry, None) for n, (entry, _r) in enumerate(kept, 1)]
+    _refuse_board_errors(t, [*pairs, *byes], rnd.number)
     half_byes = [entry for entry, result in kept if result == Result.HALF_BYE]
     entries = list(t.entries.all())
     active = {e.pk for e in entries if e.is_active_in(rnd.number)} - set(half_byes)
     hist = records.histories(
         [e.pk for e in entries], tournament_records(t, before_round=rnd.number), t.point_system
     )
-    pairs = [pairing.Pair(n, first, second) for n, (first, second) in enumerate(boards, 1)]
     found = pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
     by_board: dict[int, list] = {}
     general = []

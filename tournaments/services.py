@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from games import services as game_services
 from games.models import Game, GameKind, GameStatus, Player
 from tournaments import results
+from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
@@ -35,25 +36,8 @@ from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
 AnyUser = AbstractBaseUser | AnonymousUser
 
 
-def can_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
-    """Superusers, and the arbiters the tournament names."""
-    if user is None or not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return tournament.arbiters.filter(pk=user.pk).exists()
-
-
 def can_create_tournament(user: AnyUser | None) -> bool:
     return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
-
-
-def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
-    if not can_arbitrate(user, tournament):
-        raise TournamentError(_("Only this tournament's arbiters may do that."), "not_allowed")
-
-
-_require_arbiter = require_arbiter
 
 
 def default_tiebreaks(format: str) -> list[str]:
@@ -83,18 +67,92 @@ def create_tournament(
     arbiters: Iterable[AbstractBaseUser] = (),
 ) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters."""
+    clean = validate_settings(
+        name=name,
+        kind=kind,
+        options=options or {},
+        format=format,
+        rounds=rounds,
+        points_win=points_win,
+        points_draw=points_draw,
+        points_loss=points_loss,
+        points_bye=points_bye,
+        tiebreaks=tiebreaks,
+        acceleration=acceleration,
+        dummy_cap=dummy_cap,
+    )
+    if clean["format"] != TournamentFormat.SWISS:
+        clean["rounds"] = None
+    tournament = Tournament.objects.create(
+        **clean,
+        online=online,
+        start_date=start_date,
+        end_date=end_date,
+        created_by=created_by,
+    )
+    tournament.arbiters.add(*arbiters)
+    if created_by is not None:
+        tournament.arbiters.add(created_by)
+    return tournament
+
+
+POINT_FIELDS = ("points_win", "points_draw", "points_loss", "points_bye")
+MAX_POINTS = Decimal("999.9")
+
+
+def validate_settings(
+    *,
+    name: str,
+    kind: str,
+    options: Any,
+    format: str,
+    rounds: int | None,
+    points_win: Any,
+    points_draw: Any,
+    points_loss: Any,
+    points_bye: Any,
+    tiebreaks: Sequence[str] | None,
+    acceleration: str = "",
+    dummy_cap: bool = False,
+) -> dict[str, Any]:
+    """A tournament's settings checked and normalised, as every form (the site's, the admin's)
+    and service stores them; ``TournamentError`` whose code names the field at fault."""
     name = " ".join(str(name).split())
     if not name:
         raise TournamentError(_("A tournament needs a name."), "name")
+    if kind not in GameKind.values:
+        raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
     if format not in TournamentFormat.values:
         raise TournamentError(_("Unknown tournament format."), "format")
     if format == TournamentFormat.SWISS and not rounds:
         raise TournamentError(_("A Swiss tournament needs its number of rounds."), "rounds")
+    if not isinstance(options, dict):
+        raise TournamentError(
+            _('The rules options must be named values, such as {"preset": "tactical"}.'),
+            "options",
+        )
     try:
-        normalised = game_services.validate_game_options(kind, options or {}, 2)
-    except ValueError as err:
-        raise TournamentError(str(err), "options") from None
+        normalised = game_services.validate_game_options(kind, options, 2)
+    except (TypeError, ValueError) as err:
+        raise TournamentError(
+            _("These rules options are not allowed: %(reason)s") % {"reason": err}, "options"
+        ) from None
+    points = {}
+    for field, value in zip(
+        POINT_FIELDS, (points_win, points_draw, points_loss, points_bye), strict=True
+    ):
+        try:
+            number = Decimal(str(value))
+        except ArithmeticError:
+            number = Decimal("NaN")
+        if not number.is_finite() or not 0 <= number <= MAX_POINTS or number != round(number, 1):
+            raise TournamentError(
+                _("Points are numbers from 0 to 999.9, with at most one decimal."), field
+            )
+        points[field] = number
     order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format)
+    if any(not isinstance(key, str) for key in order):
+        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
     if len(set(order)) != len(order):
         raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
     unknown = [key for key in order if key not in TIEBREAKS]
@@ -110,28 +168,104 @@ def create_tournament(
     )
     if problem:
         raise TournamentError(problem, "acceleration")
-    tournament = Tournament.objects.create(
-        name=name,
-        kind=kind,
-        options=normalised,
-        format=format,
-        rounds=rounds if format == TournamentFormat.SWISS else None,
-        online=online,
-        points_win=Decimal(str(points_win)),
-        points_draw=Decimal(str(points_draw)),
-        points_loss=Decimal(str(points_loss)),
-        points_bye=Decimal(str(points_bye)),
-        tiebreaks=order,
-        dummy_cap=bool(dummy_cap),
-        acceleration=acceleration,
-        start_date=start_date,
-        end_date=end_date,
-        created_by=created_by,
-    )
-    tournament.arbiters.add(*arbiters)
-    if created_by is not None:
-        tournament.arbiters.add(created_by)
-    return tournament
+    return {
+        "name": name,
+        "kind": kind,
+        "options": normalised,
+        "format": format,
+        "rounds": rounds,
+        **points,
+        "tiebreaks": order,
+        "acceleration": acceleration,
+        "dummy_cap": bool(dummy_cap),
+    }
+
+
+# What an arbiter may change after creating a tournament; the first three are frozen once
+# round 1 is paired (the games are made with them, the pairings follow the format).
+FROZEN_FIELDS = ("kind", "format", "options")
+SETTING_FIELDS = (
+    "name",
+    *FROZEN_FIELDS,
+    "rounds",
+    *POINT_FIELDS,
+    "tiebreaks",
+    "acceleration",
+    "dummy_cap",
+    "online",
+    "start_date",
+    "end_date",
+    "claim_after_minutes",
+)
+
+
+def check_not_frozen(tournament: Tournament, changes: Mapping[str, Any]) -> None:
+    """``TournamentError`` (code ``frozen``) when ``changes`` alter a frozen setting of a
+    tournament whose round 1 is paired."""
+    changed = [f for f in FROZEN_FIELDS if f in changes and changes[f] != getattr(tournament, f)]
+    if changed and tournament.pk and _last_paired_round(tournament):
+        raise TournamentError(
+            _(
+                "Round 1 is paired: the game, the format and the rules options can no longer "
+                "change."
+            ),
+            "frozen",
+        )
+
+
+def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``changes`` to ``tournament``'s settings, checked and normalised with the rest of them."""
+    unknown = set(changes) - set(SETTING_FIELDS)
+    if unknown:
+        raise ValueError(f"not a tournament setting: {sorted(unknown)}")
+    merged = {f: changes.get(f, getattr(tournament, f)) for f in SETTING_FIELDS}
+    try:
+        clean = validate_settings(
+            name=merged["name"],
+            kind=merged["kind"],
+            options=merged["options"],
+            format=merged["format"],
+            rounds=merged["rounds"],
+            points_win=merged["points_win"],
+            points_draw=merged["points_draw"],
+            points_loss=merged["points_loss"],
+            points_bye=merged["points_bye"],
+            tiebreaks=merged["tiebreaks"],
+            acceleration=merged["acceleration"],
+            dummy_cap=merged["dummy_cap"],
+        )
+    except TournamentError:
+        check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer
+        raise
+    # Compared normalised: the same options written otherwise are no change.
+    check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
+    last = _last_paired_round(tournament) if tournament.pk else 0
+    if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
+        raise TournamentError(
+            _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
+            "rounds",
+        )
+    if clean["format"] != TournamentFormat.SWISS:
+        # A round robin's schedule sets its rounds when round 1 is paired, and only then.
+        clean["rounds"] = tournament.rounds if last else None
+    return {**merged, **clean}
+
+
+@transaction.atomic
+def update_tournament(
+    *, tournament: Tournament, user: AnyUser | None, changes: Mapping[str, Any]
+) -> Tournament:
+    """Change a tournament's settings (those of :data:`SETTING_FIELDS`), checked as at its
+    creation; kind, format and rules options are frozen once round 1 is paired."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, t)
+    values = validated_changes(t, changes)
+    fields = [f for f in SETTING_FIELDS if values[f] != getattr(t, f)]
+    for field in fields:
+        setattr(t, field, values[field])
+    if fields:
+        t.save(update_fields=fields)
+    return t
 
 
 def _last_paired_round(tournament: Tournament) -> int:
@@ -155,7 +289,7 @@ def register(
 ) -> Entry:
     """Register ``player``; after round 1 is paired this is a late entry (Swiss only)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _require_arbiter(user, tournament)
+    require_arbiter(user, tournament)
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -195,7 +329,7 @@ def _add_bye(rnd: Round, entry: Entry, result: str) -> Pairing:
 def withdraw(*, entry: Entry, user: AnyUser | None, from_round: int | None = None) -> Entry:
     """Withdraw ``entry`` from round ``from_round`` on (the next unpaired round by default)."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
-    _require_arbiter(user, tournament)
+    require_arbiter(user, tournament)
     last = _last_paired_round(tournament)
     from_round = from_round or last + 1
     if from_round <= last:
@@ -213,7 +347,7 @@ def withdraw(*, entry: Entry, user: AnyUser | None, from_round: int | None = Non
 def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
     """Undo a withdrawal for the rounds not paired yet."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
-    _require_arbiter(user, tournament)
+    require_arbiter(user, tournament)
     last = _last_paired_round(tournament)
     if entry.withdrawn_from_round is not None and entry.withdrawn_from_round <= last:
         # Rounds already paired without the player stay as they are: he is back from the next.
@@ -270,7 +404,7 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
     """Close a round once every board has its result; the last round finishes the tournament."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     tournament = rnd.tournament
-    _require_arbiter(user, tournament)
+    require_arbiter(user, tournament)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired round can be finished."), "not_paired")
     # A game's result that has not reached its pairing yet (its signal is still on its way, or

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="new"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/settings/", views.tournament_settings, name="settings"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
     path("<int:pk>/entries/add/", views.entry_add, name="entry_add"),

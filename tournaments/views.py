@@ -16,10 +16,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
-from tournaments import pairings, queries, results, services
+from tournaments import authority, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
-from tournaments.models import Pairing, Round, RoundStatus, Tournament
+from tournaments.models import Pairing, Round, RoundStatus, Tournament, TournamentFormat
 
 
 @require_safe
@@ -65,6 +65,49 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 
+@login_required
+def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament's settings, for its arbiters: checked by the same service as at its
+    creation; the game, the format and the rules are frozen once round 1 is paired."""
+    t = _tournament(pk)
+    if not authority.may_arbitrate(request.user, t):
+        raise PermissionDenied
+    frozen = t.round_set.exclude(status=RoundStatus.PENDING).exists()
+    form = TournamentForm(request.POST or None, tournament=t, frozen=frozen)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        changes = {name: d[name] for name in SETTINGS_FORM_FIELDS}
+        changes["tiebreaks"] = d["tiebreaks"]
+        if d["format"] != TournamentFormat.SWISS:
+            changes.pop("rounds")
+        try:
+            services.update_tournament(tournament=t, user=request.user, changes=changes)
+        except TournamentError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect(t)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "t": t, "frozen": frozen}
+    )
+
+
+SETTINGS_FORM_FIELDS = (
+    "name",
+    "kind",
+    "options",
+    "format",
+    "rounds",
+    "online",
+    "start_date",
+    "end_date",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_bye",
+)
+
+
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk)
 
@@ -72,7 +115,7 @@ def _tournament(pk: int) -> Tournament:
 @require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    is_arbiter = services.can_arbitrate(request.user, t)
+    is_arbiter = authority.may_arbitrate(request.user, t)
     entries = list(t.entries.select_related("player"))
     rounds = list(t.round_set.all())
     current = rounds[-1] if rounds else None
@@ -127,7 +170,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    is_arbiter = services.can_arbitrate(request.user, t)
+    is_arbiter = authority.may_arbitrate(request.user, t)
     names = {e.pk: e.player.name for e in t.entries.select_related("player")}
     return render(
         request,
@@ -178,7 +221,7 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
 def _arbiter_action(
     request: HttpRequest, t: Tournament, action: Callable[[], Any], done: str
 ) -> HttpResponse:
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     try:
         action()
@@ -200,9 +243,10 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     form = EntryForm(request.POST)
     if not form.is_valid():
@@ -226,6 +270,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     return _arbiter_action(
@@ -237,6 +282,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
@@ -249,11 +295,12 @@ def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     t = _tournament(pk)
     p = get_object_or_404(Pairing, round__tournament=t, pk=pairing)
     form = ResultForm(request.POST)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     if not form.is_valid():
         messages.error(request, _("Choose a result."))
@@ -274,10 +321,11 @@ def result_enter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     )
 
 
+@login_required
 def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    if not services.can_arbitrate(request.user, t):
+    if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     entries = sorted(t.entries.select_related("player"), key=lambda e: e.rank or 10**6)
     current = [p for p in rnd.pairings.order_by("board") if p.result not in pairings.KEPT_BYES]

@@ -50,6 +50,10 @@ def arbiter_group() -> Group:
         from django.apps import apps
 
         migration.create_group(apps, None)
+        later = importlib.import_module(
+            "tournaments.migrations.0006_arbiter_group_admin_permissions"
+        )
+        later.add_permissions(apps, None)
         group = Group.objects.get(name=ARBITER_GROUP)
     return group
 

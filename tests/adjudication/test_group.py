@@ -1,4 +1,4 @@
-"""The Arbiter group, made by migration 0003, and what its permissions allow."""
+"""The Arbiter group, made by migrations 0003 and 0004, and what its permissions allow."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ EXPECTED = {
     "tournaments.view_adjudication",
     "tournaments.view_claim",
     "tournaments.change_claim",
+    # migration 0004: the admin pages of the tournaments they arbitrate
+    "games.view_player",
+    "tournaments.view_round",
+    "tournaments.view_entry",
+    "tournaments.change_entry",
 }
 
 
@@ -47,17 +52,22 @@ def test_a_member_holds_the_permissions(world: World) -> None:
 
 
 @pytest.mark.django_db
-def test_membership_decides_games_outside_tournaments_only(world: World) -> None:
+def test_a_casual_game_is_decided_by_the_member_who_created_it(world: World) -> None:
     from games import services as game_services
 
-    casual = game_services.create_game(
-        kind="sos", options={}, players=[world.board1.first.player, world.board1.second.player]
-    )
     member = in_arbiter_group(make_user("member"))
+    other_member = in_arbiter_group(make_user("other-member"))
     plain_staff = make_user("staff", is_staff=True)
+    players = [world.board1.first.player, world.board1.second.player]
+    casual = game_services.create_game(kind="sos", options={}, players=players, created_by=member)
+    by_staff = game_services.create_game(
+        kind="sos", options={}, players=players, created_by=plain_staff
+    )
 
     assert adjudication.may_adjudicate(member, game=casual)
+    assert not adjudication.may_adjudicate(other_member, game=casual)
     assert not adjudication.may_adjudicate(plain_staff, game=casual)
+    assert not adjudication.may_adjudicate(plain_staff, game=by_staff)  # not an arbiter
     assert not adjudication.may_adjudicate(member, game=world.game)
     world.tournament.arbiters.add(member)
     assert adjudication.may_adjudicate(User.objects.get(pk=member.pk), game=world.game)

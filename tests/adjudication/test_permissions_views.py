@@ -164,7 +164,6 @@ def decide_claim(w: World) -> Posted:
         {"accept": "1", "note": ""},
         reverse("tournaments:log", args=[w.tournament.pk]),
         lambda: reload(claim).status == ClaimStatus.ACCEPTED,
-        login_required=False,
     )
 
 
@@ -242,10 +241,10 @@ def test_a_claim_decided_by_nobody_allowed_is_still_pending(world: World, client
 # -- Games outside tournaments -----------------------------------------------------------------
 
 
-def casual_game() -> Game:
+def casual_game(created_by: User | None = None) -> Game:
     """A game of Alice and Carol played outside any tournament."""
     players = list(Player.objects.filter(name__in=["Alice", "Carol"]).order_by("name"))
-    return game_services.create_game(kind="sos", options={}, players=players)
+    return game_services.create_game(kind="sos", options={}, players=players, created_by=created_by)
 
 
 @pytest.mark.parametrize(
@@ -254,14 +253,15 @@ def casual_game() -> Game:
         ("anonymous", False),
         ("the seated player", False),
         ("arbiter of this tournament", False),  # named by a tournament, not in the group
-        ("arbiter of another tournament", True),  # in the Arbiter group
+        ("arbiter of another tournament", True),  # in the Arbiter group, created the game
+        ("staff arbiter", False),  # in the Arbiter group, but did not create the game
         ("superuser", True),
     ],
 )
-def test_games_outside_tournaments_are_for_the_arbiter_group_and_superusers(
+def test_games_outside_tournaments_are_for_their_creating_arbiter_and_superusers(
     world: World, client_for, role: str, allowed: bool
 ) -> None:
-    game = casual_game()
+    game = casual_game(created_by=world.other_arbiter)
     data = {
         "act": "decide",
         "result": Result.DRAW,
@@ -270,7 +270,8 @@ def test_games_outside_tournaments_are_for_the_arbiter_group_and_superusers(
         "version": seen_version(game=game),
     }
 
-    response = client_for(ROLES[role](world)).post(game_arbiter_url(game), data)
+    user = world.staff_arbiter if role == "staff arbiter" else ROLES[role](world)
+    response = client_for(user).post(game_arbiter_url(game), data)
 
     if allowed:
         assert response.status_code == 302

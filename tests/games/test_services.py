@@ -20,6 +20,7 @@ from games.errors import GameError, GameNotActive, MoveRefused, NotAllowed, Stal
 from games.models import Game, GameStatus, Move, Seat
 from games.rules import MoveError, Outcome, get_rules
 from games.services import create_game, submit_move
+from tests.factories import with_permission
 
 pytestmark = pytest.mark.django_db
 
@@ -515,12 +516,15 @@ def test_wrong_user_is_refused(new_game, boris, outsider, who, message) -> None:
     assert snapshot(game) == before
 
 
-def test_staff_may_move_for_any_seat_over_the_board(new_game, staff) -> None:
-    game = new_game("sos", over_the_board=True)
-    first = submit_move(game=game, user=staff, notation="A1=S")
-    second = submit_move(game=game, user=staff, notation="C1=S")
-    assert [(m.seat, m.submitted_by) for m in (first, second)] == [(0, staff), (1, staff)]
-    assert assert_consistent(game).ply == 2
+def test_staff_may_not_move_over_the_board_in_a_game_it_does_not_arbitrate(
+    new_game, staff, seat_keeper
+) -> None:
+    game = new_game("sos", over_the_board=True, created_by=seat_keeper)
+    before = snapshot(game)
+    for user in (staff, with_permission(staff, "games.play_any_seat")):
+        with pytest.raises(NotAllowed):
+            submit_move(game=game, user=user, notation="A1=S")
+    assert snapshot(game) == before
 
 
 def test_seated_players_still_move_for_themselves_over_the_board(new_game, alice, boris) -> None:
@@ -539,8 +543,10 @@ def test_staff_may_not_move_in_a_normal_game(new_game, staff) -> None:
     assert snapshot(game) == before
 
 
-def test_play_any_seat_permission_works_over_the_board(new_game, seat_keeper) -> None:
-    game = new_game("uttt", over_the_board=True)
+def test_the_arbiter_who_created_it_moves_for_any_seat_over_the_board(
+    new_game, seat_keeper
+) -> None:
+    game = new_game("uttt", over_the_board=True, created_by=seat_keeper)
     moves = [submit_move(game=game, user=seat_keeper, notation=n) for n in UTTT_X_WIN[:3]]
     assert [(m.seat, m.submitted_by) for m in moves] == [
         (0, seat_keeper),
@@ -670,15 +676,19 @@ def race(game: Game, submissions: list[tuple[User, str]]) -> list[Any]:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("who", ["arbiter_over_the_board", "same_player_twice"])
-def test_simultaneous_moves_for_the_same_ply_store_one(alice, boris, staff, who) -> None:
+def test_simultaneous_moves_for_the_same_ply_store_one(alice, boris, seat_keeper, who) -> None:
     if connection.vendor == "sqlite":
         # Threads on Django's in-memory test database would share one cache, not race.
         assert not connection.creation.is_in_memory_db(connection.settings_dict["NAME"])
     over_the_board = who == "arbiter_over_the_board"
-    user = staff if over_the_board else alice.user
+    user = seat_keeper if over_the_board else alice.user
     for _ in range(RACES):
         game = create_game(
-            kind="sos", options={}, players=[alice, boris], over_the_board=over_the_board
+            kind="sos",
+            options={},
+            players=[alice, boris],
+            over_the_board=over_the_board,
+            created_by=user,
         )
         results = race(game, [(user, "A1=S"), (user, "B2=O")])
 

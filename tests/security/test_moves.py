@@ -124,10 +124,14 @@ def test_the_player_to_move_still_can(client_for: ClientFor, alice: Player, game
     assert stored(game) == ["E5"]
 
 
-def test_a_staff_account_over_the_board_is_a_deliberate_exception(
+def test_a_staff_account_cannot_move_over_the_board_in_a_game_it_does_not_arbitrate(
     client_for: ClientFor, staff: User, alice: Player, boris: Player
 ) -> None:
+    """Staff status gives no right over a game: only that game's arbiters enter its moves."""
     game = game_services.create_game(
         kind="uttt", options={}, players=[alice, boris], over_the_board=True
     )
-    assert client_for(staff).post(move_url(game), {"cell": "E5"}, **JSON).json() == {"ok": True}
+    response = client_for(staff).post(move_url(game), {"cell": "E5"}, **JSON, **EN)
+    assert response.status_code == 400
+    assert response.json()["code"] == "not_allowed"
+    assert stored(game) == []

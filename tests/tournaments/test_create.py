@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from tests.tournaments.helpers import make_user
-from tournaments import services
+from tournaments import authority, services
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
@@ -106,16 +106,16 @@ def test_the_creator_becomes_an_arbiter_with_the_named_ones() -> None:
     t = create(created_by=creator, arbiters=[helper])
     assert set(t.arbiters.all()) == {creator, helper}
     assert t.created_by == creator
-    assert services.can_arbitrate(creator, t)
-    assert services.can_arbitrate(helper, t)
-    assert not services.can_arbitrate(stranger, t)
+    assert authority.may_arbitrate(creator, t)
+    assert authority.may_arbitrate(helper, t)
+    assert not authority.may_arbitrate(stranger, t)
 
 
 def test_a_superuser_can_arbitrate_any_tournament() -> None:
     t = create()
     root = User.objects.create_superuser(username="root", password="x")
-    assert services.can_arbitrate(root, t)
-    assert not services.can_arbitrate(None, t)
+    assert authority.may_arbitrate(root, t)
+    assert not authority.may_arbitrate(None, t)
 
 
 def test_unknown_format_name_and_rules_options_are_refused() -> None:

@@ -42,15 +42,14 @@ def url(name: str, *args: object) -> str:
 class Action:
     """One arbiter action: ``prepare`` the tournament, ``send`` the request, ``done`` checks.
 
-    ``page`` marks a GET of a form page (200 for the arbiter); ``login_first`` a view that sends
-    anonymous visitors to log in rather than answering 403.
+    ``page`` marks a GET of a form page (200 for the arbiter). Every arbiter's view sends an
+    anonymous visitor to log in; a logged-in user without the right gets 403.
     """
 
     prepare: Callable[[Tournament, User], Any]
     send: Callable[[Client, Tournament, Any], HttpResponse]
     done: Callable[[Tournament, Any], bool]
     page: bool = False
-    login_first: bool = False
 
 
 def nothing(t: Tournament, arbiter: User) -> None:
@@ -91,7 +90,6 @@ ACTIONS = {
         lambda c, t, _: c.get(url("withdrawal", t.pk, entry_of(t, "P01").pk)),
         lambda t, _: True,
         page=True,
-        login_first=True,
     ),
     "withdraw": Action(
         nothing,
@@ -100,7 +98,6 @@ ACTIONS = {
             {"reason": "no_show", "note": "ill", "version": "0"},
         ),
         lambda t, _: entry_of(t, "P01").withdrawn_from_round == 1,
-        login_first=True,
     ),
     "reinstate": Action(
         withdrawn,
@@ -109,7 +106,6 @@ ACTIONS = {
             {"reason": "correction", "version": seen_entry_version(e)},
         ),
         lambda t, e: reload(e).withdrawn_from_round is None,
-        login_first=True,
     ),
     "pair": Action(
         nothing,
@@ -186,7 +182,7 @@ def test_anyone_else_is_refused(
     state = act.prepare(tournament, arbiter)
     user = None if who == "anonymous" else request.getfixturevalue(who)
     response = act.send(client_for(user), tournament, state)
-    if user is None and act.login_first:
+    if user is None:
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
     else:

@@ -48,8 +48,14 @@ def outsider(db: None) -> User:
 
 @pytest.fixture
 def staff(db: None) -> User:
-    """A staff account (an arbiter) without a player and without explicit permissions."""
+    """A staff account without a player and without explicit permissions: arbitrates nothing."""
     return make_user("arbiter", is_staff=True)
+
+
+@pytest.fixture
+def table_arbiter(db: None) -> User:
+    """A staff account holding the arbiter's permission (``games.play_any_seat``), no player."""
+    return with_permission(make_user("table-arbiter", is_staff=True), "games.play_any_seat")
 
 
 @pytest.fixture
@@ -68,7 +74,7 @@ GameFactory = Callable[..., Game]
 
 @pytest.fixture
 def new_game(alice: Player, boris: Player) -> GameFactory:
-    """``new_game(kind="sos", players=None, over_the_board=False, **options)``.
+    """``new_game(kind="sos", players=None, over_the_board=False, created_by=None, **options)``.
 
     Alice (seat 0) and Борис (seat 1) play unless ``players`` is given; every other keyword is a
     rules option. SOS defaults to the engine's 3×3 grid.
@@ -79,6 +85,7 @@ def new_game(alice: Player, boris: Player) -> GameFactory:
         players: Sequence[Player] | None = None,
         *,
         over_the_board: bool = False,
+        created_by: User | None = None,
         **options: Any,
     ) -> Game:
         return services.create_game(
@@ -86,6 +93,7 @@ def new_game(alice: Player, boris: Player) -> GameFactory:
             options=options,
             players=list(players) if players is not None else [alice, boris],
             over_the_board=over_the_board,
+            created_by=created_by,
         )
 
     return make

@@ -215,10 +215,24 @@ def test_a_form_sent_twice_makes_one_move(alice_client: Client, new_game: GameFa
     assert stored(game) == ["A1=S"]
 
 
-def test_a_non_numeric_expected_ply_is_ignored(alice_client: Client, new_game: GameFactory) -> None:
+@pytest.mark.parametrize("expected", ["x", "abc", "", "-1", "1.0", "٣"])
+def test_a_malformed_expected_ply_is_a_400_and_no_move(
+    alice_client: Client, new_game: GameFactory, expected: str
+) -> None:
+    """Never "no check": a form whose move number is not a move count plays nothing."""
     game = new_game("uttt")
-    response = alice_client.post(move_url(game), {"cell": "E5", "expected_ply": "x"}, **JSON)
-    assert response.json() == {"ok": True}
+    data = {"cell": "E5", "expected_ply": expected}
+    response = alice_client.post(move_url(game), data, **JSON, **EN)
+    assert response.status_code == 400
+    assert response.json() == {
+        "ok": False,
+        "code": "bad_expected_ply",
+        "error": "The form's move number is not a number: reload the page and try again.",
+    }
+    page = alice_client.post(move_url(game), data, **EN)
+    assert page.status_code == 400
+    assert "The form&#x27;s move number is not a number" in page.content.decode()
+    assert stored(game) == []
 
 
 # -- plain forms: post, redirect, get --------------------------------------------------------------

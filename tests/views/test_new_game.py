@@ -249,13 +249,22 @@ def test_over_the_board_is_refused_for_a_plain_player(
     assert not Game.objects.exists()
 
 
-def test_over_the_board_is_allowed_for_staff(
+def test_over_the_board_is_refused_for_staff_without_the_arbiters_permission(
     client_for: ClientFor, staff: User, alice: Player, boris: Player
 ) -> None:
     data = {"kind": "uttt", "over_the_board": "on", **seats(alice, boris)}
-    game = created_game(client_for(staff).post(URL, data))
+    response = client_for(staff).post(URL, data, **EN)
+    assert "Only arbiters can run games over the board." in form_errors(response)
+    assert not Game.objects.exists()
+
+
+def test_over_the_board_is_allowed_for_an_arbiter(
+    client_for: ClientFor, table_arbiter: User, alice: Player, boris: Player
+) -> None:
+    data = {"kind": "uttt", "over_the_board": "on", **seats(alice, boris)}
+    game = created_game(client_for(table_arbiter).post(URL, data))
     assert game.over_the_board
-    assert game.created_by == staff
+    assert game.created_by == table_arbiter
 
 
 def test_over_the_board_is_allowed_with_the_play_any_seat_permission(

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game, Move, Player
+from tests.factories import with_permission
 from tests.views.conftest import GameFactory
 from tests.views.helpers import cell_buttons, messages_text, move_forms, move_url, parse, play
 
@@ -134,10 +135,26 @@ def test_staff_may_not_move_in_an_ordinary_game(
     assert stored(game) == []
 
 
-def test_staff_may_move_for_every_seat_over_the_board(
-    client_for: ClientFor, staff: User, new_game: GameFactory
+def test_staff_may_not_move_over_the_board_in_a_game_it_does_not_arbitrate(
+    client_for: ClientFor, staff: User, table_arbiter: User, new_game: GameFactory
 ) -> None:
-    game = new_game("uttt", over_the_board=True)
+    """Only that game's arbiters enter its moves: neither staff status nor the arbiter's
+    permission gives a right over another arbiter's over-the-board game."""
+    game = new_game("uttt", over_the_board=True, created_by=table_arbiter)
+    for user in (staff, with_permission(staff, "games.play_any_seat")):
+        client = client_for(user)
+        assert cell_buttons(parse(client.get(game.get_absolute_url()))) == []
+        response = client.post(move_url(game), {"cell": "E5"}, **JSON, **EN)
+        assert response.status_code == 400
+        assert response.json()["code"] == "not_allowed"
+    assert stored(game) == []
+
+
+def test_the_arbiter_who_created_it_moves_for_every_seat_over_the_board(
+    client_for: ClientFor, table_arbiter: User, new_game: GameFactory
+) -> None:
+    staff = table_arbiter
+    game = new_game("uttt", over_the_board=True, created_by=staff)
     client = client_for(staff)
     assert len(cell_buttons(parse(client.get(game.get_absolute_url())))) == 81
     for cell in ("E5", "D4", "A1"):
@@ -153,11 +170,11 @@ def test_staff_may_move_for_every_seat_over_the_board(
     assert len(cell_buttons(parse(client.get(game.get_absolute_url())))) > 0
 
 
-def test_staff_over_the_board_through_the_plain_form(
-    client_for: ClientFor, staff: User, new_game: GameFactory
+def test_the_arbiter_over_the_board_through_the_plain_form(
+    client_for: ClientFor, table_arbiter: User, new_game: GameFactory
 ) -> None:
-    game = new_game("sos", over_the_board=True)
-    client = client_for(staff)
+    game = new_game("sos", over_the_board=True, created_by=table_arbiter)
+    client = client_for(table_arbiter)
     response = client.post(move_url(game), {"cell": "A1", "letter": "S", "expected_ply": "0"})
     assert response.status_code == 302
     assert response["Location"] == game.get_absolute_url()

@@ -21,6 +21,29 @@ from .messages import (
     PairingWarning,
 )
 
+# What no pairing may do, whatever the arbiter wants: a player against himself, or on two boards.
+# ``check_pairings`` reports them among the warnings; an override with any of them is refused.
+ERRORS = frozenset({SELF_PAIRED, PAIRED_TWICE})
+
+
+def check_boards(pairs: Sequence[Pair], *, round_no: int) -> list[PairingWarning]:
+    """The errors of ``pairs`` (:data:`ERRORS`), in board order, then by entry; [] if none."""
+    errors: list[PairingWarning] = []
+    counts = Counter(e for pair in pairs for e in set(pair.entries))
+    for pair in pairs:
+        if pair.second is not None and pair.first == pair.second:
+            errors.append(
+                PairingWarning(
+                    SELF_PAIRED, {"round": round_no, "entry": pair.first, "board": pair.board}
+                )
+            )
+    for entry, count in sorted(counts.items()):
+        if count > 1:
+            errors.append(
+                PairingWarning(PAIRED_TWICE, {"round": round_no, "entry": entry, "count": count})
+            )
+    return errors
+
 
 def check_pairings(
     pairs: Sequence[Pair],

@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
+from games.authority import may_arbitrate_game
 from games.models import Game
-from tournaments.adjudication import may_adjudicate
 
 register = template.Library()
 
@@ -15,4 +15,4 @@ register = template.Library()
 @register.filter
 def adjudicable_by(game: Game, user: Any) -> bool:
     """May ``user`` decide ``game`` (its tournament's arbiter, or an arbiter of casual games)?"""
-    return may_adjudicate(user, game=game)
+    return may_arbitrate_game(user, game)

@@ -9,11 +9,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from sheets.errors import ImportRefused, WorkbookRefused
 from sheets.plan import ImportPlan
 from sheets.safety import Limits
 from sheets.services import apply_plan, read_workbook
+from tournaments.authority import may_arbitrate
 from tournaments.models import Tournament
 
 
@@ -47,6 +49,8 @@ class Command(BaseCommand):
                 arbiter = get_user_model().objects.get(username=user)
             except get_user_model().DoesNotExist:
                 raise CommandError(f"No user {user}.") from None
+            if not may_arbitrate(arbiter, t):
+                raise CommandError(_("Only this tournament's arbiters may import results."))
         limits = Limits.default()
         if o.get("max_mb"):
             limits = Limits(max_bytes=o["max_mb"] * 1024 * 1024)

@@ -1,0 +1,90 @@
+"""Who may act as a game's arbiter: the one answer every path asks (views, admin, services).
+
+A game played for a higher app (a tournament's pairing) is arbitrated by whoever that app names:
+the games app knows nothing of tournaments, so the higher app registers a resolver here (in its
+``AppConfig.ready``). A casual game — one no resolver claims — is arbitrated by a superuser, or by
+the arbiter who created it (``Game.created_by``, holding :data:`ARBITER_PERMISSION`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from games.models import Game
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+# The permission that makes a member an arbiter of the casual games he creates (over the board,
+# or to adjudicate them); the Arbiter group holds it.
+ARBITER_PERMISSION = "games.play_any_seat"
+
+
+@dataclass(frozen=True)
+class Resolver:
+    """A higher app's answer for the games it owns.
+
+    ``decides(user, game)``: ``None`` when the game is not the app's, else whether ``user`` (an
+    authenticated non-superuser) arbitrates it. ``arbitrated(user)``: a ``Q`` on ``Game`` of the
+    app's games ``user`` arbitrates; ``owned()``: a ``Q`` of every game the app owns.
+    """
+
+    decides: Callable[[AnyUser, Game], bool | None]
+    arbitrated: Callable[[AnyUser], Q]
+    owned: Callable[[], Q]
+
+
+_resolvers: dict[str, Resolver] = {}
+
+
+def register_resolver(key: str, resolver: Resolver) -> None:
+    """Register (or replace) the resolver named ``key``; called from an ``AppConfig.ready``."""
+    _resolvers[key] = resolver
+
+
+def is_arbiter_member(user: AnyUser | None) -> bool:
+    """Is ``user`` an arbiter at all (may create over-the-board games and arbitrate them)?"""
+    return bool(user is not None and user.is_authenticated and user.has_perm(ARBITER_PERMISSION))
+
+
+def may_link_accounts(user: AnyUser | None) -> bool:
+    """Only a superuser links a player to an account (the account then plays his moves)."""
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
+def may_arbitrate_game(user: AnyUser | None, game: Game) -> bool:
+    """May ``user`` act as arbiter of ``game``: enter its moves over the board, decide it, take
+    moves back, annul it?"""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    for resolver in _resolvers.values():
+        answer = resolver.decides(user, game)
+        if answer is not None:
+            return answer
+    return (
+        game.created_by_id is not None and game.created_by_id == user.pk and is_arbiter_member(user)
+    )
+
+
+def arbitrated_games(
+    user: AnyUser | None, queryset: QuerySet[Game] | None = None
+) -> QuerySet[Game]:
+    """The games (of ``queryset``, every game by default) ``user`` may arbitrate."""
+    games = Game.objects.all() if queryset is None else queryset
+    if user is None or not user.is_authenticated:
+        return games.none()
+    if user.is_superuser:
+        return games
+    allowed = Q(pk__in=[])
+    owned = Q(pk__in=[])
+    for resolver in _resolvers.values():
+        allowed |= resolver.arbitrated(user)
+        owned |= resolver.owned()
+    if is_arbiter_member(user):
+        allowed |= Q(created_by=user) & ~owned
+    return games.filter(allowed).distinct()

@@ -1,0 +1,88 @@
+"""Who may act as a tournament's arbiter: the one answer every path asks.
+
+Views, the admin (querysets and object permissions), management commands, workbook and TRF imports
+and the services all call :func:`may_arbitrate` (or :func:`require_arbiter`). The games app asks
+:func:`games.authority.may_arbitrate_game`, which this module answers for the games played in a
+tournament (:func:`register`, called from ``TournamentsConfig.ready``): those games are arbitrated
+by their tournament's arbiters only.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from games import authority as game_authority
+from games.models import Game
+from tournaments.errors import TournamentError
+from tournaments.models import Act, Adjudication, Pairing, Tournament
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+
+def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Superusers, and the arbiters ``tournament`` names."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.arbiters.filter(pk=user.pk).exists()
+
+
+def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
+    """:func:`may_arbitrate`, or a ``TournamentError`` (code ``not_allowed``)."""
+    if not may_arbitrate(user, tournament):
+        raise TournamentError(_("Only this tournament's arbiters may do that."), "not_allowed")
+
+
+def arbitrated_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
+    """Every tournament ``user`` may arbitrate."""
+    if user is None or not user.is_authenticated:
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(arbiters=user)
+
+
+def tournament_of_game(game: Game) -> Tournament | None:
+    """The tournament ``game`` was played for (also once annulled and replaced), or ``None``."""
+    from tournaments.adjudication import pairing_of
+
+    pairing = pairing_of(game)
+    return pairing.round.tournament if pairing is not None else None
+
+
+# -- the games app's resolver ------------------------------------------------------------------
+
+
+def _decides(user: AnyUser, game: Game) -> bool | None:
+    tournament = tournament_of_game(game)
+    return None if tournament is None else may_arbitrate(user, tournament)
+
+
+def _games_of(pairings: QuerySet[Pairing], records: QuerySet[Adjudication]) -> Q:
+    """Games of ``pairings``, and the annulled games whose annulment ``records`` keep the link."""
+    annulled = records.filter(act=Act.ANNUL, pairing__isnull=False, game__isnull=False)
+    return Q(pk__in=pairings.filter(game__isnull=False).values("game")) | Q(
+        pk__in=annulled.values("game")
+    )
+
+
+def _arbitrated(user: AnyUser) -> Q:
+    return _games_of(
+        Pairing.objects.filter(round__tournament__arbiters=user),
+        Adjudication.objects.filter(pairing__round__tournament__arbiters=user),
+    )
+
+
+def _owned() -> Q:
+    return _games_of(Pairing.objects.all(), Adjudication.objects.all())
+
+
+def register() -> None:
+    """Answer :func:`games.authority.may_arbitrate_game` for tournament games."""
+    game_authority.register_resolver(
+        "tournaments",
+        game_authority.Resolver(decides=_decides, arbitrated=_arbitrated, owned=_owned),
+    )
