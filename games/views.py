@@ -66,16 +66,24 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 
 def _game_context(request: HttpRequest, game: Game) -> dict:
-    """The board panel's context, at the latest position or at ``?at=N`` for replay."""
+    """The board panel's context, at the latest position or at ``?at=N`` for replay.
+
+    The position is the replay of the game's ``Move`` rows, read once here (the same rows fill
+    the score sheet); no stored copy is read or checked on a page view.
+    """
     seats = list(game.seats.select_related("player").order_by("number"))
-    latest = game.ply
+    moves = list(
+        Move.objects.filter(game=game).order_by("ply").only("ply", "seat", "notation", "points")
+    )
+    game.use_moves([m.notation for m in moves])
+    latest = len(moves)
     try:
         at = int(request.GET.get("at", latest))
     except ValueError:
         at = latest
     at = max(0, min(at, latest))
     rules = game.rules
-    state = game.current_state() if at == latest else game.state_at(at)
+    state = game.state_at(at)
     to_move = rules.to_move(state)
     mover = seats[to_move] if to_move is not None and game.is_active else None
     can_move = (
@@ -83,19 +91,19 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         and mover is not None
         and services.may_move_for(request.user, game, mover.player)
     )
-    moves = list(Move.objects.filter(game=game).order_by("ply"))
     names = {s.number: s.player.name for s in seats}
     # The game's own record of how it ended (the board, or an arbiter's decision); while
     # replaying, the board's outcome at that move.
     outcome = game.outcome if at == latest else rules.outcome(state)
     if game.status == GameStatus.ANNULLED:
         outcome = None
-    scores = list(outcome.scores) if outcome and outcome.scores else _scores(game, state)
+    scores = game.scores if at == latest else list(state.scores)
+    uttt = game.kind == GameKind.UTTT
     seat_rows = [
         {
             "number": s.number + 1,
             "player": s.player,
-            "mark": rules.marks[s.number] if game.kind == GameKind.UTTT else "",
+            "mark": rules.marks[s.number] if uttt else "",
             "colour": SEAT_COLOURS[s.number % 6],
             "score": scores[s.number],
             "to_move": to_move == s.number,
@@ -106,8 +114,8 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     return {
         "game": game,
         "seats": seat_rows,
-        "board": position_view(rules, game.state["position"])
-        if latest == 0 and game.state.get("position")
+        "board": position_view(rules, game.final_position)
+        if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
         "can_move": can_move,
         "mover": mover,
@@ -125,12 +133,6 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
             "last": latest,
         },
     }
-
-
-def _scores(game: Game, state) -> list[int]:  # type: ignore[no-untyped-def]
-    if game.kind == GameKind.SOS:
-        return list(state.scores)
-    return [state.board_status.count("x"), state.board_status.count("o")]
 
 
 @require_safe
