@@ -43,6 +43,17 @@ def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
     return problems
 
 
+def problems_of_game(game: Game) -> list[str]:
+    """The inconsistencies of one game (as :func:`game_problems` lists them); ``[]`` if none."""
+    moves = list(
+        Move.objects.using(game._state.db or DEFAULT_DB_ALIAS)
+        .filter(game_id=game.pk)
+        .order_by("ply", "pk")
+        .values_list("ply", "seat", "notation", "points")
+    )
+    return _problems_of(game, moves)
+
+
 def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str]:
     where = _("Game %(game)s") % {"game": game.pk}
     plies = [ply for ply, *_rest in moves]

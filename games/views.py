@@ -15,7 +15,13 @@ from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
-from games.presenters import SEAT_COLOURS, board_view, position_view
+from games.presenters import (
+    SEAT_COLOURS,
+    MoveRow,
+    board_view,
+    position_view,
+    score_sheet_html,
+)
 
 PAGE_SIZE = 30
 
@@ -72,9 +78,12 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     the score sheet); no stored copy is read or checked on a page view.
     """
     seats = list(game.seats.select_related("player").order_by("number"))
-    moves = list(
-        Move.objects.filter(game=game).order_by("ply").only("ply", "seat", "notation", "points")
-    )
+    moves = [
+        MoveRow(*row)
+        for row in Move.objects.filter(game=game)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points")
+    ]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
     try:
@@ -122,7 +131,8 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
-        "moves": [(m, names.get(m.seat, "?")) for m in moves],
+        "moves": moves,
+        "score_sheet": score_sheet_html(moves, names, at=at, sos=game.kind == GameKind.SOS),
         "at": at,
         "latest": latest,
         "replaying": at != latest,
