@@ -89,14 +89,14 @@ def submit_move(
     Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
     a second move), adjudicates the move with the rules engine against the replay of the stored
     moves, stores the move and finishes the game when the rules say so, all in one transaction:
-    four queries (lock the game and read its seats, read its moves, insert the move, update the
-    game's cached ply and status). Raises a ``GameError`` (translated message, stable code)
+    five queries (lock the game, read its moves, read the seat to move, insert the move, update
+    the game's cached ply and status). Raises a ``GameError`` (translated message, stable code)
     and stores nothing when the move is refused.
     """
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to make a move."))
     with transaction.atomic():
-        game, seats = _locked_with_seats(game.pk)
+        game = Game.objects.select_for_update().get(pk=game.pk)
         if not game.is_active:
             raise GameNotActive(_("This game is over: no more moves can be played."))
         if expected_ply is not None and expected_ply != game.ply:
@@ -104,9 +104,9 @@ def submit_move(
         rules = game.rules
         state = game.current_state()
         seat_number = rules.to_move(state)
-        mover = seats[seat_number].player
+        mover = Seat.objects.select_related("player").get(game=game, number=seat_number).player
         if not may_move_for(user, game, mover):
-            if any(seat.player.user_id == user.pk for seat in seats):
+            if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
                 raise NotAllowed(
                     _("It is not your turn: %(name)s is to move.") % {"name": mover.name}
                 )
@@ -141,23 +141,6 @@ def submit_move(
             )
         )
     return move
-
-
-def _locked_with_seats(pk: int) -> tuple[Game, list[Seat]]:
-    """The game ``pk``, locked, and its seats (with their players) by number: one query (the
-    seats joined to the game, which is locked: ``FOR UPDATE OF`` the game's row)."""
-    rows = list(
-        Seat.objects.select_related("game", "player")
-        .select_for_update(of=("game",))
-        .filter(game_id=pk)
-        .order_by("number")
-    )
-    if not rows:
-        raise Game.DoesNotExist(f"no game {pk} (or it has no seats)")
-    game = rows[0].game
-    for seat in rows:
-        seat.game = game
-    return game, rows
 
 
 def _follow_moves(game: Game, state: Any, now: Any) -> list[str]:
