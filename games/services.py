@@ -108,7 +108,7 @@ def submit_move(
         if expected_ply is not None and expected_ply != game.ply:
             raise StalePosition()
         rules = game.rules
-        game.use_moves([notation for (notation,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
+        game.use_moves([text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
         state = game.current_state()
         seat_number = rules.to_move(state)
         [(player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
