@@ -23,11 +23,21 @@ off, a random secret key), and 2·N simulated players, one thread each:
    waiting player, once it sees the new ply, loads the panel before moving.
 
 Afterwards the database is checked: every game's moves numbered 1…n without gaps or repeats,
-legal when replayed through the rules engine, equal to the stored state; every move a player saw
-accepted is there (``lost``), and no other (``doubled``). Printed: accepted moves per second, the
-latency of accepted moves (p50/p95/p99), refusals by code and errors. The server is stopped at
-the end, whatever happens. Everything is bounded: the time limit, the moves per player and the
-number of steps of each player's loop. All traffic goes to 127.0.0.1 only.
+legal when replayed through the rules engine, the cached ply, status and result in line with the
+replay (``games.integrity``); every move a player saw accepted is there (``lost``), and no
+other (``doubled``). Printed: accepted moves per second, the latency of accepted moves
+(p50/p95/p99), refusals by code and errors, the server's CPU time a move. The server is stopped
+at the end, whatever happens.
+
+First, unless ``--no-floor``, the same load runs against the *floor*: a fresh database and server
+whose move URL is served by the trivial view of ``bench/floor_urls.py`` (authenticated POST,
+sessions, CSRF, one locked UPDATE, under the same gunicorn on the same database; the benchmark's
+throw-away settings alone name that URLconf). The report prints our moves/s beside the floor's
+and their ratio, against the targets of issue 10 (SQLite: ≥ 0.6 × the floor, ≥ 600 moves/s,
+p99 < 80 ms; PostgreSQL: ≥ 450 moves/s).
+
+Everything is bounded: the time limit, the moves per player and the number of steps of each
+player's loop. All traffic goes to 127.0.0.1 only.
 
 Internal modes (run by the script itself, in a subprocess with the server's settings):
 ``--internal setup N`` and ``--internal check FILE``.
@@ -85,8 +95,14 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[rank - 1]
 
 
-def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -> dict[str, Any]:
-    """Everything for one database: migrate, set up, serve, play, check. Returns the figures."""
+def run_database(
+    label: str, db_env: dict[str, str], opts: argparse.Namespace, *, floor: bool = False
+) -> dict[str, Any]:
+    """Everything for one database: migrate, set up, serve, play, check. Returns the figures.
+
+    ``floor``: the same load against the floor view of ``bench/floor_urls.py`` (a trivial
+    authenticated POST doing one locked UPDATE) instead of the move view; no check afterwards.
+    """
     with tempfile.TemporaryDirectory(prefix="sosttt-load-") as tmp:
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
         env.update(db_env)
@@ -104,13 +120,17 @@ def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -
         )
         if "SQLITE_PATH" in db_env:
             env["SQLITE_PATH"] = str(Path(tmp) / "club.sqlite3")
-        if opts.conn_max_age is not None:
-            # The settings as they are, but with persistent database connections.
-            (Path(tmp) / "bench_settings.py").write_text(
-                f"from {env['DJANGO_SETTINGS_MODULE']} import *  # noqa\n"
-                f"DATABASES['default']['CONN_MAX_AGE'] = {opts.conn_max_age}  # noqa\n"
-            )
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [tmp, env.get("PYTHONPATH")]))
+        if opts.conn_max_age is not None or floor:
+            # The settings as they are, but with persistent database connections, or with the
+            # floor's URLconf (bench/floor_urls.py: only these throw-away settings name it).
+            lines = [f"from {env['DJANGO_SETTINGS_MODULE']} import *  # noqa"]
+            if opts.conn_max_age is not None:
+                lines.append(f"DATABASES['default']['CONN_MAX_AGE'] = {opts.conn_max_age}  # noqa")
+            if floor:
+                lines.append("ROOT_URLCONF = 'floor_urls'")
+            (Path(tmp) / "bench_settings.py").write_text("\n".join(lines) + "\n")
+            path = [tmp, str(Path(__file__).resolve().parent), env.get("PYTHONPATH")]
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, path))
             env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
         run_python(["manage.py", "migrate", "--noinput", "-v0"], env, "migrate")
         # Into the temporary folder (DJANGO_STATIC_ROOT): production serves the collected files.
@@ -170,8 +190,12 @@ def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -
             acked.setdefault(str(player.track.pk), []).extend(player.tally.acked)
             unsure[str(player.track.pk)] += player.tally.unsure
         accepted_file.write_text(json.dumps({"acked": acked, "unsure": unsure}))
-        check = json.loads(
-            run_python([__file__, "--internal", "check", str(accepted_file)], env, "check")
+        check = (
+            None
+            if floor
+            else json.loads(
+                run_python([__file__, "--internal", "check", str(accepted_file)], env, "check")
+            )
         )
         latencies = [x for t in tallies for x in t.latencies]
         accepted = sum(t.accepted for t in tallies)
@@ -182,7 +206,7 @@ def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -
             refused.update(t.refused)
         requests = sum(t.requests for t in tallies)
         return {
-            "database": label,
+            "database": label + (" floor" if floor else ""),
             "players": len(players),
             "games": len(games),
             "login_s": login_time,
@@ -205,8 +229,19 @@ def run_database(label: str, db_env: dict[str, str], opts: argparse.Namespace) -
         }
 
 
-def report(result: dict[str, Any], opts: argparse.Namespace) -> bool:
-    """Print one database's figures; True when the database is consistent."""
+# Targets of issue 10 (2 workers, 50 players): on SQLite at least this share of the floor's
+# moves/s and at least this many moves/s, p99 under this; on PostgreSQL at least this many.
+TARGET_FLOOR_SHARE = 0.6
+TARGET_SQLITE_MOVES = 600
+TARGET_P99_MS = 80
+TARGET_POSTGRES_MOVES = 450
+
+
+def report(
+    result: dict[str, Any], opts: argparse.Namespace, floor: dict[str, Any] | None = None
+) -> bool:
+    """Print one database's figures (beside the floor's when it ran); True when the database is
+    consistent."""
     check = result["check"]
     refused = ", ".join(f"{k}={v}" for k, v in sorted(result["refused"].items())) or "none"
     errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
@@ -227,25 +262,46 @@ def report(result: dict[str, Any], opts: argparse.Namespace) -> bool:
         f"p99 {result['p99_ms']:.1f} ms (mean {result['mean_ms']:.1f}, max {result['max_ms']:.1f})"
     )
     print(f"refused: {refused}; errors: {errors}")
+    per_move = 1000 * result["server_cpu_s"] / result["accepted"] if result["accepted"] else 0.0
     print(
-        f"CPU while playing: server {result['server_cpu_s']:.1f} s, players "
-        f"{result['client_cpu_s']:.1f} s, in {result['elapsed_s']:.1f} s on {os.cpu_count()} "
-        f"CPUs (load average {result['load_average']:.1f})"
+        f"CPU while playing: server {result['server_cpu_s']:.1f} s ({per_move:.2f} ms a move), "
+        f"players {result['client_cpu_s']:.1f} s, in {result['elapsed_s']:.1f} s on "
+        f"{os.cpu_count()} CPUs (load average {result['load_average']:.1f})"
     )
     if result["stuck"]:
         print(f"players still running at the end: {', '.join(result['stuck'])}")
+    if check is None:  # the floor: nothing stored to check
+        print()
+        return True
     problems = check["problems"]
     print(
         f"database: {check['games']} games ({check['finished']} finished), {check['moves']} moves; "
         + (
-            "every game gapless, unique per ply, replays to its stored state"
+            "every game gapless, unique per ply, replays to its recorded result"
             if not problems
             else f"{len(problems)} PROBLEMS:\n  " + "\n  ".join(problems[:20])
         )
     )
     print(f"lost={check['lost']} doubled={check['doubled']}")
-    met = result["moves_per_s"] >= 300 and result["p99_ms"] < 150
-    print(f"target (≥300 moves/s, p99 < 150 ms): {'met' if met else 'NOT met'}")
+    ours = result["moves_per_s"]
+    if floor is not None:
+        ratio = ours / floor["moves_per_s"] if floor["moves_per_s"] else 0.0
+        floor_cpu = 1000 * floor["server_cpu_s"] / max(1, floor["accepted"])
+        print(
+            f"moves/s: ours {ours:.0f}, floor {floor['moves_per_s']:.0f} (p99 "
+            f"{floor['p99_ms']:.1f} ms, {floor_cpu:.2f} ms of server CPU a move): "
+            f"ratio {ratio:.2f}"
+        )
+    if result["database"].startswith("postgresql"):
+        met = ours >= TARGET_POSTGRES_MOVES
+        wanted = f"≥{TARGET_POSTGRES_MOVES} moves/s"
+    else:
+        met = ours >= TARGET_SQLITE_MOVES and result["p99_ms"] < TARGET_P99_MS
+        wanted = f"≥{TARGET_SQLITE_MOVES} moves/s, p99 < {TARGET_P99_MS} ms"
+        if floor is not None:
+            met = met and ours >= TARGET_FLOOR_SHARE * floor["moves_per_s"]
+            wanted += f", ≥{TARGET_FLOOR_SHARE} × the floor"
+    print(f"target ({wanted}): {'met' if met else 'NOT met'}")
     print()
     return not problems and check["lost"] == 0 and check["doubled"] == 0
 
@@ -279,6 +335,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="also run on PostgreSQL: a new database is created on this server (CREATEDB needed)",
     )
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="skip the floor (the same load against a trivial locked-UPDATE view)",
+    )
     parser.add_argument("--seed", default="1")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument("--internal", nargs=2, help=argparse.SUPPRESS)
@@ -309,13 +370,17 @@ def main(argv: list[str]) -> int:
         raise SystemExit("nothing to run: --no-sqlite needs --postgres URL")
     results, consistent = [], True
     for label, url in runs:
-        if url is None:
-            result = run_database(label, {"SQLITE_PATH": "set per run"}, opts)
-        else:
-            with fresh_postgres(url) as fresh:
-                result = run_database(label, {"DATABASE_URL": fresh}, opts)
-        consistent &= report(result, opts)
-        results.append(result)
+        floor = None
+        for is_floor in (False,) if opts.no_floor else (True, False):
+            if url is None:
+                result = run_database(label, {"SQLITE_PATH": "set per run"}, opts, floor=is_floor)
+            else:
+                with fresh_postgres(url) as fresh:
+                    result = run_database(label, {"DATABASE_URL": fresh}, opts, floor=is_floor)
+            consistent &= report(result, opts, None if is_floor else floor)
+            results.append(result)
+            if is_floor:
+                floor = result
     if opts.json:
         print(json.dumps(results, indent=2))
     return 0 if consistent else 1

@@ -5,8 +5,8 @@
 
 Builds the tournament in a throw-away SQLite database: players registered and every round paired
 through the services (900 ultimate tic-tac-toe games created by ``create_game``), each game played
-with a random legal move list stored in bulk (Move rows and ``Game.state`` exactly as
-``submit_move`` would leave them: benchmark set-up only), each round finished by the service.
+with a random legal move list stored in bulk (Move rows, the cached ply and the outcome exactly
+as ``submit_move`` would leave them: benchmark set-up only), each round finished by the service.
 Then times, against the targets of issue 5 on a 2-core machine:
 
 * export    — ``export_tournament`` (players, 9 round sheets, standings, 900 board sheets);
@@ -89,11 +89,9 @@ def build(players: int, rounds: int, seed: int) -> Any:
                 state = rules.play(state, rnd_gen.choice(legal))
                 moves.append(Move(game=g, ply=state.ply, seat=seat, notation=state.moves[-1]))
             outcome = rules.outcome(state)
-            g.state = rules.to_dict(state)
             g.ply = state.ply
             g.status = GameStatus.FINISHED
             g.winners = list(outcome.winners)
-            g.scores = list(outcome.scores)
             g.end_reason = outcome.reason
             g.started_at = g.finished_at = now
             games.append(g)
@@ -104,11 +102,9 @@ def build(players: int, rounds: int, seed: int) -> Any:
             Game.objects.bulk_update(
                 games,
                 [
-                    "state",
                     "ply",
                     "status",
                     "winners",
-                    "scores",
                     "end_reason",
                     "started_at",
                     "finished_at",
@@ -124,17 +120,13 @@ def build(players: int, rounds: int, seed: int) -> Any:
 def clear_moves(t: Any) -> None:
     """Set-up of the apply phase: the games back to their first move, results kept."""
     from games.models import Game, GameStatus, Move
-    from games.rules import get_rules
 
     games = Game.objects.filter(pairing__round__tournament=t)
     Move.objects.filter(game__in=games).delete()
-    rules = get_rules("uttt")
     games.update(
-        state=rules.to_dict(rules.start()),
         ply=0,
         status=GameStatus.WAITING,
         winners=None,
-        scores=[0, 0],
         end_reason="",
         started_at=None,
         finished_at=None,

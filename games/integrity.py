@@ -2,8 +2,10 @@
 
 ``game_problems`` lists every inconsistency between the games and their moves: moves numbered
 1…n without gaps or repeats, each legal for the seat to move when replayed through the rules
-engine, and the replay equal to the stored state. ``manage.py restore`` runs it before committing
-a restore; the load benchmark runs it after a load.
+engine, and the game's cached ply, status and recorded result in line with the replay.
+``manage.py check_integrity`` runs it on demand, ``manage.py restore`` before committing a
+restore, the load benchmark after a load; page views never do (they show the replay of the
+moves, the one record).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import defaultdict
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameKind, Move
+from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move
 from games.rules import MoveError
 
 
@@ -22,7 +24,8 @@ def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
 
     For each game: its moves are numbered 1…n without gaps or repeats, ``n`` is the game's
     ``ply``, each move is legal for the seat that the rules say is to move (with its canonical
-    notation and, for SOS, its points), and the replay equals the stored state.
+    notation and, for SOS, its points), and the status and the recorded result of a game the
+    engine ended agree with the replay.
     """
     moves: dict[int, list[tuple[int, int, str, int]]] = defaultdict(list)
     rows = (
@@ -38,6 +41,17 @@ def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
     for game_id in sorted(moves):
         problems.append(_("Moves of game %(game)s, which does not exist.") % {"game": game_id})
     return problems
+
+
+def problems_of_game(game: Game) -> list[str]:
+    """The inconsistencies of one game (as :func:`game_problems` lists them); ``[]`` if none."""
+    moves = list(
+        Move.objects.using(game._state.db or DEFAULT_DB_ALIAS)
+        .filter(game_id=game.pk)
+        .order_by("ply", "pk")
+        .values_list("ply", "seat", "notation", "points")
+    )
+    return _problems_of(game, moves)
 
 
 def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str]:
@@ -98,16 +112,34 @@ def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str
                 )
                 % {"game": where, "ply": ply, "stored": points, "points": state.points[-1]}
             )
-    try:
-        stored = game.current_state()
-    except (ValueError, TypeError) as err:
-        problems.append(
-            _("%(game)s: its stored state is unreadable: %(error)s") % {"game": where, "error": err}
-        )
-    else:
-        if stored != state or game.state != rules.to_dict(state):
-            problems.append(
-                _("%(game)s: its stored state differs from the replay of its %(count)s moves.")
-                % {"game": where, "count": len(moves)}
-            )
-    return problems
+    return problems + _outcome_problems(game, where, state, len(moves))
+
+
+def _outcome_problems(game: Game, where: str, state: object, count: int) -> list[str]:
+    """The game's decided outcome and status against the replay of its moves."""
+    outcome = game.rules.outcome(state)
+    if game.status == GameStatus.FINISHED:
+        if outcome is None:
+            return [
+                _("%(game)s: it is marked finished, but its %(count)s moves do not end it.")
+                % {"game": where, "count": count}
+            ]
+        if list(outcome.winners) != game.winners or outcome.reason != game.end_reason:
+            return [
+                _("%(game)s: its recorded result differs from the end of its %(count)s moves.")
+                % {"game": where, "count": count}
+            ]
+    elif game.status in ACTIVE_STATUSES:
+        if outcome is not None:
+            return [
+                _("%(game)s: it is open, but its %(count)s moves have ended it.")
+                % {"game": where, "count": count}
+            ]
+        if game.winners is not None:
+            return [_("%(game)s: it is open, but has a winner.") % {"game": where}]
+    if count and game.final_position is not None:
+        return [
+            _("%(game)s: it has both moves and a final position recorded without moves.")
+            % {"game": where}
+        ]
+    return []

@@ -71,8 +71,13 @@ class Player(models.Model):
 class Game(models.Model):
     """One game between seated players, every move adjudicated by the rules engine.
 
-    ``state`` caches ``rules.to_dict(current state)``; it always equals the replay of the game's
-    ``Move`` rows (both are written together by :mod:`games.services` only).
+    The game's ``Move`` rows are the game: the position, the scores and the engine's outcome are
+    derived from them (:meth:`current_state`, :attr:`scores`). The game itself keeps only what
+    the moves cannot say: the decided outcome (``winners``, ``end_reason``, ``finished_at``,
+    written by :mod:`games.services` when the engine or an arbiter ends the game), the
+    ``status``, and ``ply``, a cached count of the moves (for cheap polls and lists) that only
+    the services write, in the same transaction as the moves. A game recorded from a paper
+    sheet without a move list keeps its ``final_position`` and ``final_scores`` instead.
     """
 
     kind = models.CharField(_("game"), max_length=8, choices=GameKind.choices)
@@ -89,11 +94,23 @@ class Game(models.Model):
         default=False,
         help_text=_("Moves are entered by an arbiter for the players at the table."),
     )
-    ply = models.PositiveIntegerField(_("moves played"), default=0)
-    state = models.JSONField(_("current state"), default=dict, editable=False)
+    ply = models.PositiveIntegerField(_("moves played"), default=0, editable=False)
     winners = models.JSONField(_("winning seats"), null=True, blank=True, editable=False)
-    scores = models.JSONField(_("scores"), default=list, editable=False)
     end_reason = models.CharField(_("how it ended"), max_length=32, blank=True, editable=False)
+    final_position = models.JSONField(
+        _("final position"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("A game recorded without its moves: the final board, a string a row."),
+    )
+    final_scores = models.JSONField(
+        _("final scores"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("A game recorded without its moves: the scores of its paper sheet."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("created by"),
@@ -121,21 +138,65 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:detail", args=[self.pk])
 
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self._forget_moves()
+
+    def _forget_moves(self) -> None:
+        for name in ("_move_list", "_replayed"):
+            self.__dict__.pop(name, None)
+
     @cached_property
     def rules(self) -> SosRules | UtttRules:
         return get_rules(self.kind, **self.options)
 
-    def current_state(self) -> Any:
-        """The engine's state, rebuilt from the cached move list (and checked against it)."""
-        return self.rules.from_dict(self.state) if self.state else self.rules.start()
-
     @property
     def moves_list(self) -> list[str]:
-        return list(self.state.get("moves", [])) if self.state else []
+        """The notations of the game's moves in order, read once per instance from its ``Move``
+        rows (or from ``prefetch_related("moves")``)."""
+        cached = self.__dict__.get("_move_list")
+        if cached is None:
+            if self.pk is None:
+                cached = []
+            elif "moves" in getattr(self, "_prefetched_objects_cache", {}):
+                cached = [m.notation for m in sorted(self.moves.all(), key=lambda m: m.ply)]
+            else:
+                cached = list(
+                    Move.objects.filter(game_id=self.pk)
+                    .order_by("ply")
+                    .values_list("notation", flat=True)
+                )
+            self.__dict__["_move_list"] = cached
+        return cached
+
+    def use_moves(self, notations: list[str]) -> None:
+        """Take ``notations`` (the game's moves in order, just read by the caller) as this
+        instance's move list, so that it is not read again."""
+        self._forget_moves()
+        self.__dict__["_move_list"] = list(notations)
+
+    def current_state(self) -> Any:
+        """The engine's state after the game's moves (replayed once per instance)."""
+        state = self.__dict__.get("_replayed")
+        if state is None:
+            state = self.rules.replay(self.moves_list)
+            self.__dict__["_replayed"] = state
+        return state
 
     def state_at(self, ply: int) -> Any:
         """The position after the first ``ply`` moves (for replay)."""
+        if ply >= len(self.moves_list):
+            return self.current_state()
         return self.rules.replay(self.moves_list[:ply])
+
+    @property
+    def scores(self) -> list[int]:
+        """The scores, one per seat, as the rules engine counts them from the moves (SOS
+        points, or small boards won in ultimate tic-tac-toe); a game recorded by its final
+        position only has the scores of its paper sheet."""
+        if self.final_scores is not None and not self.ply:
+            return list(self.final_scores)
+        return list(self.current_state().scores)
 
     @property
     def is_active(self) -> bool:
@@ -152,7 +213,7 @@ class Game(models.Model):
         """``1-0``, ``0-1`` or ``½-½`` for two seats; winners' seats for more; ``""`` while open."""
         if self.winners is None or self.status == GameStatus.ANNULLED:
             return ""
-        seats = len(self.scores) or self.rules.players
+        seats = self.rules.players
         if seats == 2:
             if not self.winners:
                 return "½-½"

@@ -1,13 +1,33 @@
-"""Plain view models of a position for the board templates (no writes, no queries)."""
+"""Plain view models of a position for the board templates (no writes, no queries).
+
+The board's grid, the small boards and the score sheet are drawn here as markup (about 250
+elements on a 9×9 board): a template loop over them costs several milliseconds a page, these
+functions a few hundred microseconds. Everything interpolated is escaped (:func:`_e`); the
+templates include the results as they are.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from html import escape
+from typing import Any, NamedTuple
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.rules import SosState, UtttState, col_name
 
 SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#d35400", "#117a65")
+
+
+class MoveRow(NamedTuple):
+    """One line of the score sheet (read from the ``Move`` rows without model instances)."""
+
+    ply: int
+    seat: int
+    notation: str
+    points: int
 
 
 @dataclass
@@ -46,6 +66,79 @@ class BoardView:
     @property
     def height(self) -> int:
         return len(self.rows)
+
+    def grid_html(self) -> SafeString:
+        """The column and row heads, the cells (buttons where the mover may play) and the SOS
+        lines: what goes inside the board's ``<div class="board">``."""
+        out = ['<span class="corner"></span>']
+        out.extend(f'<span class="col-head">{_e(letter)}</span>' for letter in self.col_letters)
+        for number, cells in self.rows:
+            out.append(f'<span class="row-head">{number}</span>')
+            for cell in cells:
+                name, mark = _e(cell.name), _e(cell.mark)
+                if cell.allowed:
+                    out.append(
+                        f'<button type="submit" name="cell" value="{name}" class="cell allowed '
+                        f'{_e(cell.classes)}" aria-label="{name}">{mark}</button>'
+                    )
+                else:
+                    marked = f" mark-{mark.lower()}" if mark else ""
+                    out.append(
+                        f'<span class="cell {_e(cell.classes)}{marked}" data-cell="{name}" '
+                        f'aria-label="{name}">{mark}</span>'
+                    )
+        if self.lines:
+            out.append(
+                f'<svg class="sos-lines" viewBox="0 0 {self.width} {self.height}" '
+                'preserveAspectRatio="none" aria-hidden="true">'
+            )
+            out.extend(
+                f'<line x1="{ln.x1}" y1="{ln.y1}" x2="{ln.x2}" y2="{ln.y2}" '
+                f'stroke="{_e(ln.colour)}" stroke-width="0.12" stroke-linecap="round" '
+                f'opacity="0.75" data-seat="{ln.seat}"/>'
+                for ln in self.lines
+            )
+            out.append("</svg>")
+        return mark_safe("".join(out))
+
+    def small_boards_html(self) -> SafeString:
+        """The nine small boards of ultimate tic-tac-toe, each with its status."""
+        titles = {"x": _("won by X"), "o": _("won by O"), "draw": _("drawn"), "open": _("open")}
+        signs = {"x": "X", "o": "O", "draw": "½"}
+        out = []
+        for b in self.small_boards:
+            status = b["status"]
+            zone = " zone" if b["allowed"] else ""
+            out.append(
+                f'<span class="small-board b-{_e(status)}{zone}" '
+                f'title="{_e(titles.get(status, ""))}">{signs.get(status, "")}</span>'
+            )
+        return mark_safe("".join(out))
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def score_sheet_html(
+    moves: Iterable[Any], names: Mapping[int, str], *, at: int, sos: bool
+) -> SafeString:
+    """The rows of the score sheet: number (a replay link), player, move and, in SOS, points;
+    the move at ``at`` is ``current``, later ones ``future``."""
+    escaped = {seat: _e(name) for seat, name in names.items()}
+    out = []
+    for m in moves:
+        ply = m.ply
+        classes = (
+            f"seat-{m.seat}" + (" current" if ply == at else "") + (" future" if ply > at else "")
+        )
+        points = f"<td>{'+' + str(m.points) if m.points else ''}</td>" if sos else ""
+        out.append(
+            f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
+            f"<td>{escaped.get(m.seat, '?')}</td>"
+            f'<td class="notation">{_e(m.notation)}</td>{points}</tr>'
+        )
+    return mark_safe("".join(out))
 
 
 def board_view(rules: Any, state: Any, *, interactive: bool) -> BoardView:

@@ -7,11 +7,11 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
+from django.db import router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import endings
+from games import endings, queries
 from games.authority import may_arbitrate_game
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.logs import log_event
@@ -85,13 +85,10 @@ def create_game(
     if len({p.pk for p in players}) != len(players):
         raise ValueError(_("A player can take only one seat in a game."))
     normalised = validate_game_options(kind, options, len(players))
-    rules = get_rules(kind, **normalised)
     game = Game.objects.create(
         kind=kind,
         options=normalised,
         over_the_board=over_the_board,
-        state=rules.to_dict(rules.start()),
-        scores=[0] * len(players),
         created_by=created_by,
     )
     Seat.objects.bulk_create(
@@ -130,33 +127,41 @@ def submit_move(
     """Play ``notation`` for the seat to move, as ``user``; returns the stored move.
 
     Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
-    a second move), adjudicates the move with the rules engine, stores it with the new state and
-    finishes the game when the rules say so, all in one transaction. Raises a ``GameError``
-    (translated message, stable code) and stores nothing when the move is refused.
+    a second move), adjudicates the move with the rules engine against the replay of the stored
+    moves, stores the move and finishes the game when the rules say so, all in one transaction:
+    five queries (lock the game, read its moves, read the seat to move, insert the move, update
+    the game's cached ply and status). Raises a ``GameError`` (translated message, stable code)
+    and stores nothing when the move is refused.
     """
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to make a move."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        # The reads of the move path are compiled once (games.queries): same SQL as the ORM's.
+        using = router.db_for_write(Game)
+        found = queries.LOCK_GAME.instances(using, game.pk)
+        if not found:
+            raise Game.DoesNotExist(f"no game {game.pk}")
+        game = found[0]
         if not game.is_active:
             raise GameNotActive(_("This game is over: no more moves can be played."))
         if expected_ply is not None and expected_ply != game.ply:
             raise StalePosition()
         rules = game.rules
+        game.use_moves([text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
         state = game.current_state()
         seat_number = rules.to_move(state)
-        seat = Seat.objects.select_related("player").get(game=game, number=seat_number)
-        if not may_move_for(user, game, seat.player):
+        [(player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
+        mover = Player(pk=player_id, user_id=user_id, name=name)
+        if not may_move_for(user, game, mover):
             if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
                 raise NotAllowed(
-                    _("It is not your turn: %(name)s is to move.") % {"name": seat.player.name}
+                    _("It is not your turn: %(name)s is to move.") % {"name": mover.name}
                 )
             raise NotAllowed(_("You are not playing in this game."))
         try:
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
-        now = timezone.now()
         move = Move.objects.create(
             game=game,
             ply=new_state.ply,
@@ -165,8 +170,8 @@ def submit_move(
             points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
             submitted_by=user,
         )
-        _store_state(game, new_state, now)
-        game.save(update_fields=STATE_FIELDS)
+        changed = _follow_moves(game, new_state, timezone.now())
+        game.save(update_fields=changed)
         if game.winners is not None:
             _announce_result(game)
         transaction.on_commit(
@@ -185,39 +190,25 @@ def submit_move(
     return move
 
 
-# What _store_state changes, saved after each move.
-STATE_FIELDS = [
-    "state",
-    "ply",
-    "status",
-    "started_at",
-    "scores",
-    "winners",
-    "end_reason",
-    "finished_at",
-    "updated_at",
-]
-
-
-def _store_state(game: Game, state: Any, now: Any) -> None:
-    """Copy the engine's state into the game's cached fields (the caller saves)."""
-    rules = game.rules
-    game.state = rules.to_dict(state)
+def _follow_moves(game: Game, state: Any, now: Any) -> list[str]:
+    """Bring the game's cached ply, its status and the engine-decided outcome in line with
+    ``state``, the replay of its moves just stored; returns the fields to save."""
+    game.use_moves(list(state.moves))
+    game.__dict__["_replayed"] = state
     game.ply = state.ply
-    outcome = rules.outcome(state)
+    changed = ["ply", "updated_at"]
     if game.status == GameStatus.WAITING and state.ply:
         game.status = GameStatus.IN_PROGRESS
         game.started_at = game.started_at or now
-    if game.kind == GameKind.SOS:
-        game.scores = list(state.scores)
-    else:
-        game.scores = [state.board_status.count("x"), state.board_status.count("o")]
+        changed += ["status", "started_at"]
+    outcome = game.rules.outcome(state)
     if outcome is not None:
         game.status = GameStatus.FINISHED
         game.winners = list(outcome.winners)
-        game.scores = list(outcome.scores)
         game.end_reason = outcome.reason
         game.finished_at = now
+        changed += ["status", "winners", "end_reason", "finished_at"]
+    return list(dict.fromkeys(changed))
 
 
 # -- Arbiter's primitives ----------------------------------------------------------------------
@@ -251,7 +242,7 @@ def set_outcome(
     _check_ply(game, expected_ply)
     if game.status == GameStatus.ANNULLED:
         raise GameNotActive(_("This game was annulled."))
-    seats = game.seats.count()
+    seats = game.rules.players
     chosen = sorted(set(winners))
     if any(not 0 <= s < seats for s in chosen):
         raise ValueError(_("A winner must be one of the game's seats."))
@@ -282,16 +273,16 @@ def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> lis
             _("There are %(ply)s moves to take back, not %(count)s.")
             % {"ply": game.ply, "count": count}
         )
-    removed = list(game.moves.filter(ply__gt=game.ply - count).order_by("ply"))
-    notations = [m.notation for m in removed]
+    kept = game.moves_list[: game.ply - count]
+    notations = game.moves_list[game.ply - count :]
     game.moves.filter(ply__gt=game.ply - count).delete()
-    state = game.rules.replay(game.moves_list[: game.ply - count])
+    state = game.rules.replay(kept)
     was_over = game.winners is not None
     game.winners = None
     game.end_reason = ""
     game.finished_at = None
     game.status = GameStatus.IN_PROGRESS if state.ply else GameStatus.WAITING
-    _store_state(game, state, timezone.now())
+    _follow_moves(game, state, timezone.now())
     game.save()
     if was_over:
         _announce_result(game)
@@ -354,7 +345,7 @@ def record_moves(
             )
         )
     Move.objects.bulk_create(rows)
-    _store_state(game, state, timezone.now())
+    _follow_moves(game, state, timezone.now())
     game.save()
     if game.winners is not None:
         _announce_result(game)
@@ -370,8 +361,7 @@ def record_final_position(
     game = _locked(game)
     if game.ply or not game.is_active:
         raise StalePosition()
-    rules = game.rules
-    game.state = {**rules.to_dict(rules.start()), "position": list(position)}
-    game.scores = list(scores)
-    game.save(update_fields=["state", "scores", "updated_at"])
+    game.final_position = list(position)
+    game.final_scores = list(scores)
+    game.save(update_fields=["final_position", "final_scores", "updated_at"])
     return set_outcome(game=game, winners=list(winners), reason=END_FINAL_POSITION)

@@ -16,7 +16,13 @@ from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
-from games.presenters import SEAT_COLOURS, board_view, position_view
+from games.presenters import (
+    SEAT_COLOURS,
+    MoveRow,
+    board_view,
+    position_view,
+    score_sheet_html,
+)
 
 PAGE_SIZE = 30
 
@@ -67,16 +73,27 @@ def game_create(request: HttpRequest) -> HttpResponse:
 
 
 def _game_context(request: HttpRequest, game: Game) -> dict:
-    """The board panel's context, at the latest position or at ``?at=N`` for replay."""
+    """The board panel's context, at the latest position or at ``?at=N`` for replay.
+
+    The position is the replay of the game's ``Move`` rows, read once here (the same rows fill
+    the score sheet); no stored copy is read or checked on a page view.
+    """
     seats = list(game.seats.select_related("player").order_by("number"))
-    latest = game.ply
+    moves = [
+        MoveRow(*row)
+        for row in Move.objects.filter(game=game)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points")
+    ]
+    game.use_moves([m.notation for m in moves])
+    latest = len(moves)
     try:
         at = int(request.GET.get("at", latest))
     except ValueError:
         at = latest
     at = max(0, min(at, latest))
     rules = game.rules
-    state = game.current_state() if at == latest else game.state_at(at)
+    state = game.state_at(at)
     to_move = rules.to_move(state)
     mover = seats[to_move] if to_move is not None and game.is_active else None
     can_move = (
@@ -84,19 +101,19 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         and mover is not None
         and services.may_move_for(request.user, game, mover.player)
     )
-    moves = list(Move.objects.filter(game=game).order_by("ply"))
     names = {s.number: s.player.name for s in seats}
     # The game's own record of how it ended (the board, or an arbiter's decision); while
     # replaying, the board's outcome at that move.
     outcome = game.outcome if at == latest else rules.outcome(state)
     if game.status == GameStatus.ANNULLED:
         outcome = None
-    scores = list(outcome.scores) if outcome and outcome.scores else _scores(game, state)
+    scores = game.scores if at == latest else list(state.scores)
+    uttt = game.kind == GameKind.UTTT
     seat_rows = [
         {
             "number": s.number + 1,
             "player": s.player,
-            "mark": rules.marks[s.number] if game.kind == GameKind.UTTT else "",
+            "mark": rules.marks[s.number] if uttt else "",
             "colour": SEAT_COLOURS[s.number % 6],
             "score": scores[s.number],
             "to_move": to_move == s.number,
@@ -107,15 +124,16 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     return {
         "game": game,
         "seats": seat_rows,
-        "board": position_view(rules, game.state["position"])
-        if latest == 0 and game.state.get("position")
+        "board": position_view(rules, game.final_position)
+        if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
         "can_move": can_move,
         "mover": mover,
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
-        "moves": [(m, names.get(m.seat, "?")) for m in moves],
+        "moves": moves,
+        "score_sheet": score_sheet_html(moves, names, at=at, sos=game.kind == GameKind.SOS),
         "at": at,
         "latest": latest,
         "replaying": at != latest,
@@ -126,12 +144,6 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
             "last": latest,
         },
     }
-
-
-def _scores(game: Game, state) -> list[int]:  # type: ignore[no-untyped-def]
-    if game.kind == GameKind.SOS:
-        return list(state.scores)
-    return [state.board_status.count("x"), state.board_status.count("o")]
 
 
 @require_safe

@@ -244,11 +244,7 @@ def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state
     cells[(g.players_row, 1)] = Cell(t(L.PLAYERS), LABEL)
     scores = data.scores
     if scores is None and not data.blank and (data.moves or data.winners is not None):
-        scores = (
-            list(state.scores)
-            if data.kind == "sos"
-            else [state.board_status.count("x"), state.board_status.count("o")]
-        )
+        scores = list(state.scores)
     for seat, name in enumerate(data.seats):
         r = g.players_row + seat
         cells[(r, 2)] = Cell(name, Style(bold=True))

@@ -50,7 +50,7 @@ def check_moves(rd: SheetReader) -> None:
         # An arbiter may have decided otherwise on the site: the importer judges this one.
         r, c = parse_ref(rec.winner_cell)
         rec.winner_conflict = rd.sheet.error(r, c, _("The moves end the game otherwise."))
-    live = list(state.scores) if rec.kind == "sos" else [state.board_status.count(m) for m in "xo"]
+    live = list(state.scores)
     rec.scores = live
     for n, seat in enumerate(rec.seats):
         if seat.score is not None and rec.moves and seat.score != live[n]:

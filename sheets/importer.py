@@ -49,8 +49,10 @@ class Context:
             self.by_name.setdefault(L.norm(entry.player.name), []).append(entry)
         self.new_names: set[str] = set()
         self.rounds = {r.number: r for r in tournament.round_set.all()}
-        rows = Pairing.objects.filter(round__tournament=tournament).select_related(
-            "round", "first__player", "second__player", "game"
+        rows = (
+            Pairing.objects.filter(round__tournament=tournament)
+            .select_related("round", "first__player", "second__player", "game")
+            .prefetch_related("game__moves")
         )
         self.pairings = {(p.round.number, p.board): p for p in rows}
         self.round_claims: dict[int, RoundClaim] = {}

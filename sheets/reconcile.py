@@ -75,7 +75,7 @@ def _game_side(ctx: Context, p: Pairing, rec: BoardRecord | None) -> GameSide | 
     if rec.final_position:
         winners = rec.winners or ()
         scores = tuple(rec.scores or ())
-        same = g is not None and list(g.state.get("position") or []) == rec.position
+        same = g is not None and list(g.final_position or []) == rec.position
         if same and g.ply == 0 and ended and tuple(g.winners) == winners:
             return _site(p)
         if g is None or (g.ply == 0 and not ended):

@@ -30,7 +30,7 @@ NUMBER_STYLE = Style(h="center")
 def game_board_data(game: Game, names: list[str], **details: Any) -> BoardData:
     """What the board sheet of ``game`` shows (``details``: tournament, round, board)."""
     ended = game.winners is not None and game.status != GameStatus.ANNULLED
-    position = game.state.get("position") if game.ply == 0 and game.state else None
+    position = game.final_position if game.ply == 0 else None
     return BoardData(
         kind=game.kind,
         options=dict(game.options),
@@ -64,6 +64,7 @@ class TournamentData:
         pairings = list(
             Pairing.objects.filter(round__tournament=tournament)
             .select_related("round", "first__player", "second__player", "game")
+            .prefetch_related("game__moves")
             .order_by("round__number", "board")
         )
         seats: dict[int, list[str]] = {}

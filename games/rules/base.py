@@ -147,6 +147,11 @@ class Rules:
     def outcome(self, state: Any) -> Outcome | None:
         return state.outcome
 
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """The score of each seat in ``state``: SOS points, or small boards won in ultimate
+        tic-tac-toe (the same numbers as ``Outcome.scores`` once the game is over)."""
+        return tuple(state.scores)
+
     def _check_own(self, state: FrozenState) -> None:
         if getattr(state, "_rules", None) is not self:
             raise ValueError("this state belongs to other rules")

@@ -74,6 +74,11 @@ class UtttState(FrozenState):
         )
 
     @property
+    def scores(self) -> tuple[int, int]:
+        """Small boards won: ``(by X, by O)`` (drawn boards count for nobody)."""
+        return POPCOUNT9[self.xw], POPCOUNT9[self.ow]
+
+    @property
     def board_full(self) -> tuple[bool, ...]:
         return tuple(bool(self.full >> b & 1) for b in range(9))
 

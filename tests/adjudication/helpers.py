@@ -192,11 +192,12 @@ def tiebreak(tournament: Tournament, key: str) -> dict[str, float]:
 
 
 def state_is_replay_of_moves(game: Game) -> bool:
-    """``Game.state`` equals the replay of its ``Move`` rows, and ``ply`` counts them."""
+    """The game's cached ply counts its ``Move`` rows and its status and result agree with their
+    replay (the integrity check finds nothing)."""
+    from games.integrity import problems_of_game
+
     game = reload(game)
-    moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    replayed = game.rules.to_dict(game.rules.replay(moves))
-    return game.state == replayed and game.ply == len(moves) == len(game.moves_list)
+    return problems_of_game(game) == [] and game.ply == len(game.moves_list)
 
 
 def game_arbiter_url(game: Game) -> str:

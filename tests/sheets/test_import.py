@@ -151,7 +151,7 @@ def test_final_position_is_kept(db: None, ru: str, arbiter: User) -> None:
     assert [g.action for g in plan.games] == ["create"]
     p.refresh_from_db()
     assert p.game.status == GameStatus.ADJUDICATED and p.game.ply == 0
-    assert p.game.state["position"] == position
+    assert p.game.final_position == position
     assert p.game.winners == list(state.outcome.winners)
     assert p.result == {(0,): Result.WIN, (1,): Result.LOSS, (): Result.DRAW}[state.outcome.winners]
 
