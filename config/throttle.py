@@ -43,7 +43,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
-from games.logs import log_event
+from ops.logs import log_event
 
 KEY_PREFIX = "login-throttle"
 

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_POST, require_safe
 from games import services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.presenters import SEAT_COLOURS, board_view, position_view
+from ops.logs import log_event
 
 PAGE_SIZE = 30
 

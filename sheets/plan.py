@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.errors import GameError
-from games.logs import log_event
 from games.models import Game, Player
+from ops.logs import log_event
 from tournaments import adjudication, services
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, Entry, Pairing, Result, Tournament

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "sheets",
+    "ops",
 ]
 
 MIDDLEWARE = [
