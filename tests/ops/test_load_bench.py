@@ -63,7 +63,7 @@ def test_the_login_page_has_the_csrf_field(load: ModuleType, client: Client, db:
 def test_the_game_page_gives_token_ply_status_and_moves(
     load: ModuleType, client: Client, game: Game
 ) -> None:
-    client.login(username="first", password="pw")
+    client.force_login(User.objects.get(username="first"))
     for url in (f"/games/{game.pk}/", f"/games/{game.pk}/panel/"):
         page = client.get(url).content.decode()
         assert load.CSRF_INPUT.search(page), url  # first is to move: the move form is there
@@ -73,7 +73,7 @@ def test_the_game_page_gives_token_ply_status_and_moves(
 
 
 def test_the_move_form_answers_json(load: ModuleType, client: Client, game: Game) -> None:
-    client.login(username="first", password="pw")
+    client.force_login(User.objects.get(username="first"))
     url = f"/games/{game.pk}/move/"
     accepted = client.post(
         url, {"expected_ply": "2", "notation": "C3"}, HTTP_ACCEPT="application/json"
