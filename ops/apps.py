@@ -8,3 +8,8 @@ class OpsConfig(AppConfig):
 
     name = "ops"
     verbose_name = _("Site operations")
+
+    def ready(self) -> None:
+        from ops.sqlite import create_private_database_files
+
+        create_private_database_files()

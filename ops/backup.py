@@ -44,8 +44,20 @@ from django.utils.translation import gettext as _
 
 FORMAT = "sosttt-backup"
 VERSION = 1
-# Not saved: recreated by `migrate` (content types, permissions) or throw-away (sessions).
-SKIPPED_MODELS = frozenset({"contenttypes.contenttype", "auth.permission", "sessions.session"})
+# Not saved: recreated by `migrate` (content types, permissions) or throw-away (sessions, the
+# log-in protection's counters and logs, workbooks waiting between preview and apply).
+SKIPPED_MODELS = frozenset(
+    {
+        "contenttypes.contenttype",
+        "auth.permission",
+        "sessions.session",
+        "axes.accessattempt",
+        "axes.accessattemptexpiration",
+        "axes.accesslog",
+        "axes.accessfailurelog",
+        "sheets.pendingupload",
+    }
+)
 # Rows that point at these models name them by natural key, not by id.
 NATURAL_KEY_MODELS = frozenset({"contenttypes.contenttype", "auth.permission"})
 CHUNK = 2000
