@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 help:
 	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
 	@echo "make test      set up .venv and run every test (PYTEST_ARGS='...' to pass options)"
-	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server"
+	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server (not 'servers')"
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
@@ -52,9 +52,11 @@ browser:
 test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-# The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped).
+# The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped),
+# less the multi-server tests (marked `servers`), which bring their own PostgreSQL and ran in
+# `make test` already.
 test-postgres: setup browser
-	scripts/with_postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
+	scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers' $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .
