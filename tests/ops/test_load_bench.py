@@ -105,3 +105,10 @@ def test_the_check_counts_lost_and_doubled_moves(
     assert check([[1, "E5"]], unsure=1)["doubled"] == 0  # that answer never came: it may be in
     lost = check([[1, "E5"], [2, "D4"], [3, "C3"]])
     assert (lost["lost"], lost["doubled"]) == (1, 0)
+
+
+def test_several_servers_are_asked_for_by_count(load: ModuleType) -> None:
+    assert load.parse_args([]).servers == 1
+    assert load.parse_args(["--servers", "2"]).servers == 2
+    with pytest.raises(SystemExit):
+        load.parse_args(["--servers", "0"])
