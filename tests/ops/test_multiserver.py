@@ -142,18 +142,22 @@ def test_a_move_on_one_server_is_seen_by_the_others_live_endpoint(site: Site) ->
 def test_one_move_raced_through_both_servers_is_stored_once(site: Site) -> None:
     a, b = site.ports
     g = site.club["game"]
-    state = site.state()
-    assert state["ply"] == 1  # after the previous test: Bob (seat 1) is to move
-    bob = logged_in(site, "bob", BOB_HOME, a)
-    bob.csrf(f"/games/{g}/")
+    rules = get_rules("uttt")
+    before = [move for _ply, move in site.state()["moves"]]
+    position = rules.replay(before)
+    username = ("alice", "bob")[rules.to_move(position)]
+    choice = sorted(rules.legal_moves(position))[0]
+    ply = str(len(before))
+    mover = logged_in(site, username, (ALICE_HOME, BOB_HOME)[rules.to_move(position)], a)
+    mover.csrf(f"/games/{g}/")
     answers: dict[int, Any] = {}
     gate = threading.Barrier(2)
 
     def send(port: int) -> None:
         gate.wait(timeout=30)
-        answers[port] = bob.post(
+        answers[port] = mover.post(
             f"/games/{g}/move/",
-            {"expected_ply": "1", "notation": "E4"},
+            {"expected_ply": ply, "notation": choice},
             port=port,
             accept="application/json",
         )
@@ -168,7 +172,7 @@ def test_one_move_raced_through_both_servers_is_stored_once(site: Site) -> None:
     refused = next(x for x in answers.values() if x.status == 400).json()
     assert refused["ok"] is False and refused["code"]
     after = site.state()
-    assert after["moves"] == [[1, "E5"], [2, "E4"]]
+    assert after["moves"] == [[n, m] for n, m in enumerate([*before, choice], start=1)]
     assert after["problems"] == []
 
 
@@ -222,6 +226,7 @@ def test_the_database_stopped_and_started_under_load(site: Site) -> None:
     players = [logged_in(site, "alice", ALICE_HOME, a), logged_in(site, "bob", BOB_HOME, b)]
     for player in players:
         player.csrf(f"/games/{g}/")
+    earlier = {(ply, move) for ply, move in site.state()["moves"]}  # the other tests' moves
     tally = Tally(acked=[])
     rng = random.Random(16)
     stop = threading.Event()
@@ -306,7 +311,6 @@ def test_the_database_stopped_and_started_under_load(site: Site) -> None:
     stored = {(ply, move) for ply, move in state["moves"]}
     acked = set(tally.acked)
     assert acked <= stored  # nothing lost
-    earlier = {(1, "E5"), (2, "E4")}  # the previous tests' moves
     assert len(stored - acked - earlier) <= tally.unsure  # nothing doubled
     assert [ply for ply, _m in state["moves"]] == list(range(1, len(stored) + 1))
     assert state["problems"] == []
