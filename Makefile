@@ -15,11 +15,12 @@ PYTEST_ARGS ?=
 help:
 	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
 	@echo "make test      set up .venv and run every test (PYTEST_ARGS='...' to pass options)"
-	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server"
+	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server (not 'servers')"
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
 	@echo "make serve-production  collectstatic, migrate, gunicorn with config.settings.production"
+	@echo "make serve-lan  the production stack over plain HTTP on the local network (club laptop)"
 
 # Create the virtualenv if missing and install the project with its dev and postgres extras.
 # Re-runs only when pyproject.toml changes.
@@ -51,9 +52,11 @@ browser:
 test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-# The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped).
+# The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped),
+# less the multi-server tests (marked `servers`), which bring their own PostgreSQL and ran in
+# `make test` already.
 test-postgres: setup browser
-	scripts/with_postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
+	scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers' $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -75,9 +78,27 @@ serve-production: setup
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "serve-production: DJANGO_SECRET_KEY is not set. Set it to a long random string, e.g. the output of: $(PYTHON) -c 'from django.core.management.utils import get_random_secret_key as k; print(k())'" >&2; exit 1; }
 	@test -n "$$DJANGO_ALLOWED_HOSTS" || { echo "serve-production: DJANGO_ALLOWED_HOSTS is not set. Set it to the site's host names, comma-separated (club.example.org)." >&2; exit 1; }
 	export DJANGO_SETTINGS_MODULE=config.settings.production \
-		DJANGO_LOGIN_THROTTLE_DIR="$${DJANGO_LOGIN_THROTTLE_DIR:-$(CURDIR)/var/login-throttle}" \
 	&& $(PYTHON) manage.py check --deploy \
 	&& $(PYTHON) manage.py collectstatic --noinput \
 	&& $(PYTHON) manage.py migrate --noinput \
 	&& exec $(VENV)/bin/gunicorn config.wsgi:application \
 		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),127.0.0.1:8000)
+
+# A club's laptop on a local network without TLS: the production stack (gunicorn, DEBUG off,
+# WhiteNoise) over plain HTTP, on every interface. Keeps a secret key in var/secret-key (made on
+# first use, readable by its owner only) unless DJANGO_SECRET_KEY is set; DJANGO_ALLOWED_HOSTS
+# defaults to any host. GUNICORN_BIND (0.0.0.0:8000) and GUNICORN_WORKERS (2) override.
+.PHONY: serve-lan
+serve-lan: setup
+	@mkdir -p var && chmod 700 var
+	@test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || (umask 077 && $(PYTHON) -c 'from django.core.management.utils import get_random_secret_key as k; print(k())' > var/secret-key)
+	@echo "serve-lan: WARNING: plain HTTP. Passwords and cookies cross the network unencrypted;" >&2
+	@echo "serve-lan: use it only on a club network you trust, never on the Internet (see README)." >&2
+	export DJANGO_SETTINGS_MODULE=config.settings.lan \
+		DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" \
+	&& $(PYTHON) manage.py check \
+	&& $(PYTHON) manage.py collectstatic --noinput -v 0 \
+	&& $(PYTHON) manage.py migrate --noinput \
+	&& { $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.255.255.255", 1)); print("serve-lan: players open http://%s:%s/" % (s.getsockname()[0], "$(or $(GUNICORN_BIND),0.0.0.0:8000)".rsplit(":", 1)[1]))' 2>/dev/null || true; } \
+	&& exec $(VENV)/bin/gunicorn config.wsgi:application \
+		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),0.0.0.0:8000)

@@ -2,12 +2,15 @@
 
     .venv/bin/python bench/load.py                          # SQLite only
     .venv/bin/python bench/load.py --postgres postgres://user:pw@127.0.0.1:5432/postgres
+    .venv/bin/python bench/load.py --no-sqlite --postgres URL --servers 2   # two app servers
 
 For each database: a fresh one (a new SQLite file in a temporary folder; on PostgreSQL a new
 database created next to the one in the URL, dropped at the end), ``migrate``, then a set-up
 script run with the server's settings creates N ultimate tic-tac-toe games, each between two new
 accounts, through ``games.services``. gunicorn serves the site on 127.0.0.1 (a free port, DEBUG
-off, a random secret key), and 2·N simulated players, one thread each:
+off, a random secret key; ``--servers M``: M instances on M ports sharing the database, as behind
+a load balancer, the two players of each game on different ones), and 2·N simulated players, one
+thread each:
 
 1. log in with the login form (session and CSRF cookies), GET their game's page (CSRF token,
    current ply, the moves so far);
@@ -46,6 +49,7 @@ Internal modes (run by the script itself, in a subprocess with the server's sett
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -138,13 +142,18 @@ def run_database(
         games = json.loads(
             run_python([__file__, "--internal", "setup", str(opts.games)], env, "set-up")
         )
-        port = free_port()
-        log = Path(tmp) / "server.log"
         from games.rules import get_rules
 
-        with gunicorn(env, port, opts, log) as server_pid:
+        with contextlib.ExitStack() as servers:
+            # --servers N: N gunicorn instances on N ports, as behind a load balancer; the two
+            # players of a game are on different servers (seat 0 on one, seat 1 on the next).
+            ports = [free_port() for _ in range(opts.servers)]
+            server_pids = [
+                servers.enter_context(gunicorn(env, port, opts, Path(tmp) / f"server-{n}.log"))
+                for n, port in enumerate(ports)
+            ]
             start_line = threading.Barrier(2 * len(games) + 1)
-            login_gate = threading.Semaphore(2 * opts.workers)
+            login_gate = threading.Semaphore(2 * opts.workers * opts.servers)
             deadline_box = [0.0]
             players = []
             for game in games:
@@ -152,7 +161,7 @@ def run_database(
                 for seat, username in enumerate(game["users"]):
                     players.append(
                         Player(
-                            port=port,
+                            port=ports[(seat + game["game"]) % len(ports)],
                             username=username,
                             seat=seat,
                             track=track,
@@ -174,12 +183,13 @@ def run_database(
             login_time = time.monotonic() - login_started
             began = time.monotonic()
             deadline_box[0] = began + opts.duration
-            server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+            server_cpu = sum(cpu_seconds(pid) for pid in server_pids)
+            client_cpu = time.process_time()
             start_line.wait()
             for player in players:
                 player.join(timeout=opts.duration + 3 * REQUEST_TIMEOUT)
             elapsed = time.monotonic() - began
-            server_cpu = cpu_seconds(server_pid) - server_cpu
+            server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - server_cpu
             client_cpu = time.process_time() - client_cpu
             stuck = [p.name for p in players if p.is_alive()]
         tallies = [p.tally for p in players]
@@ -248,6 +258,8 @@ def report(
     workers = f"{opts.workers} {opts.worker_class} workers" + (
         f" × {opts.threads} threads" if opts.worker_class == "gthread" else ""
     )
+    if opts.servers > 1:
+        workers = f"{opts.servers} servers × {workers}"
     clients = "browser" if opts.browser else "fast"
     extra = "" if opts.conn_max_age is None else f"; CONN_MAX_AGE={opts.conn_max_age}"
     print(f"== {result['database']} (gunicorn, {workers}; {clients} clients{extra}) ==")
@@ -318,7 +330,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--live-each-move", action="store_true", help="also GET /live/ right before every move"
     )
     parser.add_argument("--browser", action="store_true", help="reload the panel like the page")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server (2)")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="gunicorn instances on as many ports, sharing the database (1); players alternate",
+    )
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
     parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument("--settings", help="DJANGO_SETTINGS_MODULE (default: production if any)")
@@ -344,6 +362,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument("--internal", nargs=2, help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
+    if not 1 <= opts.servers <= 8:
+        parser.error("--servers must be 1 to 8")
     if opts.games < 1 or opts.moves < 1 or not 0 < opts.duration <= 3600:
         parser.error("--games and --moves must be positive, --duration within (0, 3600] s")
     return opts

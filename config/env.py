@@ -93,3 +93,35 @@ def origins(name: str, environ: Mapping[str, str] | None = None) -> list[str]:
             "such as https://club.example.org, without a path."
         )
     return found
+
+
+# DJANGO_ENV names a settings module for entry points started without DJANGO_SETTINGS_MODULE.
+ENVIRONMENTS = {
+    "production": "config.settings.production",
+    "lan": "config.settings.lan",
+    "development": "config.settings",
+}
+
+
+def settings_module(environ: Mapping[str, str] | None = None) -> str:
+    """The settings module a server entry point (WSGI, ASGI) must use.
+
+    ``DJANGO_SETTINGS_MODULE`` when set; else the one ``DJANGO_ENV`` names (production, lan,
+    development). With neither, ``ImproperlyConfigured``: a server started without a choice
+    would otherwise serve the development settings (debug on) on an empty database.
+    """
+    environ = os.environ if environ is None else environ
+    explicit = environ.get("DJANGO_SETTINGS_MODULE", "").strip()
+    if explicit:
+        return explicit
+    name = environ.get("DJANGO_ENV", "").strip().lower()
+    if name in ENVIRONMENTS:
+        return ENVIRONMENTS[name]
+    choices = ", ".join(ENVIRONMENTS)
+    if name:
+        raise ImproperlyConfigured(f"DJANGO_ENV={name!r} is not one of: {choices}.")
+    raise ImproperlyConfigured(
+        "No settings chosen: set DJANGO_ENV=production (or lan, development), or "
+        "DJANGO_SETTINGS_MODULE=config.settings.production, before starting the server "
+        "(make serve-production and make serve-lan do)."
+    )

@@ -3,18 +3,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config.throttle import ThrottledAdminAuthenticationForm, ThrottledLoginView
-
-# Both login forms say plainly when too many failed attempts have locked a login out.
-admin.site.login_form = ThrottledAdminAuthenticationForm
+from ops import views as ops_views
 
 urlpatterns = [
+    path("healthz", ops_views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    # Before django.contrib.auth.urls, whose plain LoginView it replaces.
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("sheets/", include("sheets.urls")),
     path("", include("games.urls")),
 ]
+
+# A 500 caused by a lost database connection is answered with the 503 page (ops/views.py).
+handler500 = "ops.views.server_error"

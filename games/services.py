@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from games import endings, queries
 from games.authority import may_arbitrate_game
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
-from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
+from ops.logs import log_event
 
 User = AbstractBaseUser | AnonymousUser
 

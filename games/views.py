@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST, require_safe
 from games import services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.logs import log_event
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.presenters import (
     SEAT_COLOURS,
@@ -23,6 +22,7 @@ from games.presenters import (
     position_view,
     score_sheet_html,
 )
+from ops.logs import log_event
 
 PAGE_SIZE = 30
 

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.errors import GameError
-from games.logs import log_event
 from games.models import Game, Player
+from ops.logs import log_event
 from tournaments import adjudication, authority, results, services
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError

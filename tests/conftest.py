@@ -36,12 +36,3 @@ def fast_password_hasher(settings: Any) -> None:
     configured hashers: this reaches only the test process.
     """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_login_throttle() -> None:
-    """Every test client logs in from 127.0.0.1: start each test with no failed logins counted."""
-    from django.conf import settings
-    from django.core.cache import caches
-
-    caches[settings.LOGIN_THROTTLE["CACHE"]].clear()

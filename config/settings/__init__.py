@@ -9,10 +9,12 @@ README.md).
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from config.cache import cache_config
 from config.database import database_config
 from config.env import env_bool, env_int, env_list
 from config.logging import LOGGING  # noqa: F401 - Django reads it from here
@@ -38,12 +40,18 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "sheets",
+    "accounts",
+    "ops",
+    # Failed log-ins counted in the database (accounts/throttle.py).
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files, right after SecurityMiddleware (so they get its headers) and before the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A 503 page, rendered without the database, while the database is unreachable (ops/).
+    "ops.middleware.DatabaseUnavailableMiddleware",
     # Content-Security-Policy on every page (config/security.py).
     "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -57,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a lockout into the "too many attempts" answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -83,9 +93,12 @@ ASGI_APPLICATION = "config.asgi.application"
 # DATABASE_URL=postgres://… switches to PostgreSQL; otherwise SQLite (SQLITE_PATH may move it).
 DATABASES = {"default": database_config(os.environ, BASE_DIR)}
 
-# Failed logins are counted per username and per client address; too many lock both out for a
-# while (config/throttle.py). The backend refuses a locked-out login whichever form asks.
-AUTHENTICATION_BACKENDS = ["config.throttle.ThrottledModelBackend"]
+# django-axes refuses a locked-out combination of username and address before any password is
+# checked (accounts/throttle.py); then Django's own backend.
+AUTHENTICATION_BACKENDS = [
+    "accounts.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -114,38 +127,33 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "").strip() or BASE_DIR 
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# -- Login throttling (config/throttle.py) -----------------------------------------------------
-LOGIN_THROTTLE = {
-    "CACHE": "login_throttle",
-    # Failed logins counted within WINDOW seconds; reaching a limit locks out for LOCKOUT seconds.
-    "USERNAME_LIMIT": env_int("DJANGO_LOGIN_USERNAME_LIMIT", 5, minimum=1),
-    "IP_LIMIT": env_int("DJANGO_LOGIN_IP_LIMIT", 30, minimum=1),
-    "WINDOW": env_int("DJANGO_LOGIN_WINDOW", 15 * 60, minimum=1),
-    "LOCKOUT": env_int("DJANGO_LOGIN_LOCKOUT", 15 * 60, minimum=1),
-    # How many reverse proxies in front of the server append to X-Forwarded-For. 0: the client is
-    # REMOTE_ADDR (direct connections). Behind one nginx, 1. Never more than there really are: a
-    # client can write anything in the header, and only the proxies' own entries are trustworthy.
-    "TRUSTED_PROXIES": env_int("DJANGO_TRUSTED_PROXIES", 0),
-}
+# -- Log-in protection (django-axes; accounts/throttle.py) -------------------------------------
+# Failed log-ins are counted per combination of username and client address, in the database
+# (every server and worker counts together). LOGIN_FAILURE_LIMIT failures, each within LOCKOUT
+# seconds of the one before, lock that combination for LOCKOUT seconds: someone guessing from
+# elsewhere never locks the real user out. Password change and reset are counted the same way.
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("DJANGO_LOGIN_LOCKOUT", 15 * 60, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Attempts refused during a lockout test no password: they neither count nor extend it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
+AXES_USERNAME_CALLABLE = "accounts.throttle.counted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# Successful log-ins are logged on club.security already: no row per log-in in the database.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# How many reverse proxies in front of the server append to X-Forwarded-For. 0: the client is
+# REMOTE_ADDR (direct connections). Behind one nginx, 1. Never more than there really are: a
+# client can write anything in the header, and only the proxies' own entries are trustworthy.
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 
-# -- Caches ------------------------------------------------------------------------------------
-# Process-local memory. The login throttle has its own cache, so clearing it touches nothing
-# else; production may put that one in a directory shared by the server's workers.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "default",
-    },
-    "login_throttle": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "login-throttle",
-        # Backends without an atomic incr() (files, database) rewrite a counter with the default
-        # timeout: make that the throttle's window.
-        "TIMEOUT": LOGIN_THROTTLE["WINDOW"],
-        # Enough that a burst of other usernames cannot push a counter out of the cache.
-        "OPTIONS": {"MAX_ENTRIES": 100_000},
-    },
-}
+# -- Caches and sessions: nothing kept in one server's memory ---------------------------------
+# REDIS_URL (redis://host:6379/0) shares a Redis among the servers; otherwise the database
+# cache (its table is made by a migration of ops). Sessions are in the database.
+CACHES = {"default": cache_config(os.environ)}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # -- Security headers (development too; HSTS and the HTTPS redirect are production's) ----------
 # Content-Security-Policy, set by config.security.ContentSecurityPolicyMiddleware: no inline

@@ -16,12 +16,11 @@ Optional (defaults in brackets):
 - ``DJANGO_SECURE_PROXY_SSL_HEADER`` — behind a TLS-terminating proxy, the header it sets for
   an HTTPS request, such as ``X-Forwarded-Proto`` (value ``https``; ``Header: value`` for
   another) [none]; the proxy must set or strip that header on every request;
-- ``DJANGO_TRUSTED_PROXIES`` — how many reverse proxies append to X-Forwarded-For, for the login
-  throttle's client address [0: REMOTE_ADDR];
+- ``DJANGO_TRUSTED_PROXIES`` — how many reverse proxies append to X-Forwarded-For, for the
+  log-in protection's client address [0: REMOTE_ADDR];
 - ``DJANGO_SECURE_HSTS_SECONDS`` [31536000, a year], ``DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS``
   [true], ``DJANGO_SECURE_HSTS_PRELOAD`` [true];
-- ``DJANGO_LOGIN_THROTTLE_DIR`` — a directory for the login throttle's counters, shared by the
-  server's worker processes [none: each process counts in its own memory];
+- ``REDIS_URL`` — a Redis shared by the servers for the cache [none: the database cache];
 - ``DJANGO_STATIC_ROOT`` — where ``collectstatic`` puts the files [``staticfiles/``].
 
 ``DJANGO_DEBUG`` is ignored: debug mode is always off here.
@@ -29,13 +28,10 @@ Optional (defaults in brackets):
 
 from __future__ import annotations
 
-import os
-
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_required, origins, proxy_ssl_header
 from config.settings import *  # noqa: F403
-from config.settings import CACHES, LOGIN_THROTTLE
 
 DEBUG = False
 
@@ -59,6 +55,8 @@ CSRF_TRUSTED_ORIGINS = origins("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 # -- HTTPS -------------------------------------------------------------------------------------
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+# A load balancer asks for /healthz over plain HTTP: answer it there rather than redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_PROXY_SSL_HEADER = proxy_ssl_header("DJANGO_SECURE_PROXY_SSL_HEADER")
 SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 365 * 24 * 60 * 60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
@@ -77,16 +75,3 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = False
 WHITENOISE_AUTOREFRESH = False
-
-# -- Login throttle: shared by the worker processes when given a directory ---------------------
-_throttle_dir = os.environ.get("DJANGO_LOGIN_THROTTLE_DIR", "").strip()
-if _throttle_dir:
-    CACHES = {
-        **CACHES,
-        "login_throttle": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": _throttle_dir,
-            "TIMEOUT": LOGIN_THROTTLE["WINDOW"],
-            "OPTIONS": {"MAX_ENTRIES": 100_000},
-        },
-    }

@@ -63,7 +63,7 @@ def test_the_login_page_has_the_csrf_field(load: ModuleType, client: Client, db:
 def test_the_game_page_gives_token_ply_status_and_moves(
     load: ModuleType, client: Client, game: Game
 ) -> None:
-    client.login(username="first", password="pw")
+    client.force_login(User.objects.get(username="first"))
     for url in (f"/games/{game.pk}/", f"/games/{game.pk}/panel/"):
         page = client.get(url).content.decode()
         assert load.CSRF_INPUT.search(page), url  # first is to move: the move form is there
@@ -73,7 +73,7 @@ def test_the_game_page_gives_token_ply_status_and_moves(
 
 
 def test_the_move_form_answers_json(load: ModuleType, client: Client, game: Game) -> None:
-    client.login(username="first", password="pw")
+    client.force_login(User.objects.get(username="first"))
     url = f"/games/{game.pk}/move/"
     accepted = client.post(
         url, {"expected_ply": "2", "notation": "C3"}, HTTP_ACCEPT="application/json"
@@ -105,3 +105,10 @@ def test_the_check_counts_lost_and_doubled_moves(
     assert check([[1, "E5"]], unsure=1)["doubled"] == 0  # that answer never came: it may be in
     lost = check([[1, "E5"], [2, "D4"], [3, "C3"]])
     assert (lost["lost"], lost["doubled"]) == (1, 0)
+
+
+def test_several_servers_are_asked_for_by_count(load: ModuleType) -> None:
+    assert load.parse_args([]).servers == 1
+    assert load.parse_args(["--servers", "2"]).servers == 2
+    with pytest.raises(SystemExit):
+        load.parse_args(["--servers", "0"])

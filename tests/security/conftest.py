@@ -7,14 +7,12 @@ as the views make it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from django.core.cache import caches
 from django.test import Client
 
 from games import services as game_services
@@ -28,15 +26,6 @@ PASSWORD = "correct-horse-battery-staple"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 ClientFor = Callable[..., Client]
-
-
-@pytest.fixture(autouse=True)
-def fresh_login_throttle() -> Iterator[None]:
-    """Every test starts and ends with no failed login counted (the cache outlives a test)."""
-    cache = caches[django_settings.LOGIN_THROTTLE["CACHE"]]
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def make_user(username: str, **fields: Any) -> User:

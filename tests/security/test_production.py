@@ -83,8 +83,9 @@ print(json.dumps({
     "LANGUAGE_COOKIE_SECURE": s.LANGUAGE_COOKIE_SECURE,
     "STATICFILES": s.STORAGES["staticfiles"]["BACKEND"],
     "MIDDLEWARE": s.MIDDLEWARE,
-    "THROTTLE_CACHE": type(caches[s.LOGIN_THROTTLE["CACHE"]]).__name__,
-    "TRUSTED_PROXIES": s.LOGIN_THROTTLE["TRUSTED_PROXIES"],
+    "CACHE": type(caches["default"]).__name__,
+    "SESSION_ENGINE": s.SESSION_ENGINE,
+    "TRUSTED_PROXIES": s.TRUSTED_PROXIES,
     "WHITENOISE": [s.WHITENOISE_USE_FINDERS, s.WHITENOISE_AUTOREFRESH],
 }))
 """
@@ -187,7 +188,9 @@ def test_the_defaults(tmp_path: Path) -> None:
         "django.middleware.security.SecurityMiddleware",
         "whitenoise.middleware.WhiteNoiseMiddleware",
     ]
-    assert s["THROTTLE_CACHE"] == "LocMemCache"
+    assert s["CACHE"] == "DatabaseCache"  # shared by every server and worker
+    assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    assert s["TRUSTED_PROXIES"] == 0
     assert s["WHITENOISE"] == [False, False]
 
 
@@ -202,7 +205,7 @@ def test_behind_a_tls_terminating_proxy(tmp_path: Path) -> None:
         DJANGO_SECURE_HSTS_PRELOAD="no",
         DJANGO_TRUSTED_PROXIES="1",
         DJANGO_SECRET_KEY_FALLBACKS="old-key-1, old-key-2",
-        DJANGO_LOGIN_THROTTLE_DIR=str(tmp_path / "throttle"),
+        REDIS_URL="redis://127.0.0.1:6390/1",
     )
     assert s["ALLOWED_HOSTS"] == [HOST, f"www.{HOST}"]
     assert s["CSRF_TRUSTED_ORIGINS"] == [f"https://{HOST}", f"https://www.{HOST}"]
@@ -212,7 +215,7 @@ def test_behind_a_tls_terminating_proxy(tmp_path: Path) -> None:
     assert s["SECURE_HSTS_PRELOAD"] is False
     assert s["TRUSTED_PROXIES"] == 1
     assert s["SECRET_KEY_FALLBACKS"] == ["old-key-1", "old-key-2"]
-    assert s["THROTTLE_CACHE"] == "FileBasedCache"
+    assert s["CACHE"] == "RedisCache"
 
 
 # -- the environment helpers -----------------------------------------------------------------------

@@ -11,13 +11,6 @@ from django.utils import translation
 from tests.sheets.helpers import make_user
 
 
-@pytest.fixture(autouse=True)
-def upload_dir(settings: Any, tmp_path: Any) -> Any:
-    """Uploaded workbooks wait for the apply step in the test's own folder."""
-    settings.SHEETS_UPLOAD_DIR = str(tmp_path / "uploads")
-    return tmp_path / "uploads"
-
-
 @pytest.fixture
 def arbiter(db: None) -> User:
     return make_user("arbiter")

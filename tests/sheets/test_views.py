@@ -11,6 +11,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from games.models import Player
+from sheets.models import PendingUpload
 from sheets.services import XLSX
 from tests.sheets.helpers import current_round, edit, new_game, new_tournament, workbook
 from tournaments.models import Pairing
@@ -149,11 +150,26 @@ def test_preview_in_russian(db: None, arbiter: User, paper) -> None:
     assert [e.where for e in page.context["plan"].errors] == ["Тур 1!C5"]
 
 
-def test_applied_upload_is_deleted(db: None, en: str, arbiter: User, paper, upload_dir) -> None:
+def test_applied_upload_is_deleted(db: None, en: str, arbiter: User, paper) -> None:
     c = client(arbiter)
     data = edit(workbook(paper), {("Round 1", "C4"): "1-0"})
     page = c.post(f"/sheets/tournaments/{paper.pk}/import/", {"file": upload(data)})
-    assert len(list(upload_dir.glob("*.xlsx"))) == 1
+    kept = PendingUpload.objects.get()
+    assert bytes(kept.data) == data and kept.user == arbiter  # in the database, for any server
     form = page.context["apply_form"]
     c.post(f"/sheets/tournaments/{paper.pk}/import/apply/", dict(form.initial))
-    assert list(upload_dir.glob("*.xlsx")) == []
+    assert not PendingUpload.objects.exists()
+
+
+def test_old_uploads_are_swept(db: None, en: str, arbiter: User, paper) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    old = PendingUpload.objects.create(key="old", tournament_id=paper.pk, user=arbiter, data=b"x")
+    PendingUpload.objects.filter(pk=old.pk).update(created=timezone.now() - timedelta(days=2))
+    c = client(arbiter)
+    data = edit(workbook(paper), {("Round 1", "C4"): "1-0"})
+    c.post(f"/sheets/tournaments/{paper.pk}/import/", {"file": upload(data)})
+    assert list(PendingUpload.objects.values_list("key", flat=True)) != ["old"]
+    assert not PendingUpload.objects.filter(key="old").exists()

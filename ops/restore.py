@@ -1,4 +1,4 @@
-"""``manage.py restore FILE``: load a backup made by ``manage.py backup`` into an empty database.
+"""Restoring (``manage.py restore FILE``): load a backup into an empty database.
 
 In order, and changing nothing unless every step passes:
 
@@ -23,13 +23,14 @@ import json
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core import serializers
 from django.core.exceptions import ObjectDoesNotExist
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
@@ -39,7 +40,7 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from games.integrity import game_problems
-from games.management.commands.backup import FORMAT, VERSION, backup_models, migration_state
+from ops.backup import FORMAT, VERSION, backup_models, migration_state
 
 # How many problems are printed before "… and N more".
 SHOWN_PROBLEMS = 20
@@ -283,77 +284,61 @@ def describe(problems: Iterable[str]) -> str:
     return text
 
 
-class Command(BaseCommand):
-    help = _(
-        "Load a backup made by the backup command into an empty, fully migrated database, in "
-        "one transaction, and check every game against the rules before committing."
-    )
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did: the backup's header, the rows loaded, the seeded rows replaced."""
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", metavar="FILE", help=_("The backup file (.jsonl.gz)."))
-        parser.add_argument(
-            "--database",
-            default=DEFAULT_DB_ALIAS,
-            help=_("The database to restore into (default: %(default)s)."),
-        )
+    header: dict[str, Any]
+    saved: int
+    seeded: dict[str, int]
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        path = Path(options["file"])
-        using = options["database"]
-        connection = connections[using]
-        nothing_changed = _("Nothing was changed.")
-        try:
-            header = check_file(path)
-        except BackupFileError as err:
-            raise CommandError(f"{err} {nothing_changed}") from None
-        check_migrations(connection, header)
-        present = rows_present(using, club_data=True)
-        if present:
-            rows = ", ".join(f"{label}: {count}" for label, count in present.items())
-            raise CommandError(
-                _(
-                    "The database is not empty (%(rows)s). A backup is restored only into an "
-                    "empty database: point the site at a new one (SQLite: move the database file "
-                    "aside or set SQLITE_PATH to a new file; PostgreSQL: create a new database "
-                    "and set DATABASE_URL), run `python manage.py migrate`, then restore again. "
-                    "(`python manage.py flush` empties this one, deleting everything in it.) "
-                    "%(nothing)s"
-                )
-                % {"rows": rows, "nothing": nothing_changed}
-            )
-        try:
-            with transaction.atomic(using=using):
-                seeded = clear_seeded_rows(using)
-                try:
-                    saved = load(path, using)
-                except BackupFileError as err:
-                    raise _Rollback([str(err)]) from None
-                except (DeserializationError, ObjectDoesNotExist, DatabaseError) as err:
-                    raise _Rollback(
-                        [_("A row could not be loaded: %(error)s") % {"error": err}]
-                    ) from None
-                problems = count_problems(header, using) + game_problems(using)
-                if problems:
-                    raise _Rollback(problems)
-        except _Rollback as failed:
-            raise CommandError(
-                _("The backup %(path)s cannot be restored:") % {"path": path}
-                + "\n"
-                + describe(failed.problems)
-                + "\n"
-                + _("The transaction was rolled back. %(nothing)s") % {"nothing": nothing_changed}
-            ) from None
-        games = header["counts"].get("games.game", 0)
-        if seeded:
-            rows = ", ".join(f"{label}: {count}" for label, count in seeded.items())
-            self.stdout.write(
-                _("Rows that migrations had made were replaced by the backup's (%(rows)s).")
-                % {"rows": rows}
-            )
-        self.stdout.write(
+
+def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
+    """Load the backup at ``path`` into the empty database ``using``, checked, in one transaction.
+
+    Raises ``CommandError`` (with every problem found) and changes nothing when any step fails.
+    """
+    connection = connections[using]
+    nothing_changed = _("Nothing was changed.")
+    try:
+        header = check_file(path)
+    except BackupFileError as err:
+        raise CommandError(f"{err} {nothing_changed}") from None
+    check_migrations(connection, header)
+    present = rows_present(using, club_data=True)
+    if present:
+        rows = ", ".join(f"{label}: {count}" for label, count in present.items())
+        raise CommandError(
             _(
-                "Restored %(rows)s rows from %(path)s (made %(created)s); %(games)s games "
-                "replayed through the rules and match their stored state."
+                "The database is not empty (%(rows)s). A backup is restored only into an "
+                "empty database: point the site at a new one (SQLite: move the database file "
+                "aside or set SQLITE_PATH to a new file; PostgreSQL: create a new database "
+                "and set DATABASE_URL), run `python manage.py migrate`, then restore again. "
+                "(`python manage.py flush` empties this one, deleting everything in it.) "
+                "%(nothing)s"
             )
-            % {"rows": saved, "path": path, "created": header.get("created"), "games": games}
+            % {"rows": rows, "nothing": nothing_changed}
         )
+    try:
+        with transaction.atomic(using=using):
+            seeded = clear_seeded_rows(using)
+            try:
+                saved = load(path, using)
+            except BackupFileError as err:
+                raise _Rollback([str(err)]) from None
+            except (DeserializationError, ObjectDoesNotExist, DatabaseError) as err:
+                raise _Rollback(
+                    [_("A row could not be loaded: %(error)s") % {"error": err}]
+                ) from None
+            problems = count_problems(header, using) + game_problems(using)
+            if problems:
+                raise _Rollback(problems)
+    except _Rollback as failed:
+        raise CommandError(
+            _("The backup %(path)s cannot be restored:") % {"path": path}
+            + "\n"
+            + describe(failed.problems)
+            + "\n"
+            + _("The transaction was rolled back. %(nothing)s") % {"nothing": nothing_changed}
+        ) from None
+    return Restored(header=header, saved=saved, seeded=seeded)

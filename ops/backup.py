@@ -1,4 +1,4 @@
-"""``manage.py backup [-o FILE]``: a consistent, gzip-compressed dump of the club's data.
+"""Backups (``manage.py backup [-o FILE]``): a consistent, gzip-compressed dump of the club's data.
 
 The file is JSON Lines, gzip-compressed:
 
@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 import django
 from django.apps import apps
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 from django.core.serializers import jsonl, sort_dependencies
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
@@ -44,8 +44,20 @@ from django.utils.translation import gettext as _
 
 FORMAT = "sosttt-backup"
 VERSION = 1
-# Not saved: recreated by `migrate` (content types, permissions) or throw-away (sessions).
-SKIPPED_MODELS = frozenset({"contenttypes.contenttype", "auth.permission", "sessions.session"})
+# Not saved: recreated by `migrate` (content types, permissions) or throw-away (sessions, the
+# log-in protection's counters and logs, workbooks waiting between preview and apply).
+SKIPPED_MODELS = frozenset(
+    {
+        "contenttypes.contenttype",
+        "auth.permission",
+        "sessions.session",
+        "axes.accessattempt",
+        "axes.accessattemptexpiration",
+        "axes.accesslog",
+        "axes.accessfailurelog",
+        "sheets.pendingupload",
+    }
+)
 # Rows that point at these models name them by natural key, not by id.
 NATURAL_KEY_MODELS = frozenset({"contenttypes.contenttype", "auth.permission"})
 CHUNK = 2000
@@ -233,52 +245,28 @@ def default_path() -> Path:
     return Path(f"sosttt-backup-{stamp}.jsonl.gz")
 
 
-class Command(BaseCommand):
-    help = _(
-        "Save every user, player, game, move and tournament into one gzip-compressed file, "
-        "read in one consistent transaction. Restore it with the restore command."
-    )
+def save_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> dict[str, Any]:
+    """Write a backup to ``path`` (which must not exist yet); returns its header.
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "-o",
-            "--output",
-            metavar="FILE",
-            help=_("Where to write the backup (default: sosttt-backup-<UTC time>.jsonl.gz here)."),
-        )
-        parser.add_argument(
-            "--database",
-            default=DEFAULT_DB_ALIAS,
-            help=_("The database to back up (default: %(default)s)."),
-        )
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        path = Path(options["output"]) if options["output"] else default_path()
-        if path.exists():
-            raise CommandError(
-                _("%(path)s already exists: choose another file name.") % {"path": path}
-            )
-        partial = path.with_name(f".{path.name}.partial")
-        try:
-            # Readable by its owner only: a backup holds the password hashes.
-            fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with (
-                os.fdopen(fd, "wb") as raw,
-                gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as zipped,
-                _text(zipped) as out,
-            ):
-                header = write_backup(out, using=options["database"])
-            os.replace(partial, path)
-        except BaseException:
-            partial.unlink(missing_ok=True)
-            raise
-        total = sum(header["counts"].values())
-        self.stdout.write(
-            _("Backup written to %(path)s: %(rows)s rows.") % {"path": path, "rows": total}
-        )
-        for label, count in header["counts"].items():
-            if count:
-                self.stdout.write(f"  {label}: {count}")
+    The file appears whole or not at all (written aside, then renamed), readable by its owner
+    only: a backup holds the password hashes.
+    """
+    if path.exists():
+        raise CommandError(_("%(path)s already exists: choose another file name.") % {"path": path})
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with (
+            os.fdopen(fd, "wb") as raw,
+            gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as zipped,
+            _text(zipped) as out,
+        ):
+            header = write_backup(out, using=using)
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return header
 
 
 @contextmanager

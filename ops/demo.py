@@ -1,17 +1,18 @@
-"""Load the demo club: accounts, players and a few games played through the services.
+"""The demo club: accounts, players and a few games played through the services.
 
-Idempotent: running it again changes nothing. Refuses to run with DEBUG off unless --force,
-since the demo accounts have well-known passwords.
+Idempotent: loading it again changes nothing. Refuses with DEBUG off unless forced, since the
+demo accounts have well-known passwords. ``manage.py load_demo [--force]`` is the command.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand, CommandError
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
 from games import services
@@ -64,25 +65,31 @@ X_WINS = [
 ]
 
 
-class Command(BaseCommand):
-    help = "Create the demo accounts, players and games (safe to run twice)."
+class DemoRefused(ImproperlyConfigured):
+    """The demo was asked for with DEBUG off and without ``force``."""
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--force", action="store_true", help="run even with DEBUG off")
 
-    def handle(self, *args: Any, force: bool = False, **options: Any) -> None:
+def load_demo(*, force: bool = False, write: Callable[[str], object] = print) -> None:
+    """Create the demo club (once) and ``write`` its accounts, a line each."""
+    Demo().load(force=force, write=write)
+
+
+class Demo:
+    """The demo's parts, in the order they are made."""
+
+    def load(self, *, force: bool, write: Callable[[str], object]) -> None:
         if not settings.DEBUG and not force:
-            raise CommandError("The demo has well-known passwords: use --force to load it anyway.")
+            raise DemoRefused("The demo has well-known passwords: use --force to load it anyway.")
         with transaction.atomic():
             created = self._accounts()
             if created or not Game.objects.exists():
                 self._games()
-        self.stdout.write("Demo accounts (username / password):")
+        write("Demo accounts (username / password):")
         for row in DEMO_ACCOUNTS:
             role = (
                 "superuser" if row[0] == "admin" else "arbiter" if row[0] == "arbiter" else row[2]
             )
-            self.stdout.write(f"  {row[0]} / {row[1]}  ({role})")
+            write(f"  {row[0]} / {row[1]}  ({role})")
 
     def _accounts(self) -> bool:
         User = get_user_model()
