@@ -31,7 +31,12 @@ class Pair:
 
 @dataclass(frozen=True)
 class SwissPlayer:
-    """An entry to pair in a Swiss round: ``rank`` is the starting rank (1 = top seed)."""
+    """An entry to pair in a Swiss round: ``rank`` is the starting rank (1 = top seed).
+
+    ``virtual_points`` (acceleration, e.g. Baku's) count for the score groups (and the last round's
+    top-scorer threshold), not for the standings or the board order.
+    """
 
     entry: int
     rank: int
+    virtual_points: float = 0.0  # acceleration: added to the score for bracket placement only

@@ -47,6 +47,7 @@ Public API::
     check_points(t)                          the points column agrees with the results
     initial_colour(t) -> "w" | "b"           XXC, else inferred as bbpPairings does, else "w"
     next_round(t) -> NextRound               what pair_swiss needs for the next round
+    pairing_state(t, k) -> PairingState      the state before round k, as pairing programs read it
 
 Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, the ``extra`` lines, ``XXR``,
 ``XXC``, the ``BB*`` lines, then the players by start number; every line right-stripped, each
@@ -98,10 +99,12 @@ from .base import (
 )
 from .contents import (
     NextRound,
+    PairingState,
     check_points,
     game_records,
     initial_colour,
     next_round,
+    pairing_state,
     paired_rounds,
     planned_rounds,
     point_system,
@@ -140,6 +143,7 @@ __all__ = [
     "TYPE",
     "UNRATED",
     "NextRound",
+    "PairingState",
     "TrfError",
     "TrfPlayer",
     "TrfRound",
@@ -151,6 +155,7 @@ __all__ = [
     "gettext_noop",
     "initial_colour",
     "next_round",
+    "pairing_state",
     "paired_rounds",
     "parse",
     "planned_rounds",
