@@ -167,9 +167,38 @@ class _Round:
         self.shifts = shifts
         self.S = total
         self.B = biggest.bit_length()
+        self.counts = counts
         self.bye_score = 0
         self.single_df = False
         self.pgr: dict[int, int] = {}
+
+    def _layout(self, widths: list[tuple[str, int]]) -> list[tuple[int, int]]:
+        """(offset, width) of fields given top to bottom as ("b", width) blocks or ("s", 0)
+        score blocks (one field per score group, highest score first)."""
+        fields: list[int] = []
+        for kind, width in widths:
+            if kind == "s":
+                fields.extend(self.counts[s].bit_length() for s in sorted(self.counts, reverse=True))
+            else:
+                fields.append(width)
+        out = []
+        offset = 0
+        for width in reversed(fields):
+            out.append((offset, width))
+            offset += width
+        out.reverse()
+        return out
+
+    def main_layout(self) -> list[tuple[int, int]]:
+        B = self.B
+        rounds = min(self.played_rounds, 2)
+        spec = [("b", 2), ("b", B), ("s", 0), ("b", B), ("s", 0), ("b", 2 * B)]
+        spec += [("b", B)] * 4 + [("b", B)] * (2 * rounds) + [("s", 0)] * (2 * rounds)
+        spec.append(("b", 3 * B + 1))
+        return self._layout(spec)
+
+    def initial_layout(self) -> list[tuple[int, int]]:
+        return self._layout([("b", 2), ("b", self.S), ("b", self.B), ("b", 1)])
 
     # --- the absolute criteria ----------------------------------------------------------------
 
@@ -263,15 +292,15 @@ class _Round:
         w |= self.shifts[p.score] + self.shifts[o.score]
         w <<= self.B
         w |= p.score >= self.sp[0].score
-        return w
+        return w << 1
 
     # --- the pairing ----------------------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None, dict[int, str]] | None:
         n = self.n
         sp = self.sp
-        m = Matcher(n)
         odd = n % 2 == 1
+        m = Matcher(n, self.initial_layout() if odd else self.main_layout())
         for i in range(n):
             for j in range(i):
                 if odd:
@@ -285,6 +314,8 @@ class _Round:
         if odd:
             bye_v = next(v for v in range(n) if mate[v] == v)
             self.bye_score = sp[bye_v].score
+            m.layout = self.main_layout()
+            m._split.clear()
             top = sp[0].score
             if self.bye_score >= top:
                 self.single_df = True
@@ -383,6 +414,7 @@ class _Round:
                 if not matched[pv]:
                     continue
                 add = size
+                best = None
                 for oi in range(nsgb - 1, sgb - 1, -1):
                     ov = vi[oi]
                     if matched[ov]:
@@ -391,7 +423,9 @@ class _Round:
                     if w:
                         m.set(pv, ov, w + add)
                         add += 1
-                mate = m.solve()
+                        best = ov
+                if mate[pv] != best:  # else the matching is still a maximum
+                    mate = m.solve()
                 mv = mate[pv]
                 matched[mv] = True
                 m.fix(pv, mv)
@@ -485,6 +519,7 @@ class _Round:
                 if not s1_member(pv):
                     continue
                 add = 0
+                best = None
                 for oi in reversed(remainder):
                     ov = vi[oi]
                     if oi <= pi or matched[ov]:
@@ -492,8 +527,10 @@ class _Round:
                     w = base[oi, pi]
                     if w:
                         m.set(pv, ov, w + add)
+                        best = ov
                     add += 1
-                mate = m.solve()
+                if mate[pv] != best:  # else the matching is still a maximum
+                    mate = m.solve()
                 mv = mate[pv]
                 matched[pv] = matched[mv] = True
                 m.fix(pv, mv)

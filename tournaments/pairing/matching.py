@@ -1,21 +1,37 @@
 """Maximum-weight matching over integer weights of any size, with fixed pairs.
 
-``Matcher(n)`` holds a graph on vertices ``0..n-1``; ``set(i, j, w)`` sets an edge's weight
-(0 removes it), ``fix(i, j)`` takes the pair out of the graph for good, ``solve()`` returns
+``Matcher(n, layout)`` holds a graph on vertices ``0..n-1``; ``set(i, j, w)`` sets an edge's
+weight (0 removes it), ``fix(i, j)`` takes the pair out of the graph for good, ``solve()`` returns
 ``mate`` (``mate[v] == v`` for a vertex left unmatched) of a maximum-weight matching of the
 remaining graph, with the fixed pairs.
+
+The weights are wide (one bit field per pairing criterion, sized for the worst case). Before
+each matching they are repacked: every field gets just the width that the sum of its values over
+a matching can need, fields that are zero on every edge get none, and the packed weights go to
+rustworkx's blossom (integers up to 2**127) when they fit; otherwise to networkx's, which works
+on Python integers of any size. The repacking keeps the order of any two matchings' total
+weights, so both give a maximum of the same weight.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from collections.abc import Sequence
+
+import rustworkx as rx
+
+FAST_BITS = 120  # rustworkx keeps weights and their doubled duals in i128
 
 
 class Matcher:
-    def __init__(self, n: int) -> None:
+    """``layout``: (offset, width) of the weight's fields, most significant first; the last
+    field is signed (the low bits, which may go below zero), the first unbounded."""
+
+    def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
         self.n = n
         self.w: list[dict[int, int]] = [{} for _ in range(n)]
         self.fixed: dict[int, int] = {}
+        self.layout = list(layout)
+        self._split: dict[int, tuple[tuple[int, int], ...]] = {}
         self.calls = 0
 
     def set(self, i: int, j: int, weight: int) -> None:
@@ -28,6 +44,9 @@ class Matcher:
             self.w[i].pop(j, None)
             self.w[j].pop(i, None)
 
+    def get(self, i: int, j: int) -> int:
+        return self.w[i].get(j, 0)
+
     def fix(self, i: int, j: int) -> None:
         for v in (i, j):
             for u in list(self.w[v]):
@@ -36,17 +55,76 @@ class Matcher:
         self.fixed[i] = j
         self.fixed[j] = i
 
+    def split(self, weight: int) -> tuple[tuple[int, int], ...]:
+        """The weight's nonzero fields as (field index, value)."""
+        out = self._split.get(weight)
+        if out is not None:
+            return out
+        low_offset, low_width = self.layout[-1]
+        half = 1 << (low_width - 1)
+        mask = (1 << low_width) - 1
+        low = ((weight + half) & mask) - half
+        high = weight - low
+        parts = []
+        last = len(self.layout) - 1
+        for f, (offset, width) in enumerate(self.layout[:-1]):
+            v = high >> offset
+            if f:
+                v &= (1 << width) - 1
+            if v:
+                parts.append((f, v))
+        if low:
+            parts.append((last, low))
+        out = tuple(parts)
+        self._split[weight] = out
+        return out
+
     def solve(self) -> list[int]:
         self.calls += 1
         mate = list(range(self.n))
         for v, u in self.fixed.items():
             mate[v] = u
-        g = nx.Graph()
-        for i, row in enumerate(self.w):
-            for j, w in row.items():
-                if j < i:
-                    g.add_edge(i, j, weight=w)
-        for a, b in nx.max_weight_matching(g):
+        edges = [(i, j, w) for i, row in enumerate(self.w) for j, w in row.items() if j < i]
+        if not edges:
+            return mate
+        active = len({v for i, j, _ in edges for v in (i, j)})
+        pairs = active // 2
+        nfields = len(self.layout)
+        top = [0] * nfields
+        support: list[set[int]] = [set() for _ in range(nfields)]
+        split = self.split
+        for i, j, w in edges:
+            for f, v in split(w):
+                if abs(v) > top[f]:
+                    top[f] = abs(v)
+                sf = support[f]
+                sf.add(i)
+                sf.add(j)
+        offsets = [0] * nfields
+        bit = 0
+        last = nfields - 1
+        for f in range(last, -1, -1):
+            if top[f]:
+                offsets[f] = bit
+                # the most a matching can sum in this field (twice for the signed low bits)
+                cap = top[f] * min(pairs, len(support[f]) // 2) * (2 if f == last else 1)
+                bit += cap.bit_length()
+        distinct = {w for _, _, w in edges}
+        packed = {}
+        for w in distinct:
+            packed[w] = sum(v << offsets[f] for f, v in self.split(w))
+        if bit <= FAST_BITS:
+            g = rx.PyGraph(multigraph=False)
+            g.add_nodes_from(range(self.n))
+            g.add_edges_from([(i, j, packed[w]) for i, j, w in edges])
+            found = rx.max_weight_matching(g, weight_fn=int)
+        else:
+            import networkx as nx
+
+            g = nx.Graph()
+            g.add_weighted_edges_from((i, j, packed[w]) for i, j, w in edges)
+            found = nx.max_weight_matching(g)
+        for a, b in found:
             mate[a] = b
             mate[b] = a
         return mate
