@@ -1,7 +1,7 @@
 """Pairing a round: the bridge from the models to the pure generators in tournaments.pairing.
 
 Reads the tournament's entries and earlier pairings into plain records, asks the generator (Berger
-tables or the Swiss matching) for the boards, and bulk-creates the pairings — and, for tournaments
+tables or the Dutch Swiss system) for the boards, and bulk-creates the pairings — and, for tournaments
 played on the site, their games — in one transaction. Manual overrides go through here too.
 """
 
@@ -133,13 +133,18 @@ def _round_robin(t: Tournament, entries: list[Entry], number: int) -> tuple[list
 
 
 def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tuple[list, list]:
+    """The Dutch pairing of round ``number``, from the games stored (forfeits are no meetings)."""
     active = [e for e in entries if e.is_active_in(number)]
     requested = {e.pk for e in active if number in (e.half_byes or [])}
     players = [pairing.SwissPlayer(e.pk, e.rank or 10**6) for e in active]
-    hist = records.histories([e.pk for e in entries], games, t.point_system)
     try:
         pairs = pairing.pair_swiss(
-            players, round_no=number, histories=hist, requested_byes=requested
+            players,
+            round_no=number,
+            games=games,
+            point_system=t.point_system,
+            total_rounds=t.rounds or None,
+            requested_byes=requested,
         )
     except pairing.PairingImpossible as err:
         raise TournamentError(

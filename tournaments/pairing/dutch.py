@@ -538,7 +538,7 @@ class _Round:
             # The next bracket: the players left over and the next score group.
             new_vi: list[int] = []
             new_sgb = 0
-            self.single_df = odd and sg_it < n and self.bye_score == sp[sg_it].score
+            self.single_df = odd and sg_it < n and self.bye_score >= sp[sg_it].score
             for idx, v in enumerate(vi):
                 if idx < nsgb and matched[v]:
                     continue
@@ -546,7 +546,7 @@ class _Round:
                 if idx < nsgb:
                     new_sgb += 1
                     floaters[sp[v].entry] = "moved_down"
-                if sp[mate[v]].score < self.bye_score:
+                if self.single_df and sp[mate[v]].score < sp[sg_it].score:
                     self.single_df = False
             vi = new_vi
             sgb = new_sgb
