@@ -33,6 +33,7 @@ class Matcher:
         self.layout = list(layout)
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
         self.calls = 0
+        self.slow_calls = 0
 
     def set(self, i: int, j: int, weight: int) -> None:
         if i in self.fixed or j in self.fixed:
@@ -84,45 +85,58 @@ class Matcher:
         mate = list(range(self.n))
         for v, u in self.fixed.items():
             mate[v] = u
-        edges = [(i, j, w) for i, row in enumerate(self.w) for j, w in row.items() if j < i]
-        if not edges:
+        rows = self.w
+        distinct: set[int] = set()
+        for row in rows:
+            distinct.update(row.values())
+        if not distinct:
             return mate
-        active = len({v for i, j, _ in edges for v in (i, j)})
-        pairs = active // 2
-        nfields = len(self.layout)
-        top = [0] * nfields
-        support: list[set[int]] = [set() for _ in range(nfields)]
         split = self.split
-        for i, j, w in edges:
-            for f, v in split(w):
+        nfields = len(self.layout)
+        last = nfields - 1
+        top = [0] * nfields
+        kinds: dict[int, tuple[int, ...]] = {}
+        for w in distinct:
+            parts = split(w)
+            kinds[w] = tuple(f for f, _ in parts)
+            for f, v in parts:
                 if abs(v) > top[f]:
                     top[f] = abs(v)
-                sf = support[f]
-                sf.add(i)
-                sf.add(j)
+        # How many vertices have an edge with each field set: a matching has at most half as
+        # many such edges.
+        support = [0] * nfields
+        active = 0
+        for row in rows:
+            if not row:
+                continue
+            active += 1
+            seen: set[int] = set()
+            for w in set(row.values()):
+                seen.update(kinds[w])
+            for f in seen:
+                support[f] += 1
+        pairs = active // 2
         offsets = [0] * nfields
         bit = 0
-        last = nfields - 1
         for f in range(last, -1, -1):
             if top[f]:
                 offsets[f] = bit
                 # the most a matching can sum in this field (twice for the signed low bits)
-                cap = top[f] * min(pairs, len(support[f]) // 2) * (2 if f == last else 1)
+                cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
                 bit += cap.bit_length()
-        distinct = {w for _, _, w in edges}
-        packed = {}
-        for w in distinct:
-            packed[w] = sum(v << offsets[f] for f, v in self.split(w))
+        packed = {w: sum(v << offsets[f] for f, v in split(w)) for w in distinct}
+        edges = [(i, j, packed[w]) for i, row in enumerate(rows) for j, w in row.items() if j < i]
         if bit <= FAST_BITS:
             g = rx.PyGraph(multigraph=False)
             g.add_nodes_from(range(self.n))
-            g.add_edges_from([(i, j, packed[w]) for i, j, w in edges])
+            g.add_edges_from(edges)
             found = rx.max_weight_matching(g, weight_fn=int)
         else:
             import networkx as nx
 
+            self.slow_calls += 1
             g = nx.Graph()
-            g.add_weighted_edges_from((i, j, packed[w]) for i, j, w in edges)
+            g.add_weighted_edges_from(edges)
             found = nx.max_weight_matching(g)
         for a, b in found:
             mate[a] = b
