@@ -1,8 +1,9 @@
 """Pairing a round: the bridge from the models to the pure generators in tournaments.pairing.
 
-Reads the tournament's entries and earlier pairings into plain records, asks the generator (Berger
-tables or the Dutch Swiss system) for the boards, and bulk-creates the pairings — and, for tournaments
-played on the site, their games — in one transaction. Manual overrides go through here too.
+Reads the tournament's entries and earlier pairings into plain records, asks the generator
+(Berger tables, or the Dutch system for a Swiss) for the boards, and bulk-creates the pairings —
+and, for tournaments played on the site, their games — in one transaction.
+Manual overrides go through here too.
 """
 
 from __future__ import annotations

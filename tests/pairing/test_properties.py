@@ -23,7 +23,6 @@ from tournaments.pairing.simulate import RoundLog, SwissSimulation
 from tournaments.records import History
 
 
-
 def absolute_wish(h: History | None) -> str | None:
     """The move a player must have (difference over 1, or the same move twice in a row)."""
     played = [c for c in (h.colours if h else []) if c in "FS"]

@@ -12,7 +12,6 @@ from tournaments.records import (
     DRAW,
     FORFEIT_LOSS,
     FORFEIT_WIN,
-    HALF_BYE,
     LOSS,
     WIN,
     GameRecord,

@@ -178,7 +178,9 @@ class _Round:
         fields: list[int] = []
         for kind, width in widths:
             if kind == "s":
-                fields.extend(self.counts[s].bit_length() for s in sorted(self.counts, reverse=True))
+                fields.extend(
+                    self.counts[s].bit_length() for s in sorted(self.counts, reverse=True)
+                )
             else:
                 fields.append(width)
         out = []
@@ -294,6 +296,21 @@ class _Round:
         w |= p.score >= self.sp[0].score
         return w << 1
 
+    def _edge(
+        self, base: dict[tuple[int, int], int], smaller: int, larger: int, at: int, pairs: int
+    ) -> int:
+        """A remainder edge: the base weight, with fewest exchanges (``at``: the smaller
+        player's place in the remainder; S1 is its first ``pairs``) and the smallest BSN
+        differences in the low bits."""
+        w = base[larger, smaller]
+        if w:
+            add = 1 if at < pairs else 0
+            add <<= 2 * self.B
+            add -= at
+            add <<= 1
+            w += add
+        return w
+
     # --- the pairing ----------------------------------------------------------------------------
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None, dict[int, str]] | None:
@@ -314,8 +331,7 @@ class _Round:
         if odd:
             bye_v = next(v for v in range(n) if mate[v] == v)
             self.bye_score = sp[bye_v].score
-            m.layout = self.main_layout()
-            m._split.clear()
+            m.refresh(self.main_layout())
             top = sp[0].score
             if self.bye_score >= top:
                 self.single_df = True
@@ -341,7 +357,6 @@ class _Round:
             nxt += 1
         sgb = 0
         sgb_v = 0
-        B = self.B
         while len(vi) > 1 or nxt < n:
             nsgb = len(vi)
             nsgb_v = sgb_v + (nsgb - sgb)
@@ -350,6 +365,7 @@ class _Round:
                 vi.append(nxt)
                 nxt += 1
             size = len(vi)
+            m.refresh()
             base: dict[tuple[int, int], int] = {}
             for larger in range(sgb, size):
                 lv = vi[larger]
@@ -360,20 +376,7 @@ class _Round:
                     base[larger, smaller] = w
                     m.set(lv, vi[smaller], w)
 
-            def edge(smaller: int, larger: int, rem_idx: int, pairs: int) -> int:
-                w = base[larger, smaller]
-                if w:
-                    add = 1 if rem_idx < pairs else 0
-                    add <<= 2 * B
-                    add -= rem_idx
-                    add <<= 1
-                    w += add
-                return w
-
             mate = m.solve()
-
-            def in_bracket(v: int) -> bool:
-                return sgb_v <= mate[v] < nsgb_v
 
             # Which moved-down players are paired in this bracket.
             md_score = None
@@ -385,7 +388,7 @@ class _Round:
                     mi = pi
                     while mi < size and sp[vi[mi]].score >= md_score:
                         rem_md += 1
-                        if in_bracket(vi[mi]):
+                        if sgb_v <= mate[vi[mi]] < nsgb_v:
                             rem_matched += 1
                         mi += 1
                 if not rem_matched:
@@ -395,13 +398,13 @@ class _Round:
                     matched[pv] = True
                     continue
                 rem_md -= 1
-                if not in_bracket(pv):
+                if not (sgb_v <= mate[pv] < nsgb_v):
                     for oi in range(sgb, nsgb):
                         w = base[oi, pi]
                         if w:
                             m.set(pv, vi[oi], w | 1)
                     mate = m.solve()
-                if in_bracket(pv):
+                if sgb_v <= mate[pv] < nsgb_v:
                     matched[pv] = True
                     rem_matched -= 1
                     for oi in range(sgb, nsgb):
@@ -440,16 +443,13 @@ class _Round:
                 remainder.append(pi)
                 if mate[pv] < pv:
                     pairs += 1
-            for b, oi in enumerate(remainder):
+            for oi in remainder:
                 ov = vi[oi]
                 for a, pi in enumerate(remainder):
                     if oi <= pi:
                         break
-                    m.set(vi[pi], ov, edge(pi, oi, a, pairs))
+                    m.set(vi[pi], ov, self._edge(base, pi, oi, a, pairs))
             mate = m.solve()
-
-            def s1_member(v: int) -> bool:
-                return v < mate[v] < nsgb_v
 
             exchanges = 0
             if pairs < len(remainder):
@@ -457,7 +457,7 @@ class _Round:
                 for pi in remainder:
                     if pi >= end:
                         break
-                    exchanges += not s1_member(vi[pi])
+                    exchanges += not (vi[pi] < mate[vi[pi]] < nsgb_v)
             left = exchanges
             pri = pairs
             pos = pairs
@@ -467,18 +467,18 @@ class _Round:
                 pos -= 1
                 pi = remainder[pos]
                 pv = vi[pi]
-                if s1_member(pv):
+                if pv < mate[pv] < nsgb_v:
                     for q in range(opp, len(remainder)):
-                        w = edge(pi, remainder[q], pri, pairs)
+                        w = self._edge(base, pi, remainder[q], pri, pairs)
                         if w:
                             m.set(pv, vi[remainder[q]], w - 1)
                     mate = m.solve()
-                exchange = not s1_member(pv)
+                exchange = not (pv < mate[pv] < nsgb_v)
                 left -= exchange
                 for q in range(pos + 1, len(remainder)):
                     if exchange:
                         base[remainder[q], pi] = 0
-                    m.set(pv, vi[remainder[q]], edge(pi, remainder[q], pri, pairs))
+                    m.set(pv, vi[remainder[q]], self._edge(base, pi, remainder[q], pri, pairs))
             left = exchanges
             ri = pairs
             for pos in range(pairs, len(remainder)):
@@ -486,14 +486,14 @@ class _Round:
                     break
                 pi = remainder[pos]
                 pv = vi[pi]
-                already = s1_member(pv)
+                already = pv < mate[pv] < nsgb_v
                 if not already:
                     for q in range(pos + 1, len(remainder)):
-                        w = edge(pi, remainder[q], ri, pairs)
+                        w = self._edge(base, pi, remainder[q], ri, pairs)
                         if w:
                             m.set(pv, vi[remainder[q]], w + 1)
                     mate = m.solve()
-                if s1_member(pv):
+                if pv < mate[pv] < nsgb_v:
                     left -= 1
                     for q in range(pos):
                         base[pi, remainder[q]] = 0
@@ -503,20 +503,20 @@ class _Round:
                         m.set(pv, vi[oi], 0)
                 if not already:
                     for q in range(pos + 1, len(remainder)):
-                        m.set(pv, vi[remainder[q]], edge(pi, remainder[q], ri, pairs))
+                        m.set(pv, vi[remainder[q]], self._edge(base, pi, remainder[q], ri, pairs))
                 ri += 1
             for a, pi in enumerate(remainder):
                 pv = vi[pi]
                 for b in range(a + 1, len(remainder)):
                     oi = remainder[b]
                     ov = vi[oi]
-                    if not s1_member(pv) or s1_member(ov):
+                    if not (pv < mate[pv] < nsgb_v) or (ov < mate[ov] < nsgb_v):
                         base[oi, pi] = 0
                     m.set(pv, ov, base[oi, pi])
             # S1 from the top, each against the highest S2 player possible.
             for pi in remainder:
                 pv = vi[pi]
-                if not s1_member(pv):
+                if not (pv < mate[pv] < nsgb_v):
                     continue
                 add = 0
                 best = None

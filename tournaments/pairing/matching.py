@@ -24,7 +24,12 @@ FAST_BITS = 120  # rustworkx keeps weights and their doubled duals in i128
 
 class Matcher:
     """``layout``: (offset, width) of the weight's fields, most significant first; the last
-    field is signed (the low bits, which may go below zero), the first unbounded."""
+    field is signed (the low bits, which may go below zero), the first unbounded.
+
+    The packed graph is kept between matchings: ``refresh()`` (at each new bracket) repacks
+    every edge; between refreshes only the edges changed are updated, as long as their fields
+    stay within the packing's bounds (otherwise everything is repacked).
+    """
 
     def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
         self.n = n
@@ -34,6 +39,12 @@ class Matcher:
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
         self.calls = 0
         self.slow_calls = 0
+        self._stale = True
+        self._dirty: set[tuple[int, int]] = set()
+        self._graph: rx.PyGraph | None = None
+        self._offsets: list[int] = []
+        self._top: list[int] = []
+        self._fast = False
 
     def set(self, i: int, j: int, weight: int) -> None:
         if i in self.fixed or j in self.fixed:
@@ -44,14 +55,23 @@ class Matcher:
         else:
             self.w[i].pop(j, None)
             self.w[j].pop(i, None)
+        self._dirty.add((i, j) if i > j else (j, i))
 
     def get(self, i: int, j: int) -> int:
         return self.w[i].get(j, 0)
+
+    def refresh(self, layout: Sequence[tuple[int, int]] | None = None) -> None:
+        """Repack everything at the next matching (a new bracket, or a new layout)."""
+        if layout is not None:
+            self.layout = list(layout)
+            self._split.clear()
+        self._stale = True
 
     def fix(self, i: int, j: int) -> None:
         for v in (i, j):
             for u in list(self.w[v]):
                 self.w[u].pop(v, None)
+                self._dirty.add((u, v) if u > v else (v, u))
             self.w[v] = {}
         self.fixed[i] = j
         self.fixed[j] = i
@@ -61,7 +81,7 @@ class Matcher:
         out = self._split.get(weight)
         if out is not None:
             return out
-        low_offset, low_width = self.layout[-1]
+        low_width = self.layout[-1][1]
         half = 1 << (low_width - 1)
         mask = (1 << low_width) - 1
         low = ((weight + half) & mask) - half
@@ -80,17 +100,21 @@ class Matcher:
         self._split[weight] = out
         return out
 
-    def solve(self) -> list[int]:
-        self.calls += 1
-        mate = list(range(self.n))
-        for v, u in self.fixed.items():
-            mate[v] = u
+    def _pack(self, weight: int) -> int | None:
+        """The packed weight, or None when a field is out of the packing's bounds."""
+        top, offsets = self._top, self._offsets
+        total = 0
+        for f, v in self.split(weight):
+            if abs(v) > top[f]:
+                return None
+            total += v << offsets[f]
+        return total
+
+    def _rebuild(self) -> None:
         rows = self.w
         distinct: set[int] = set()
         for row in rows:
             distinct.update(row.values())
-        if not distinct:
-            return mate
         split = self.split
         nfields = len(self.layout)
         last = nfields - 1
@@ -115,6 +139,7 @@ class Matcher:
                 seen.update(kinds[w])
             for f in seen:
                 support[f] += 1
+        support[last] = active
         pairs = active // 2
         offsets = [0] * nfields
         bit = 0
@@ -123,21 +148,59 @@ class Matcher:
                 offsets[f] = bit
                 # the most a matching can sum in this field (twice for the signed low bits)
                 cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
-                bit += cap.bit_length()
+                bit += max(cap.bit_length(), 1)
+        self._top, self._offsets = top, offsets
+        self._fast = bit <= FAST_BITS
         packed = {w: sum(v << offsets[f] for f, v in split(w)) for w in distinct}
-        edges = [(i, j, packed[w]) for i, row in enumerate(rows) for j, w in row.items() if j < i]
-        if bit <= FAST_BITS:
-            g = rx.PyGraph(multigraph=False)
-            g.add_nodes_from(range(self.n))
-            g.add_edges_from(edges)
+        g = rx.PyGraph(multigraph=False)
+        g.add_nodes_from(range(self.n))
+        g.add_edges_from(
+            [(i, j, packed[w]) for i, row in enumerate(rows) for j, w in row.items() if j < i]
+        )
+        self._graph = g
+        self._stale = False
+        self._dirty.clear()
+
+    def _update(self) -> bool:
+        """Apply the changed edges; False when a repacking is needed."""
+        g = self._graph
+        assert g is not None
+        for i, j in self._dirty:
+            w = self.w[i].get(j, 0)
+            if not w:
+                if g.has_edge(i, j):
+                    g.remove_edge(i, j)
+                continue
+            packed = self._pack(w)
+            if packed is None:
+                return False
+            if g.has_edge(i, j):
+                g.update_edge(i, j, packed)
+            else:
+                g.add_edge(i, j, packed)
+        self._dirty.clear()
+        return True
+
+    def solve(self) -> list[int]:
+        self.calls += 1
+        mate = list(range(self.n))
+        for v, u in self.fixed.items():
+            mate[v] = u
+        if self._stale or not self._update():
+            self._rebuild()
+        g = self._graph
+        assert g is not None
+        if g.num_edges() == 0:
+            return mate
+        if self._fast:
             found = rx.max_weight_matching(g, weight_fn=int)
         else:
             import networkx as nx
 
             self.slow_calls += 1
-            g = nx.Graph()
-            g.add_weighted_edges_from(edges)
-            found = nx.max_weight_matching(g)
+            h = nx.Graph()
+            h.add_weighted_edges_from(g.weighted_edge_list())
+            found = nx.max_weight_matching(h)
         for a, b in found:
             mate[a] = b
             mate[b] = a

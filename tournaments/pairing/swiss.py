@@ -59,11 +59,7 @@ def _rounds(
         played = g.result in PLAYED_RESULTS or g.result is None
         for me, other, first in ((g.first, g.second, True), (g.second, g.first, False)):
             pts = tenths(game_points(g, me, system))
-            won = (
-                not played
-                and g.result != DOUBLE_FORFEIT
-                and ((g.result == FORFEIT_WIN) == first)
-            )
+            won = not played and g.result != DOUBLE_FORFEIT and ((g.result == FORFEIT_WIN) == first)
             out.setdefault(me, {})[g.round] = _Round(other, played, pts, first, won)
     return out
 
