@@ -14,6 +14,7 @@ paired, or no pairing is possible.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -119,7 +120,10 @@ class Command(BaseCommand):
         for k in range(1, rounds + 1):
             ours: set[tuple[int, int]]
             try:
-                pairs = pair_state(trf.pairing_state(data, k))
+                state = trf.pairing_state(data, k)
+                if state.total_rounds is None:  # a finished tournament: all its rounds
+                    state = dataclasses.replace(state, total_rounds=rounds)
+                pairs = pair_state(state)
                 ours = {(p.first, p.second or 0) for p in pairs}
             except pairing.PairingImpossible as err:
                 ours = set()
