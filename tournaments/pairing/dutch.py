@@ -284,6 +284,21 @@ class _Round:
         r <<= 3 * B + 1
         return r
 
+    def far_weight(self, h: DutchPlayer, low: DutchPlayer) -> int:
+        """``weight(h, low, False, False)`` quickly: completion, the bye and C.9 only."""
+        if not self.compatible(h, low):
+            return 0
+        B, S = self.B, self.S
+        r = 1 + (not self.bye_candidate(h)) + (not self.bye_candidate(low))
+        r <<= 4 * B + 2 * S
+        if self.single_df:
+            if h.score == self.bye_score:
+                r += self.pgr[h.played]
+            if low.score == self.bye_score:
+                r += self.pgr[low.played]
+        rounds = min(self.played_rounds, 2)
+        return r << (4 * B + rounds * (2 * B + 2 * S) + 3 * B + 1)
+
     def initial_weight(self, i: int, j: int) -> int:
         """Completion weights of the first matching (odd field: who can take the bye)."""
         p, o = self.sp[i], self.sp[j]
@@ -323,7 +338,7 @@ class _Round:
                 if odd:
                     m.set(i, j, self.initial_weight(i, j))
                 else:
-                    m.set(i, j, self.weight(sp[j], sp[i], False, False))
+                    m.set(i, j, self.far_weight(sp[j], sp[i]))
         mate = m.solve()
         alone = [v for v in range(n) if mate[v] == v]
         if len(alone) > 1 or (alone and not sp[alone[0]].bye_eligible):
@@ -346,7 +361,7 @@ class _Round:
                 self.pgr[c] = rank
             for i in range(n):
                 for j in range(i):
-                    m.set(i, j, self.weight(sp[j], sp[i], False, False))
+                    m.set(i, j, self.far_weight(sp[j], sp[i]))
         floaters: dict[int, str] = {}
         final: list[tuple[int, int]] = []
         matched = [False] * n
@@ -449,7 +464,16 @@ class _Round:
                     if oi <= pi:
                         break
                     m.set(vi[pi], ov, self._edge(base, pi, oi, a, pairs))
-            mate = m.solve()
+            # The new low bits only favour S1 = the first ``pairs`` of the remainder against
+            # the rest: a matching that already has no exchange stays a maximum.
+            position = {vi[pi]: a for a, pi in enumerate(remainder)}
+            smaller = sorted(
+                position[v]
+                for v in position
+                if mate[v] in position and position[v] < position[mate[v]]
+            )
+            if smaller != list(range(pairs)):
+                mate = m.solve()
 
             exchanges = 0
             if pairs < len(remainder):

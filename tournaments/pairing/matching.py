@@ -139,7 +139,6 @@ class Matcher:
                 seen.update(kinds[w])
             for f in seen:
                 support[f] += 1
-        support[last] = active
         pairs = active // 2
         offsets = [0] * nfields
         bit = 0
