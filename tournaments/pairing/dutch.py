@@ -391,6 +391,22 @@ class _Round:
                     base[larger, smaller] = w
                     m.set(lv, vi[smaller], w)
 
+            # Tie-breaks for the matcher only (the candidates the rules prefer among equals):
+            # moved-down players against the highest residents, S1 against S2 in order.
+            residents = nsgb - sgb
+            half = residents // 2
+            ties: dict[tuple[int, int], int] = {}
+            for larger in range(sgb, nsgb):
+                lv = vi[larger]
+                for smaller in range(larger):
+                    if smaller < sgb:
+                        tie = residents * residents + nsgb - larger
+                    else:
+                        gap = larger - smaller - half
+                        tie = residents * residents - gap * gap
+                    if tie > 0:
+                        ties[lv, vi[smaller]] = tie
+            m.set_ties(ties)
             mate = m.solve()
 
             # Which moved-down players are paired in this bracket.

@@ -45,6 +45,9 @@ class Matcher:
         self._offsets: list[int] = []
         self._top: list[int] = []
         self._fast = False
+        self._ties: dict[tuple[int, int], int] = {}
+        self._tie_bits = 0
+        self._tie_top = 0
 
     def set(self, i: int, j: int, weight: int) -> None:
         if i in self.fixed or j in self.fixed:
@@ -56,6 +59,13 @@ class Matcher:
             self.w[i].pop(j, None)
             self.w[j].pop(i, None)
         self._dirty.add((i, j) if i > j else (j, i))
+
+    def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
+        """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
+        the maximum matchings of the weights, one of the largest total tie value is returned
+        (to find the candidate the caller will choose without more matchings)."""
+        self._ties = ties
+        self._stale = True
 
     def get(self, i: int, j: int) -> int:
         return self.w[i].get(j, 0)
@@ -148,13 +158,24 @@ class Matcher:
                 # the most a matching can sum in this field (twice for the signed low bits)
                 cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
                 bit += max(cap.bit_length(), 1)
+        ties = self._ties
+        tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        tie_bits = (tie_top * pairs).bit_length()
+        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
+            ties, tie_top, tie_bits = {}, 0, 0
+        self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
-        self._fast = bit <= FAST_BITS
-        packed = {w: sum(v << offsets[f] for f, v in split(w)) for w in distinct}
+        self._fast = bit + tie_bits <= FAST_BITS
+        packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(self.n))
         g.add_edges_from(
-            [(i, j, packed[w]) for i, row in enumerate(rows) for j, w in row.items() if j < i]
+            [
+                (i, j, packed[w] + ties.get((i, j), 0))
+                for i, row in enumerate(rows)
+                for j, w in row.items()
+                if j < i
+            ]
         )
         self._graph = g
         self._stale = False
@@ -173,6 +194,11 @@ class Matcher:
             packed = self._pack(w)
             if packed is None:
                 return False
+            packed <<= self._tie_bits
+            tie = self._ties.get((i, j), 0) if self._tie_bits else 0
+            if tie > self._tie_top:
+                return False
+            packed += tie
             if g.has_edge(i, j):
                 g.update_edge(i, j, packed)
             else:
