@@ -89,12 +89,16 @@ def bench_pairing(
     setup = time.perf_counter() - start
     best = float("inf")
     calls = 0
+    cpu = float("inf")
     for _ in range(repeat):
         with _Counting() as counter:
             t = time.perf_counter()
+            c = time.process_time()
             pair_swiss(sim.roster, round_no=rounds + 1, games=sim.games)
             best = min(best, time.perf_counter() - t)
+            cpu = min(cpu, time.process_time() - c)
         calls = counter.calls
+    print(f"players={players} cpu_time={cpu:.2f}s")
     return PairingFigure(players, rounds + 1, best, calls, setup)
 
 
@@ -105,6 +109,7 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
     from tournaments import trf
 
     total = 0.0
+    cpu = time.process_time()
     same = rounds = same_boards = boards = 0
     for path in sorted(directory.glob("*.trf")):
         t = trf.parse(path.read_text(encoding="utf-8"))
@@ -136,6 +141,7 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
             same += ours == theirs
             boards += len(theirs)
             same_boards += len(ours & theirs)
+    print(f"reference cpu_time={time.process_time() - cpu:.1f}s (this process, all work)")
     return total, same, rounds, same_boards, boards
 
 
