@@ -1,12 +1,17 @@
-"""Swiss pairing time, and standings time and queries, for large random Swiss tournaments.
+"""Swiss (Dutch) pairing time, and standings time and queries, for large random Swiss tournaments.
 
-    .venv/bin/python bench/pairing.py [--sizes 100,500,1000] [--seed 1] [--repeat 3]
+    .venv/bin/python bench/pairing.py [--sizes 100,500,1000] [--seed 1] [--repeat 1]
+                                      [--reference DIR] [--no-reference]
                                       [--standings-players 1000] [--no-standings]
 
 For each size, plays 8 seeded random rounds (``tournaments.pairing.simulate``: draws, results
 with a first-move edge) and times ``pair_swiss`` for round 9 (best of ``--repeat``). Prints one
-line per size, e.g. ``players=1000 round=9 pair_time=0.84s edges=13732 stages=1``, against the
-target of 1,000 players in under 2 s on a 2-core machine.
+line per size, e.g. ``players=500 round=9 pair_time=0.84s matchings=41``, against the targets of
+500 players in under 1 s and 1,000 in under 3 s on a 2-core machine.
+
+Then re-pairs every round (from round 2) of the reference tournaments paired by bbpPairings'
+FIDE Dutch (``/work/shared/pairing-reference``, 969 rounds), prints the total time and how many
+rounds came out identical, against the target of 30 s.
 
 Then stores a 1,000-player, 9-round Swiss in a throw-away SQLite database (through the models,
 in bulk) and times ``tournaments.queries.standings`` with every tie-break of a Swiss in the
@@ -24,11 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import pair_swiss, swiss
+from tournaments.pairing import matching as matching_module
+from tournaments.pairing import pair_swiss
 from tournaments.pairing.simulate import SwissSimulation
-from tournaments.records import histories
 
-TARGETS = {1000: 2.0}  # players -> seconds
+TARGETS = {500: 1.0, 1000: 3.0}  # players -> seconds
+REFERENCE_TARGET = 30.0  # seconds for every reference round
 STANDINGS_TARGET = 0.3  # seconds for 1,000 players x 9 rounds
 
 
@@ -37,8 +43,7 @@ class PairingFigure:
     players: int
     round_no: int
     pair_time: float  # seconds, best of the repeats
-    edges: int  # edges of the last graph matched
-    stages: int  # graphs tried (sparse ones, then the complete one)
+    matchings: int  # maximum-weight matchings computed for the round
     setup_time: float  # seconds to play the earlier rounds
 
     def line(self) -> str:
@@ -48,13 +53,33 @@ class PairingFigure:
             verdict = f" target<{target:g}s {'ok' if self.pair_time < target else 'MISSED'}"
         return (
             f"players={self.players} round={self.round_no} pair_time={self.pair_time:.2f}s "
-            f"edges={self.edges} stages={self.stages} "
-            f"(earlier rounds {self.setup_time:.1f}s){verdict}"
+            f"matchings={self.matchings} (earlier rounds {self.setup_time:.1f}s){verdict}"
         )
 
 
+class _Counting:
+    """Counts the matchings computed (wraps ``Matcher.solve``)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.original = matching_module.Matcher.solve
+
+    def __enter__(self) -> _Counting:
+        counter = self
+
+        def solve(matcher):  # type: ignore[no-untyped-def]
+            counter.calls += 1
+            return counter.original(matcher)
+
+        matching_module.Matcher.solve = solve  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        matching_module.Matcher.solve = self.original  # type: ignore[method-assign]
+
+
 def bench_pairing(
-    players: int, *, seed: int = 1, rounds: int = 8, repeat: int = 3
+    players: int, *, seed: int = 1, rounds: int = 8, repeat: int = 1
 ) -> PairingFigure:
     """Play ``rounds`` random rounds, then time the pairing of the next one."""
     start = time.perf_counter()
@@ -62,14 +87,62 @@ def bench_pairing(
     for _ in range(rounds):
         sim.play_round()
     setup = time.perf_counter() - start
-    hist = histories([p.entry for p in sim.roster], sim.games)
     best = float("inf")
+    calls = 0
+    cpu = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
-        pair_swiss(sim.roster, round_no=rounds + 1, histories=hist)
-        best = min(best, time.perf_counter() - t)
-    stats = swiss.last_stats
-    return PairingFigure(players, rounds + 1, best, stats.edges, stats.stages, setup)
+        with _Counting() as counter:
+            t = time.perf_counter()
+            c = time.process_time()
+            pair_swiss(sim.roster, round_no=rounds + 1, games=sim.games)
+            best = min(best, time.perf_counter() - t)
+            cpu = min(cpu, time.process_time() - c)
+        calls = counter.calls
+    print(f"players={players} cpu_time={cpu:.2f}s")
+    return PairingFigure(players, rounds + 1, best, calls, setup)
+
+
+def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
+    """(seconds, rounds identical, rounds, boards identical, boards) over the reference files."""
+    import re
+
+    from tournaments import trf
+
+    total = 0.0
+    cpu = time.process_time()
+    same = rounds = same_boards = boards = 0
+    for path in sorted(directory.glob("*.trf")):
+        t = trf.parse(path.read_text(encoding="utf-8"))
+        match = re.search(r"_(\d+)r\.trf$", path.name)
+        planned = int(match.group(1)) if match else trf.paired_rounds(t)
+        for k in range(2, trf.paired_rounds(t) + 1):
+            state = trf.pairing_state(t, k)
+            start = time.perf_counter()
+            pairs = pair_swiss(
+                state.players,
+                round_no=k,
+                games=state.games,
+                point_system=state.point_system,
+                total_rounds=planned,
+                requested_byes=state.requested_byes,
+                unallocated_byes=state.unallocated_byes,
+                top_seed_first=state.top_seed_first,
+            )
+            total += time.perf_counter() - start
+            ours = {(p.first, p.second) for p in pairs}
+            theirs = set()
+            for p in t.players:
+                block = p.round(k)
+                if block.opponent is not None and block.colour == "w":
+                    theirs.add((p.number, block.opponent))
+                elif block.opponent is None and block.result == "U":
+                    theirs.add((p.number, None))
+            rounds += 1
+            same += ours == theirs
+            boards += len(theirs)
+            same_boards += len(ours & theirs)
+    print(f"reference cpu_time={time.process_time() - cpu:.1f}s (this process, all work)")
+    return total, same, rounds, same_boards, boards
 
 
 def bench_standings(players: int, *, seed: int = 1, rounds: int = 9, repeat: int = 3) -> tuple:
@@ -152,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,500,1000", help="comma-separated player counts")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="timings of round 9; best is kept")
+    parser.add_argument("--repeat", type=int, default=1, help="timings of round 9; best is kept")
+    parser.add_argument("--reference", default="/work/shared/pairing-reference")
+    parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--standings-players", type=int, default=1000)
     parser.add_argument("--no-standings", action="store_true")
     args = parser.parse_args(argv)
@@ -162,6 +237,17 @@ def main(argv: list[str] | None = None) -> int:
         print(figure.line(), flush=True)
         target = TARGETS.get(size)
         ok = ok and (target is None or figure.pair_time < target)
+    reference = Path(args.reference)
+    if not args.no_reference and reference.is_dir():
+        seconds, same, rounds, same_boards, boards = bench_reference(reference)
+        verdict = "ok" if seconds < REFERENCE_TARGET else "MISSED"
+        print(
+            f"reference rounds={rounds} identical={same} boards={boards} "
+            f"identical_boards={same_boards} total_time={seconds:.1f}s "
+            f"target<{REFERENCE_TARGET:g}s {verdict}",
+            flush=True,
+        )
+        ok = ok and seconds < REFERENCE_TARGET and same == rounds
     if not args.no_standings:
         _, small_queries, _ = bench_standings(100, seed=args.seed, repeat=1)
         seconds, queries, records = bench_standings(

@@ -1,8 +1,9 @@
 """Pairing a round: the bridge from the models to the pure generators in tournaments.pairing.
 
-Reads the tournament's entries and earlier pairings into plain records, asks the generator (Berger
-tables or the Swiss matching) for the boards, and bulk-creates the pairings — and, for tournaments
-played on the site, their games — in one transaction. Manual overrides go through here too.
+Reads the tournament's entries and earlier pairings into plain records, asks the generator
+(Berger tables, or the Dutch system for a Swiss) for the boards, and bulk-creates the pairings —
+and, for tournaments played on the site, their games — in one transaction.
+Manual overrides go through here too.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ def _round_robin(t: Tournament, entries: list[Entry], number: int) -> tuple[list
 
 
 def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tuple[list, list]:
+    """The Dutch pairing of round ``number``, from the games stored (forfeits are no meetings)."""
     active = [e for e in entries if e.is_active_in(number)]
     requested = {e.pk for e in active if number in (e.half_byes or [])}
     virtual = virtual_points(t, entries, number)
@@ -144,10 +146,14 @@ def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tup
         pairing.SwissPlayer(e.pk, e.rank or 10**6, virtual_points=virtual.get(e.pk, 0.0))
         for e in active
     ]
-    hist = records.histories([e.pk for e in entries], games, t.point_system)
     try:
         pairs = pairing.pair_swiss(
-            players, round_no=number, histories=hist, requested_byes=requested
+            players,
+            round_no=number,
+            games=games,
+            point_system=t.point_system,
+            total_rounds=t.rounds or None,
+            requested_byes=requested,
         )
     except pairing.PairingImpossible as err:
         raise TournamentError(

@@ -13,15 +13,19 @@ Round robin (FIDE Berger tables, C.05 Annex 1)::
         -> list[Pair]
         Round round_no (from 1); entries in starting order (seed 1 first).
 
-Swiss (one global maximum-weight matching per round; see ``swiss`` for the weights)::
+Swiss (the FIDE Dutch system, C.04.3 2025; see ``dutch`` for the criteria and ``swiss``)::
 
     pair_swiss(players: Sequence[SwissPlayer], *, round_no: int,
-               histories: Mapping[int, History], requested_byes: Set[int] = frozenset(),
-               colour_rules_over_score: bool = False) -> list[Pair]
-        players: the active entries (withdrawn ones left out) with starting ranks;
-        histories: from ``tournaments.records.histories`` (missing entry = newcomer);
-        requested_byes: entries not to pair this round (the caller records HALF_BYE or
-        ZERO_BYE for them). Raises PairingImpossible.
+               games: Sequence[GameRecord] = (), point_system: PointSystem | None = None,
+               total_rounds: int | None = None, requested_byes: Set[int] = frozenset(),
+               unallocated_byes: Set[tuple[int, int]] = frozenset(),
+               top_seed_first: bool = True) -> list[Pair]
+        players: the active entries (withdrawn ones left out) with starting ranks and
+        optional acceleration ``virtual_points``; games: every earlier round's records
+        (forfeits are no meetings and give no colour); total_rounds: for the last round's
+        top-scorer exception; requested_byes: entries not to pair this round (the caller
+        records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry) of full-point
+        byes not given by the pairing. Raises PairingImpossible.
 
 Manual overrides::
 
@@ -33,7 +37,7 @@ Values::
     Pair(board: int, first: int, second: int | None, reasons: tuple[Reason, ...])
         boards from 1: higher score of the pair first, then higher sum, then best rank;
         the bye last.
-    SwissPlayer(entry: int, rank: int)            rank 1 = top seed
+    SwissPlayer(entry: int, rank: int, virtual_points: float = 0.0)   rank 1 = top seed
     Reason(code: str, params: Mapping[str, Any])  and PairingWarning alike:
         .message() English text, .to_dict() / .from_dict() for JSON, .template
     PairingImpossible(ValueError)                  .code, .params, str() = English

@@ -33,10 +33,10 @@ class Pair:
 class SwissPlayer:
     """An entry to pair in a Swiss round: ``rank`` is the starting rank (1 = top seed).
 
-    ``virtual_points``: acceleration points (``acceleration``, FIDE C.04.5.1) added to the
-    entry's score for placing it in a score bracket only (never to its standings score).
+    ``virtual_points`` (acceleration, e.g. Baku's) count for the score groups (and the last round's
+    top-scorer threshold), not for the standings or the board order.
     """
 
     entry: int
     rank: int
-    virtual_points: float = 0.0
+    virtual_points: float = 0.0  # acceleration: added to the score for bracket placement only

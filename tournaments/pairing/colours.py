@@ -10,12 +10,8 @@ actually played; rounds without a game ("-": byes, forfeits, absences) are skipp
 - *mild*: the difference is 0 (wants the other move than last time);
 - none: no game played yet.
 
-Within a pair the allocation with the lowest cost (broken absolute rules, then unmet
-preferences, then unmet strong or absolute ones) wins; a tie (both want the same move equally)
-goes, as in FIDE's C.04.3 colour rules, to the one with the wider difference, else moves
-alternate from the most recent round in which the two had different moves, else the
-higher-ranked player gets his preference; if neither has one, the higher-ranked player moves
-first when his rank number is odd (initial colour "first").
+The checker of manual pairings (``check``) uses these; the Dutch pairing allocates colours by
+its own rules E.1–E.5 (``dutch``).
 """
 
 from __future__ import annotations
@@ -26,16 +22,8 @@ from dataclasses import dataclass
 from tournaments.records import History
 
 from .messages import (
-    COLOUR_ALTERNATION,
-    COLOUR_BY_RANK,
     COLOUR_DIFFERENCE,
-    COLOUR_HIGHER_RANK,
-    COLOUR_PREFERENCE,
-    COLOUR_PREFERENCE_UNMET,
-    COLOUR_RULE_BROKEN,
-    COLOUR_WIDER_DIFFERENCE,
     THREE_IN_A_ROW,
-    Reason,
 )
 
 FIRST, SECOND = "F", "S"
@@ -101,89 +89,3 @@ def colour_state(history: History | None) -> ColourState:
     else:
         wants, strength = other(played[-1]), MILD
     return ColourState(played, by_round, difference, wants, strength, if_first, if_second)
-
-
-def allocation_cost(first: ColourState, second: ColourState) -> tuple[int, int, int]:
-    """(absolute rules broken, preferences unmet, strong or absolute preferences unmet)."""
-    broken = len(first.broken_if_first) + len(second.broken_if_second)
-    unmet = unmet_strong = 0
-    for state, colour in ((first, FIRST), (second, SECOND)):
-        if state.wants is not None and state.wants != colour:
-            unmet += 1
-            if state.strength >= STRONG:
-                unmet_strong += 1
-    return broken, unmet, unmet_strong
-
-
-def pair_cost(a: ColourState, b: ColourState) -> tuple[int, int, int]:
-    """The cost of the better allocation of a pair (what the matching weighs)."""
-    return min(allocation_cost(a, b), allocation_cost(b, a))
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One player of a pair as the allocation sees him."""
-
-    entry: int
-    rank: int  # starting rank number (1 = top seed)
-    score: float
-    state: ColourState
-
-    def outranks(self, other: Side) -> bool:
-        return (-self.score, self.rank, self.entry) < (-other.score, other.rank, other.entry)
-
-
-def allocate(a: Side, b: Side) -> tuple[Side, Side, tuple[Reason, ...]]:
-    """Who moves first in the pair ``a``–``b``: ``(first, second, reasons)``."""
-    cost_ab = allocation_cost(a.state, b.state)
-    cost_ba = allocation_cost(b.state, a.state)
-    decided: Reason | None = None
-    if cost_ab != cost_ba:
-        first, second = (a, b) if cost_ab < cost_ba else (b, a)
-    else:
-        first, second, decided = _tie_break(a, b)
-    reasons: list[Reason] = []
-    if decided is not None:
-        reasons.append(decided)
-    for side, colour in ((first, FIRST), (second, SECOND)):
-        state = side.state
-        if state.wants is None:
-            continue
-        params = {
-            "entry": side.entry,
-            "wants": state.wants,
-            "strength": STRENGTH_NAMES[state.strength],
-        }
-        code = COLOUR_PREFERENCE if state.wants == colour else COLOUR_PREFERENCE_UNMET
-        reasons.append(Reason(code, params))
-    for side, colour in ((first, FIRST), (second, SECOND)):
-        for rule in side.state.broken(colour):
-            reasons.append(
-                Reason(COLOUR_RULE_BROKEN, {"entry": side.entry, "rule": rule, "colour": colour})
-            )
-    return first, second, tuple(reasons)
-
-
-def _tie_break(a: Side, b: Side) -> tuple[Side, Side, Reason | None]:
-    high, low = (a, b) if a.outranks(b) else (b, a)
-    hs, ls = high.state, low.state
-    if hs.wants is not None and hs.wants == ls.wants:
-        # Both want the same move, equally strongly.
-        if abs(hs.difference) != abs(ls.difference):
-            winner = high if abs(hs.difference) > abs(ls.difference) else low
-            loser = low if winner is high else high
-            first, second = (winner, loser) if winner.state.wants == FIRST else (loser, winner)
-            return first, second, Reason(COLOUR_WIDER_DIFFERENCE, {"entry": winner.entry})
-        for rnd in sorted(set(hs.by_round) & set(ls.by_round), reverse=True):
-            if hs.by_round[rnd] != ls.by_round[rnd]:
-                # Each gets the move other than the one he had then.
-                first, second = (high, low) if hs.by_round[rnd] == SECOND else (low, high)
-                return first, second, Reason(COLOUR_ALTERNATION, {"round": rnd})
-        first, second = (high, low) if hs.wants == FIRST else (low, high)
-        return first, second, Reason(COLOUR_HIGHER_RANK, {"entry": high.entry})
-    if hs.wants is not None:  # the lower-ranked player has no preference, or the same cost
-        first, second = (high, low) if hs.wants == FIRST else (low, high)
-        return first, second, None
-    colour = FIRST if high.rank % 2 == 1 else SECOND
-    first, second = (high, low) if colour == FIRST else (low, high)
-    return first, second, Reason(COLOUR_BY_RANK, {"entry": high.entry, "colour": colour})

@@ -38,6 +38,15 @@ COLOUR_ALTERNATION = "colour_alternation"
 COLOUR_HIGHER_RANK = "colour_higher_rank"
 COLOUR_BY_RANK = "colour_by_rank"
 COLOUR_RULE_BROKEN = "colour_rule_broken"
+# Swiss (Dutch): why the pair, who moves first, the bye
+DUTCH_PAIR = "dutch_pair"
+DUTCH_FLOAT = "dutch_float"
+DUTCH_E1 = "dutch_e1"
+DUTCH_E2 = "dutch_e2"
+DUTCH_E3 = "dutch_e3"
+DUTCH_E4 = "dutch_e4"
+DUTCH_E5 = "dutch_e5"
+DUTCH_BYE = "dutch_bye"
 # Swiss: the pairing-allocated bye
 BYE_LOWEST = "bye_lowest"
 BYE_FORCED = "bye_forced"
@@ -60,6 +69,40 @@ NO_BYE_CANDIDATE = "no_bye_candidate"
 ROUND_OUT_OF_RANGE = "round_out_of_range"
 
 MESSAGES: dict[str, str] = {
+    DUTCH_PAIR: gettext_noop(
+        "Score group %(score)s: paired in the Dutch order (the upper half against the lower "
+        "half, as few transpositions and exchanges as the rules allow)."
+    ),
+    DUTCH_FLOAT: gettext_noop(
+        "Player %(entry)s floated down from the %(from)s score group to the %(to)s group: his "
+        "group could not be paired completely (an odd number of players, or players who may "
+        "not meet), and the Dutch criteria (fewest floaters, then colours, then float history "
+        "of the last two rounds) chose him."
+    ),
+    DUTCH_E1: gettext_noop(
+        "Player %(entry)s moves first: both players get their colour preference (rule E.1)."
+    ),
+    DUTCH_E2: gettext_noop(
+        "Player %(entry)s moves first: both want the same move and his preference is the "
+        "stronger (rule E.2)."
+    ),
+    DUTCH_E3: gettext_noop(
+        "Player %(entry)s moves first: both want the same move equally; the moves alternate "
+        "from the last game in which they had different moves (rule E.3)."
+    ),
+    DUTCH_E4: gettext_noop(
+        "Player %(entry)s moves first: both want the same move equally, with the same "
+        "history; the higher-ranked player gets his preference (rule E.4)."
+    ),
+    DUTCH_E5: gettext_noop(
+        "Player %(entry)s moves first: neither has a preference; the higher-ranked player's "
+        "pairing number decides (rule E.5)."
+    ),
+    DUTCH_BYE: gettext_noop(
+        "Player %(entry)s gets the pairing-allocated bye (%(score)s points): the lowest score "
+        "group that must leave a player out, a player without a bye or forfeit win yet, and "
+        "the rest can be paired (criteria C.5 and C.9)."
+    ),
     BERGER: gettext_noop("Round robin: seat %(first_seat)s against seat %(second_seat)s."),
     BERGER_BYE: gettext_noop("Round robin: seat %(seat)s has the bye this round."),
     SCORE_GROUP: gettext_noop("Both players are in the %(score)s score group."),

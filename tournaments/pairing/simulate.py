@@ -1,4 +1,4 @@
-"""Random Swiss tournaments paired by ``pair_swiss``: for tests, benchmarks and demo data.
+"""Random Swiss tournaments paired by ``pair_swiss`` (Dutch): for tests, benchmarks and demo data.
 
 Seeded and deterministic. Each round some players may withdraw, ask for a bye (recorded as a
 half-point or zero-point bye) or join late (with zero points, or half-point byes for the rounds
@@ -54,7 +54,7 @@ class SwissSimulation:
     withdraw_rate: float = 0.0
     bye_request_rate: float = 0.0
     late_entries: int = 0  # held back from round 1, joining in rounds 2 and 3
-    colour_rules_over_score: bool = False
+    total_rounds: int | None = None  # for the last round's top-scorer exception
     games: list[GameRecord] = field(default_factory=list)
     log: list[RoundLog] = field(default_factory=list)
 
@@ -103,9 +103,9 @@ class SwissSimulation:
         pairs = pair_swiss(
             active,
             round_no=round_no,
-            histories=hist,
+            games=self.games,
+            total_rounds=self.total_rounds,
             requested_byes=requested,
-            colour_rules_over_score=self.colour_rules_over_score,
         )
         for entry in sorted(requested):
             kind = HALF_BYE if rng.random() < 0.5 else ZERO_BYE

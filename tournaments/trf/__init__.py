@@ -59,6 +59,7 @@ Public API::
     virtual_points(t, round_no) -> {n: pts}  the XXA points each player has in that round
     baku_acceleration(t) -> bool             the XXA lines are exactly FIDE's Baku method
     first_round_list(t) -> set[int]          the players of round 1's pairing list
+    pairing_state(t, k) -> PairingState      the state before round k, as pairing programs read it
 
 Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, the ``extra`` lines, ``XXR``,
 ``XXC``, the ``BB*`` lines, the ``XXA`` lines by start number, then the players by start
@@ -113,11 +114,13 @@ from .base import (
 )
 from .contents import (
     NextRound,
+    PairingState,
     check_points,
     game_records,
     initial_colour,
     next_round,
     paired_rounds,
+    pairing_state,
     planned_rounds,
     point_system,
 )
@@ -156,6 +159,7 @@ __all__ = [
     "TYPE",
     "UNRATED",
     "NextRound",
+    "PairingState",
     "TrfError",
     "TrfPlayer",
     "TrfRound",
@@ -171,6 +175,7 @@ __all__ = [
     "initial_colour",
     "next_round",
     "paired_rounds",
+    "pairing_state",
     "parse",
     "planned_rounds",
     "point_system",

@@ -187,3 +187,64 @@ def _acceleration_of(number: int, t: TrfTournament, round_no: int) -> float:
     """Player ``number``'s XXA acceleration points for round ``round_no`` (0 without)."""
     values = t.acceleration.get(number, ())
     return values[round_no - 1] if 1 <= round_no <= len(values) else 0.0
+
+
+@dataclass(frozen=True)
+class PairingState:
+    """The arguments of ``pair_swiss`` for round ``round_no`` of a file (see ``pairing_state``)."""
+
+    round_no: int
+    players: list[SwissPlayer]
+    games: list[records.GameRecord]
+    point_system: records.PointSystem
+    total_rounds: int | None
+    requested_byes: frozenset[int]
+    unallocated_byes: frozenset[tuple[int, int]]
+    top_seed_first: bool
+
+
+def pairing_state(t: TrfTournament, round_no: int) -> PairingState:
+    """The state before round ``round_no`` as the pairing programs read it.
+
+    Rounds 1..round_no-1 are kept; in round ``round_no`` only the byes and absences decided
+    before the pairing (``H``, ``Z``, ``F``, or ``-`` without an opponent) are: those players are
+    requested byes. Ranks are the pairing numbers among the players taking part (a player with a
+    pre-entered bye who never took part in a pairing does not count), as bbpPairings numbers them.
+    """
+    games = game_records(t, up_to=round_no - 1)
+    requested = set()
+    ranks = []
+    for p in sorted(t.players, key=lambda p: p.number):
+        block = p.round(round_no)
+        pre = block.opponent is None and not block.is_empty and block.result != "U"
+        if pre:
+            requested.add(p.number)
+        took_part = any(p.round(r).in_pairing for r in range(1, round_no))
+        if not pre or took_part:
+            ranks.append(p.number)
+    rank_of = {n: i for i, n in enumerate(ranks, start=1)}
+    unallocated = frozenset(
+        (r, p.number)
+        for p in t.players
+        for r in range(1, round_no)
+        if p.round(r).opponent is None and p.round(r).result == "F"
+    )
+    players = [
+        SwissPlayer(
+            entry=p.number,
+            rank=rank_of.get(p.number, len(ranks) + p.number),
+            virtual_points=_acceleration_of(p.number, t, round_no),
+        )
+        for p in t.players
+        if p.number not in requested
+    ]
+    return PairingState(
+        round_no=round_no,
+        players=players,
+        games=games,
+        point_system=point_system(t),
+        total_rounds=planned_rounds(t),
+        requested_byes=frozenset(requested),
+        unallocated_byes=unallocated,
+        top_seed_first=initial_colour(t) == "w",
+    )

@@ -1,14 +1,20 @@
 """``manage.py pair_trf FILE``: the next round's pairings of a TRF file, as bbpPairings prints them.
 
 Reads the file alone (no database): its players, results and pre-entered byes of the next round,
-pairs that round with our Swiss pairing (``tournaments.pairing.pair_swiss``) and prints, like
-bbpPairings and JaVaFo, the number of pairs and then one "first second" line per board, by start
-numbers, the pairing-allocated bye as "N 0" (last). Exits non-zero, with the reason on stderr,
-when the file is malformed, every announced round is paired, or no pairing is possible.
+pairs that round by the Dutch system (``tournaments.pairing.pair_swiss``) and prints, like
+bbpPairings' ``-p`` (and JaVaFo), the number of pairs and then one "white black" line per board,
+by start numbers, the pairing-allocated bye as "N 0" (last).
+
+``--check`` re-pairs every round of the file from the state before it (as bbpPairings' ``-c``
+does) and lists the rounds whose pairings differ from Dutch's, with the boards on each side.
+
+Exits non-zero, with the reason on stderr, when the file is malformed, every announced round is
+paired, or no pairing is possible.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -16,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import pairing, trf
+from tournaments.pairing.base import Pair
 from tournaments.trf_io import trf_error_message
 
 
@@ -35,38 +42,116 @@ def read_text(path: str) -> str:
         ) from None
 
 
+def pair_state(state: trf.PairingState) -> list[Pair]:
+    """Pair the round that ``state`` describes (``PairingImpossible`` if it cannot be)."""
+    return pairing.pair_swiss(
+        state.players,
+        round_no=state.round_no,
+        games=state.games,
+        point_system=state.point_system,
+        total_rounds=state.total_rounds,
+        requested_byes=state.requested_byes,
+        unallocated_byes=state.unallocated_byes,
+        top_seed_first=state.top_seed_first,
+    )
+
+
+def file_pairs(t: trf.TrfTournament, round_no: int) -> set[tuple[int, int]]:
+    """The round's pairing in the file: (white, black) and (bye, 0)."""
+    out = set()
+    for p in t.players:
+        block = p.round(round_no)
+        if block.opponent is not None and block.colour == "w":
+            out.add((p.number, block.opponent))
+        elif block.opponent is None and block.result == "U":
+            out.add((p.number, 0))
+    return out
+
+
+def _line(pair: tuple[int, int]) -> str:
+    return f"{pair[0]} {pair[1]}"
+
+
 class Command(BaseCommand):
     help = gettext_lazy(
-        "Print the next round's pairings of a TRF file in the bbpPairings/JaVaFo format."
+        "Print the next round's Dutch pairings of a TRF file in the bbpPairings/JaVaFo format; "
+        "with --check, list the rounds of the file that Dutch would pair otherwise."
     )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help=gettext_lazy("the TRF file"))
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help=gettext_lazy("re-pair every round of the file and list where it differs"),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = read_text(options["file"])
         try:
             data = trf.parse(text)
-            nxt = trf.next_round(data)
+            if options["check"]:
+                self._check(data)
+                return
+            trf.next_round(data)  # the results of the paired rounds are complete and agree
+            played = trf.paired_rounds(data)
+            state = trf.pairing_state(data, played + 1)
         except trf.TrfError as err:
             raise CommandError(trf_error_message(err)) from None
         planned = trf.planned_rounds(data)
-        if planned is not None and nxt.round_no > planned:
+        if planned is not None and state.round_no > planned:
             raise CommandError(
                 _("All %(rounds)s rounds of this tournament are paired: there is no next round.")
                 % {"rounds": planned}
             )
         try:
-            pairs = pairing.pair_swiss(
-                nxt.players,
-                round_no=nxt.round_no,
-                histories=nxt.histories,
-                requested_byes=nxt.requested_byes,
-            )
+            pairs = pair_state(state)
         except pairing.PairingImpossible as err:
             raise CommandError(_(pairing.MESSAGES[err.code]) % err.params) from None
         self.stdout.write(str(len(pairs)))
         for pair in pairs:
             self.stdout.write(f"{pair.first} {pair.second if pair.second is not None else 0}")
+
+    def _check(self, data: trf.TrfTournament) -> None:
+        rounds = trf.paired_rounds(data)
+        differ = 0
+        for k in range(1, rounds + 1):
+            ours: set[tuple[int, int]]
+            try:
+                state = trf.pairing_state(data, k)
+                if state.total_rounds is None:  # a finished tournament: all its rounds
+                    state = dataclasses.replace(state, total_rounds=rounds)
+                pairs = pair_state(state)
+                ours = {(p.first, p.second or 0) for p in pairs}
+            except pairing.PairingImpossible as err:
+                ours = set()
+                self.stdout.write(
+                    _("Round %(round)s: %(reason)s")
+                    % {"round": k, "reason": _(pairing.MESSAGES[err.code]) % err.params}
+                )
+            theirs = file_pairs(data, k)
+            if ours == theirs:
+                continue
+            differ += 1
+            self.stdout.write(_("Round %(round)s differs from Dutch:") % {"round": k})
+            self.stdout.write(
+                "  "
+                + _("in the file: %(pairs)s")
+                % {"pairs": ", ".join(_line(p) for p in sorted(theirs - ours))}
+            )
+            self.stdout.write(
+                "  "
+                + _("by Dutch: %(pairs)s")
+                % {"pairs": ", ".join(_line(p) for p in sorted(ours - theirs))}
+            )
+        if differ:
+            self.stdout.write(
+                _("%(differ)s of %(rounds)s rounds differ from Dutch.")
+                % {"differ": differ, "rounds": rounds}
+            )
+        else:
+            self.stdout.write(
+                _("All %(rounds)s rounds are paired as Dutch pairs them.") % {"rounds": rounds}
+            )

@@ -1,0 +1,74 @@
+"""Every round of the reference tournaments, paired again by our Dutch system, board for board.
+
+``/work/shared/pairing-reference`` (or ``$PAIRING_REFERENCE``) holds 145 TRF tournaments played
+and paired round by round by bbpPairings' FIDE Dutch engine (2025 rules). For each round k ≥ 2
+the state before it is rebuilt as its README says (rounds 1..k-1, the byes and absences of round
+k that were decided before the pairing, the planned number of rounds from the file name, player
+1's first colour) and our pairing must give exactly the file's round k: the same pairs, the same
+colours, the same bye.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tournaments import pairing, trf
+
+REFERENCE = Path(os.environ.get("PAIRING_REFERENCE", "/work/shared/pairing-reference"))
+FILES = sorted(REFERENCE.glob("*.trf")) if REFERENCE.is_dir() else []
+
+
+def expected(t: trf.TrfTournament, k: int) -> set[tuple[int, int | None]]:
+    out: set[tuple[int, int | None]] = set()
+    for p in t.players:
+        block = p.round(k)
+        if block.opponent is not None and block.colour == "w":
+            out.add((p.number, block.opponent))
+        elif block.opponent is None and block.result == "U":
+            out.add((p.number, None))
+    return out
+
+
+def replay(path: Path) -> list[tuple[int, set, set]]:
+    """(round, expected, ours) of every round from 2 on."""
+    t = trf.parse(path.read_text(encoding="utf-8"))
+    match = re.search(r"_(\d+)r\.trf$", path.name)
+    total = int(match.group(1)) if match else trf.paired_rounds(t)
+    out = []
+    for k in range(2, trf.paired_rounds(t) + 1):
+        state = trf.pairing_state(t, k)
+        pairs = pairing.pair_swiss(
+            state.players,
+            round_no=k,
+            games=state.games,
+            point_system=state.point_system,
+            total_rounds=total,
+            requested_byes=state.requested_byes,
+            unallocated_byes=state.unallocated_byes,
+            top_seed_first=state.top_seed_first,
+        )
+        out.append((k, expected(t, k), {(p.first, p.second) for p in pairs}))
+    return out
+
+
+@pytest.mark.skipif(not FILES, reason="the reference tournaments are not on this machine")
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_reference_tournament_is_paired_board_for_board(path: Path) -> None:
+    rounds = replay(path)
+    assert rounds, "a reference file with no round to replay"
+    wrong = [
+        (k, sorted(exp - ours, key=str), sorted(ours - exp, key=str))
+        for k, exp, ours in rounds
+        if exp != ours
+    ]
+    assert wrong == []
+
+
+def test_the_reference_set_is_complete() -> None:
+    if not FILES:
+        pytest.skip("the reference tournaments are not on this machine")
+    assert len(FILES) == 145

@@ -1,0 +1,232 @@
+"""Maximum-weight matching over integer weights of any size, with fixed pairs.
+
+``Matcher(n, layout)`` holds a graph on vertices ``0..n-1``; ``set(i, j, w)`` sets an edge's
+weight (0 removes it), ``fix(i, j)`` takes the pair out of the graph for good, ``solve()`` returns
+``mate`` (``mate[v] == v`` for a vertex left unmatched) of a maximum-weight matching of the
+remaining graph, with the fixed pairs.
+
+The weights are wide (one bit field per pairing criterion, sized for the worst case). Before
+each matching they are repacked: every field gets just the width that the sum of its values over
+a matching can need, fields that are zero on every edge get none, and the packed weights go to
+rustworkx's blossom (integers up to 2**127) when they fit; otherwise to networkx's, which works
+on Python integers of any size. The repacking keeps the order of any two matchings' total
+weights, so both give a maximum of the same weight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import rustworkx as rx
+
+FAST_BITS = 120  # rustworkx keeps weights and their doubled duals in i128
+
+
+class Matcher:
+    """``layout``: (offset, width) of the weight's fields, most significant first; the last
+    field is signed (the low bits, which may go below zero), the first unbounded.
+
+    The packed graph is kept between matchings: ``refresh()`` (at each new bracket) repacks
+    every edge; between refreshes only the edges changed are updated, as long as their fields
+    stay within the packing's bounds (otherwise everything is repacked).
+    """
+
+    def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
+        self.n = n
+        self.w: list[dict[int, int]] = [{} for _ in range(n)]
+        self.fixed: dict[int, int] = {}
+        self.layout = list(layout)
+        self._split: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.calls = 0
+        self.slow_calls = 0
+        self._stale = True
+        self._dirty: set[tuple[int, int]] = set()
+        self._graph: rx.PyGraph | None = None
+        self._offsets: list[int] = []
+        self._top: list[int] = []
+        self._fast = False
+        self._ties: dict[tuple[int, int], int] = {}
+        self._tie_bits = 0
+        self._tie_top = 0
+
+    def set(self, i: int, j: int, weight: int) -> None:
+        if i in self.fixed or j in self.fixed:
+            return
+        if weight:
+            self.w[i][j] = weight
+            self.w[j][i] = weight
+        else:
+            self.w[i].pop(j, None)
+            self.w[j].pop(i, None)
+        self._dirty.add((i, j) if i > j else (j, i))
+
+    def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
+        """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
+        the maximum matchings of the weights, one of the largest total tie value is returned
+        (to find the candidate the caller will choose without more matchings)."""
+        self._ties = ties
+        self._stale = True
+
+    def get(self, i: int, j: int) -> int:
+        return self.w[i].get(j, 0)
+
+    def refresh(self, layout: Sequence[tuple[int, int]] | None = None) -> None:
+        """Repack everything at the next matching (a new bracket, or a new layout)."""
+        if layout is not None:
+            self.layout = list(layout)
+            self._split.clear()
+        self._stale = True
+
+    def fix(self, i: int, j: int) -> None:
+        for v in (i, j):
+            for u in list(self.w[v]):
+                self.w[u].pop(v, None)
+                self._dirty.add((u, v) if u > v else (v, u))
+            self.w[v] = {}
+        self.fixed[i] = j
+        self.fixed[j] = i
+
+    def split(self, weight: int) -> tuple[tuple[int, int], ...]:
+        """The weight's nonzero fields as (field index, value)."""
+        out = self._split.get(weight)
+        if out is not None:
+            return out
+        low_width = self.layout[-1][1]
+        half = 1 << (low_width - 1)
+        mask = (1 << low_width) - 1
+        low = ((weight + half) & mask) - half
+        high = weight - low
+        parts = []
+        last = len(self.layout) - 1
+        for f, (offset, width) in enumerate(self.layout[:-1]):
+            v = high >> offset
+            if f:
+                v &= (1 << width) - 1
+            if v:
+                parts.append((f, v))
+        if low:
+            parts.append((last, low))
+        out = tuple(parts)
+        self._split[weight] = out
+        return out
+
+    def _pack(self, weight: int) -> int | None:
+        """The packed weight, or None when a field is out of the packing's bounds."""
+        top, offsets = self._top, self._offsets
+        total = 0
+        for f, v in self.split(weight):
+            if abs(v) > top[f]:
+                return None
+            total += v << offsets[f]
+        return total
+
+    def _rebuild(self) -> None:
+        rows = self.w
+        distinct: set[int] = set()
+        for row in rows:
+            distinct.update(row.values())
+        split = self.split
+        nfields = len(self.layout)
+        last = nfields - 1
+        top = [0] * nfields
+        kinds: dict[int, tuple[int, ...]] = {}
+        for w in distinct:
+            parts = split(w)
+            kinds[w] = tuple(f for f, _ in parts)
+            for f, v in parts:
+                if abs(v) > top[f]:
+                    top[f] = abs(v)
+        # How many vertices have an edge with each field set: a matching has at most half as
+        # many such edges.
+        support = [0] * nfields
+        active = 0
+        for row in rows:
+            if not row:
+                continue
+            active += 1
+            seen: set[int] = set()
+            for w in set(row.values()):
+                seen.update(kinds[w])
+            for f in seen:
+                support[f] += 1
+        pairs = active // 2
+        offsets = [0] * nfields
+        bit = 0
+        for f in range(last, -1, -1):
+            if top[f]:
+                offsets[f] = bit
+                # the most a matching can sum in this field (twice for the signed low bits)
+                cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
+                bit += max(cap.bit_length(), 1)
+        ties = self._ties
+        tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        tie_bits = (tie_top * pairs).bit_length()
+        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
+            ties, tie_top, tie_bits = {}, 0, 0
+        self._tie_top, self._tie_bits = tie_top, tie_bits
+        self._top, self._offsets = top, offsets
+        self._fast = bit + tie_bits <= FAST_BITS
+        packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
+        g = rx.PyGraph(multigraph=False)
+        g.add_nodes_from(range(self.n))
+        g.add_edges_from(
+            [
+                (i, j, packed[w] + ties.get((i, j), 0))
+                for i, row in enumerate(rows)
+                for j, w in row.items()
+                if j < i
+            ]
+        )
+        self._graph = g
+        self._stale = False
+        self._dirty.clear()
+
+    def _update(self) -> bool:
+        """Apply the changed edges; False when a repacking is needed."""
+        g = self._graph
+        assert g is not None
+        for i, j in self._dirty:
+            w = self.w[i].get(j, 0)
+            if not w:
+                if g.has_edge(i, j):
+                    g.remove_edge(i, j)
+                continue
+            packed = self._pack(w)
+            if packed is None:
+                return False
+            packed <<= self._tie_bits
+            tie = self._ties.get((i, j), 0) if self._tie_bits else 0
+            if tie > self._tie_top:
+                return False
+            packed += tie
+            if g.has_edge(i, j):
+                g.update_edge(i, j, packed)
+            else:
+                g.add_edge(i, j, packed)
+        self._dirty.clear()
+        return True
+
+    def solve(self) -> list[int]:
+        self.calls += 1
+        mate = list(range(self.n))
+        for v, u in self.fixed.items():
+            mate[v] = u
+        if self._stale or not self._update():
+            self._rebuild()
+        g = self._graph
+        assert g is not None
+        if g.num_edges() == 0:
+            return mate
+        if self._fast:
+            found = rx.max_weight_matching(g, weight_fn=int)
+        else:
+            import networkx as nx
+
+            self.slow_calls += 1
+            h = nx.Graph()
+            h.add_weighted_edges_from(g.weighted_edge_list())
+            found = nx.max_weight_matching(h)
+        for a, b in found:
+            mate[a] = b
+            mate[b] = a
+        return mate
