@@ -188,15 +188,17 @@ class Mcts:
     def _select(self, node: Node) -> Node:
         """The child to descend into (UCT), skipping children proven lost for the chooser."""
         logn = self.c * self.c * math.log(node.n)
+        sqrt = math.sqrt
         best, best_u = None, -1.0
         for ch in node.children:
             p = ch.proven
-            if p is not None:
-                if p == LOSS:  # the chooser (ch.mover) loses there
-                    continue
-                u = 0.5 if p == 0 else 2.0
+            if p is None:
+                n = ch.n
+                u = ch.w / n + sqrt(logn / n)
+            elif p == LOSS:  # the chooser (ch.mover) loses there
+                continue
             else:
-                u = ch.w / ch.n + math.sqrt(logn / ch.n)
+                u = 0.5 if p == 0 else 2.0
             if u > best_u:
                 best, best_u = ch, u
         if best is None:  # every child loses: any will do (the node is proven)
@@ -285,6 +287,16 @@ class Mcts:
             return max(wins, key=lambda ch: ch.n)
         alive = [ch for ch in node.children if ch.proven != LOSS] or node.children
         return max(alive, key=lambda ch: (ch.proven == 0 and ch.n > 0, ch.n, ch.w))
+
+    def best_move(self) -> int:
+        """The move to play: a proven win if any, else the most visited child; when the root was
+        proven before any child was made (small endgames), the exact solver's choice."""
+        ch = self.best_child()
+        if ch is not None:
+            return ch.move
+        values = self.solver.move_values(self.pos)
+        self.nodes += self.solver.nodes
+        return max(values, key=lambda mv: mv[1])[0]
 
     def principal_line(self, limit: int = 20) -> list[int]:
         out = []
