@@ -267,7 +267,7 @@ def section_strength(args: argparse.Namespace) -> None:
         return
     rng = random.Random(args.seed)
     check_mapping(pyspiel, 200, rng)
-    sims = calibrate(pyspiel, args.move_time, rng)
+    sims = args.os_sims or calibrate(pyspiel, args.move_time, rng)
     print(
         f"== strength: {args.games} classic games against OpenSpiel MCTSBot (uct_c 2, random"
         f" rollouts, solver on, {sims:,} simulations ≈ {args.move_time} s/move); ours"
@@ -290,7 +290,9 @@ def section_strength(args: argparse.Namespace) -> None:
             m = opening_rng.choice(pos.legal_moves())
             osg.apply(pos, m)
             pos.play(m)
-        mcts = Mcts(pos, seed=rng.randrange(1 << 30))
+        mcts = Mcts(
+            pos, seed=rng.randrange(1 << 30), c=args.uct_c, heavy=not args.light, smart=args.smart
+        )
         while pos.winner < 0:
             if pos.turn == ours:
                 start = time.perf_counter()
@@ -347,6 +349,10 @@ def main() -> int:
     parser.add_argument("--sos-4x4-seconds", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--os-sims", type=int, default=0, help="OpenSpiel simulations (0: timed)")
+    parser.add_argument("--uct-c", type=float, default=0.7, help="our exploration constant")
+    parser.add_argument("--light", action="store_true", help="our playouts uniformly random")
+    parser.add_argument("--smart", type=int, default=1, help="smart playouts (1) or not (0)")
     args = parser.parse_args()
     for name in args.sections.split(","):
         SECTIONS[name.strip()](args)

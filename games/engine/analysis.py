@@ -223,7 +223,10 @@ def _sos_exact(solver: SosSolver, pos: sos_pos.SosPos):
 
 def _sos_best(solver: SosSolver, s: int, o: int, value) -> int:
     key = value[0] if isinstance(value, tuple) else value
-    for g, m in solver.moves.ordered(s, o):
+    moves = solver.moves.ordered(s, o)
+    if isinstance(value, tuple):  # max^n: the first move in the public order, as the search
+        moves.sort(key=lambda gm: gm[1])
+    for g, m in moves:
         v = solver.move_value(s, o, g, m)
         if (v[0] if isinstance(v, tuple) else v) == key:
             return m

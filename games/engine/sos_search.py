@@ -229,7 +229,8 @@ class SosSolver:
         if self.first and any(self.geo.threats(s, o)[:2]):
             best = (1,) + (-1,) * (p - 1)
         else:
-            for g, m in self.moves.ordered(s, o):
+            # The public order (not the search order): ties go to the first move in it.
+            for g, m in sorted(self.moves.ordered(s, o), key=lambda gm: gm[1]):
                 vec = self.maxn_child(s, o, g, m)
                 if best is None or vec[0] > best[0]:
                     best = vec

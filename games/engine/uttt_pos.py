@@ -60,6 +60,9 @@ class _Tables:
         pick_x: list[tuple[int, ...]] = [()] * n
         pick_o: list[tuple[int, ...]] = [()] * n
         event: list[bool] = [False] * n
+        empty_mask: list[int] = [0] * n
+        win_x: list[int] = [0] * n
+        win_o: list[int] = [0] * n
         full: list[bool] = [False] * n
         for x in range(512):
             free = FULL9 & ~x
@@ -73,6 +76,8 @@ class _Tables:
                 pick_x[s] = CELLS[wx] if wx else cells
                 pick_o[s] = CELLS[wo] if wo else cells
                 event[s] = not e or WIN9[x] or WIN9[o]
+                empty_mask[s] = e
+                win_x[s], win_o[s] = wx, wo
                 full[s] = not e
                 if not o:
                     break
@@ -83,6 +88,9 @@ class _Tables:
         self.pick_o = tuple(pick_o)
         self.event = tuple(event)  # a board with a line or full: something to decide
         self.full = tuple(full)
+        self.empty_mask = tuple(empty_mask)
+        self.win_x = tuple(win_x)  # X's cells that complete a line of the board (if undecided)
+        self.win_o = tuple(win_o)
 
 
 _TABLES: _Tables | None = None
@@ -339,18 +347,93 @@ def move_index(notation: str) -> int:
 REFILL = 1 << 32
 
 
-def random_playout(pos: UtttPos, rng: Random, heavy: bool = False) -> int:
+def random_playout(pos: UtttPos, rng: Random, heavy: bool = False, smart: bool = False) -> int:
     """Play from ``pos`` to the end with random moves (``pos`` is left unchanged): the winner code.
 
     Moves are uniform among the legal ones (in the public engine's order). With ``heavy``, a
     player sent to one undecided board where it can win that board takes such a cell (a cheap,
-    known improvement of UTTT playouts for search).
+    known improvement of UTTT playouts for search). With ``smart`` as well, a player sent to one
+    board that it cannot win at once prefers the cells that send the opponent neither to a board
+    the opponent can win at once nor to a closed board (which would free the opponent's move).
     """
     if pos.winner >= 0:
         return pos.winner
     if pos.nsb or pos.free:
         return _general_playout(pos.copy(), rng, heavy)
+    if smart:
+        return _smart_playout(pos, rng.getrandbits)
     return _playout(pos, rng.getrandbits, heavy)
+
+
+def _smart_playout(pos: UtttPos, getrandbits: Any) -> int:
+    """The ``smart`` playout (see :func:`random_playout`), one half-move per round."""
+    tb = tables()
+    empty, empty_mask, fulltab = tb.empty, tb.empty_mask, tb.full
+    win = (tb.win_x, tb.win_o)
+    classic, adraw = pos.classic, pos.adraw
+    st = pos.st[:]
+    xw, ow, dr, full = pos.xw, pos.ow, pos.dr, pos.full
+    decided = xw | ow | dr
+    # threats[k]: boards (undecided) where seat k has a cell that wins the board at once.
+    threats = [0, 0]
+    for b in range(9):
+        if not decided >> b & 1:
+            if tb.win_x[st[b]]:
+                threats[0] |= 1 << b
+            if tb.win_o[st[b]]:
+                threats[1] |= 1 << b
+    closed = (decided if classic else full) | 512
+    last = pos.last
+    t = 9 if last < 0 else last % 9
+    mover = pos.turn
+    r = getrandbits(62)
+    while True:
+        if r < REFILL:
+            r = getrandbits(62)
+        if closed >> t & 1:
+            b, p = _free_choice(st, FULL9 & ~closed, getrandbits, empty)
+        else:
+            b = t
+            s = st[b]
+            w = 0 if decided >> b & 1 else win[mover][s]
+            if not w:
+                e = empty_mask[s]
+                w = e & ~(threats[mover ^ 1] | closed)
+                if not w:
+                    w = e
+            cells = CELLS[w]
+            n = len(cells)
+            p = cells[r % n]
+            r //= n
+        s = st[b] | BITS[mover][p]
+        st[b] = s
+        bb = 1 << b
+        if not decided & bb:
+            marks = s >> 9 if mover else s & FULL9
+            if WIN9[marks] or fulltab[s]:
+                if WIN9[marks]:
+                    if mover:
+                        ow |= bb
+                    else:
+                        xw |= bb
+                else:
+                    dr |= bb
+                decided |= bb
+                threats[0] &= ~bb
+                threats[1] &= ~bb
+                w = big_board(classic, adraw, mover, xw, ow, dr)
+                if w >= 0:
+                    return w
+            else:
+                threats[0] = threats[0] & ~bb | (bb if tb.win_x[s] else 0)
+                threats[1] = threats[1] & ~bb | (bb if tb.win_o[s] else 0)
+        if fulltab[s]:
+            full |= bb
+            if full == FULL9:
+                return DRAW
+        closed = (decided if classic else full) | 512
+        t = p
+        mover ^= 1
 
 
 def _free_choice(st: list[int], open_: int, getrandbits: Any, empty: tuple) -> tuple[int, int]:

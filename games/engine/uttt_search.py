@@ -145,12 +145,14 @@ class Mcts:
         *,
         c: float = 0.7,
         heavy: bool = True,
+        smart: bool = True,
         solve_at: int = 9,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
         self.c = c
         self.heavy = heavy
+        self.smart = smart
         self.solve_at = solve_at
         self.rng = random.Random(seed)
         self.root = Node(-1, self.pos.turn ^ 1, None)
@@ -230,7 +232,7 @@ class Mcts:
             p = node.proven
             winner = DRAW if p == 0 else (node.mover if p == WIN else node.mover ^ 1)
         else:
-            winner = random_playout(pos, self.rng, self.heavy)
+            winner = random_playout(pos, self.rng, self.heavy, self.smart)
             self.playouts += 1
         for _ in range(depth):
             pos.undo()
