@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from .uttt_pos import DRAW, UtttPos, random_playout
 
@@ -145,7 +146,7 @@ class Mcts:
         *,
         c: float = 0.7,
         heavy: bool = True,
-        smart: bool = True,
+        smart: bool = False,
         solve_at: int = 9,
         seed: int | None = None,
     ) -> None:
@@ -269,15 +270,22 @@ class Mcts:
         return True
 
     # -- running and reading ---------------------------------------------------------------------
-    def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
-        deadline = None if seconds is None else time.perf_counter() + seconds
+    def run(
+        self,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """Search until the root is proven, ``seconds`` pass on ``clock`` (wall-clock time by
+        default; ``time.process_time`` counts this process's CPU only) or ``iterations`` ran."""
+        deadline = None if seconds is None else clock() + seconds
         k = 0
         while self.root.proven is None:
             self.iterate()
             k += 1
             if iterations is not None and k >= iterations:
                 break
-            if deadline is not None and not k & 15 and time.perf_counter() > deadline:
+            if deadline is not None and not k & 7 and clock() > deadline:
                 break
 
     def best_child(self, node: Node | None = None) -> Node | None:

@@ -38,7 +38,45 @@ def winning_cells(rules, state, board):
     return out
 
 
-def replay_playout(rules, state, log, heavy):
+def smart_cells(rules, state, board):
+    """Cells of ``board`` that send the opponent neither to a closed board nor to an undecided
+    board where the opponent has a cell that wins it at once (the smart playout's preference)."""
+    mover = rules.to_move(state)
+    out = []
+    for move in rules.legal_moves(state):
+        r, c = rules.parse_cell(move)
+        if (c // 3) + 3 * (r // 3) != board:
+            continue
+        target = (c % 3) + 3 * (r % 3)
+        closed = state.board_status[target] != "open" if rules.classic else state.board_full[target]
+        if closed:
+            continue
+        threat = False
+        if state.board_status[target] == "open":
+            # Would the opponent (to move after us) win board ``target`` at once, as it is now?
+            grid = state.grid
+            mark = "XO"[1 - mover]
+            cells = [(3 * (target // 3) + i // 3, 3 * (target % 3) + i % 3) for i in range(9)]
+            vals = [grid[rr][cc] for rr, cc in cells]
+            for a, b_, e in (
+                (0, 1, 2),
+                (3, 4, 5),
+                (6, 7, 8),
+                (0, 3, 6),
+                (1, 4, 7),
+                (2, 5, 8),
+                (0, 4, 8),
+                (2, 4, 6),
+            ):
+                trio = [vals[a], vals[b_], vals[e]]
+                if trio.count(mark) == 2 and trio.count("") == 1:
+                    threat = True
+        if not threat:
+            out.append(move)
+    return out
+
+
+def replay_playout(rules, state, log, heavy, smart=False):
     """The public engine's state after the choices a fast playout drew from ``log``."""
     draws = iter(log)
     r = next(draws)
@@ -47,7 +85,7 @@ def replay_playout(rules, state, log, heavy):
     half = len(state.moves) % 2
     first = True
     while rules.outcome(state) is None:
-        if (half == 0 or first) and r < REFILL:
+        if (half == 0 or first or smart) and r < REFILL:
             r = next(draws)
         first = False
         legal = rules.legal_moves(state)
@@ -61,6 +99,8 @@ def replay_playout(rules, state, log, heavy):
             move = legal[next(draws) % len(legal)]
         else:
             cells = winning_cells(rules, state, t) if heavy else []
+            if not cells and smart:
+                cells = smart_cells(rules, state, t)
             if not cells:
                 cells = legal
             move = cells[r % len(cells)]
