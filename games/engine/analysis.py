@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.rules import SosRules, SosState, UtttRules, UtttState
@@ -26,10 +27,19 @@ SOS_MAXN_EXACT_EMPTIES = 10
 
 @dataclass(frozen=True)
 class Budget:
-    """How much search an analysis may spend: wall-clock seconds, and optionally nodes."""
+    """How much search an analysis may spend: seconds, and optionally nodes.
+
+    The seconds are CPU seconds of the analysing process by default (``cpu=True``), so that a
+    busy machine makes an analysis slower but not weaker; ``cpu=False`` counts wall-clock time.
+    """
 
     seconds: float = 1.0
     nodes: int | None = None
+    cpu: bool = True
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return time.process_time if self.cpu else time.perf_counter
 
 
 DEFAULT_BUDGET = Budget()
@@ -83,7 +93,7 @@ def _budget(budget: Budget | float | None) -> Budget:
         return DEFAULT_BUDGET
     if isinstance(budget, Budget):
         return budget
-    return Budget(seconds=float(budget))
+    return Budget(seconds=float(budget))  # CPU seconds
 
 
 def analyse(
@@ -122,10 +132,12 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
         return None, _finished(rules, state), [], 0
     pos = uttt_pos.UtttPos.from_state(rules, state)
     seat = pos.turn
-    deadline = time.perf_counter() + budget.seconds
+    clock = budget.clock
+    deadline = clock() + budget.seconds
     nodes = 0
     if pos.empty_cells() <= UTTT_EXACT_EMPTIES:
-        solver = UtttSolver(SolverLimits(seconds=budget.seconds * 0.8, nodes=budget.nodes))
+        limits = SolverLimits(seconds=budget.seconds * 0.8, nodes=budget.nodes, clock=clock)
+        solver = UtttSolver(limits)
         try:
             value = solver.solve(pos)
             moves = solver.move_values(pos)
@@ -143,11 +155,11 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
                 (nodes + solver.nodes),
             )
     mcts = Mcts(pos)
-    remaining = max(0.0, deadline - time.perf_counter())
+    remaining = max(0.0, deadline - clock())
     if budget.nodes is not None:
-        mcts.run(seconds=remaining, iterations=max(1, budget.nodes - nodes))
+        mcts.run(seconds=remaining, iterations=max(1, budget.nodes - nodes), clock=clock)
     else:
-        mcts.run(seconds=remaining)
+        mcts.run(seconds=remaining, clock=clock)
     best_child = mcts.best_child()
     best = mcts.best_move()
     line = [uttt_pos.move_name(m) for m in mcts.principal_line()] or [uttt_pos.move_name(best)]
@@ -174,11 +186,12 @@ def _analyse_sos(rules: SosRules, state: SosState, budget: Budget):
     pos = sos_pos.SosPos.from_state(rules, state)
     players = rules.players
     empties = pos.n - pos.ply
-    deadline = time.perf_counter() + budget.seconds
+    clock = budget.clock
+    deadline = clock() + budget.seconds
     nodes = 0
     exact_limit = SOS_EXACT_EMPTIES if players == 2 else SOS_MAXN_EXACT_EMPTIES
     if empties <= exact_limit:
-        limits = Limits(seconds=budget.seconds * 0.7, nodes=budget.nodes)
+        limits = Limits(seconds=budget.seconds * 0.7, nodes=budget.nodes, clock=clock)
         solver = SosSolver(rules.rows, rules.cols, players, rules.mode, limits)
         try:
             best, value, line = _sos_exact(solver, pos)
@@ -188,10 +201,9 @@ def _analyse_sos(rules: SosRules, state: SosState, budget: Budget):
             ev = _sos_evaluation(rules, pos, value, True, "solved", None)
             names = [sos_pos.move_name(rules, m) for m in line]
             return sos_pos.move_name(rules, best), ev, names, solver.nodes
-    remaining = max(0.01, deadline - time.perf_counter())
-    search = SosHeuristic(
-        rules.rows, rules.cols, players, rules.mode, Limits(seconds=remaining, nodes=budget.nodes)
-    )
+    remaining = max(0.01, deadline - clock())
+    limits = Limits(seconds=remaining, nodes=budget.nodes, clock=clock)
+    search = SosHeuristic(rules.rows, rules.cols, players, rules.mode, limits)
     best, value, depth = search.best(pos.s, pos.o)
     ev = _sos_evaluation(rules, pos, value, False, "search", depth)
     return (

@@ -36,8 +36,14 @@ class OutOfBudget(Exception):
 class Limits:
     """A node and time budget, checked every 512 nodes."""
 
-    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+    def __init__(
+        self,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.clock = clock
+        self.deadline = None if seconds is None else clock() + seconds
         self.max_nodes = nodes
         self.nodes = 0
 
@@ -46,7 +52,7 @@ class Limits:
         if not self.nodes & 511:
             if self.max_nodes is not None and self.nodes > self.max_nodes:
                 raise OutOfBudget
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and self.clock() > self.deadline:
                 raise OutOfBudget
 
 

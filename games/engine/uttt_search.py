@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable
 
-from .uttt_pos import DRAW, UtttPos, random_playout
+from .uttt_pos import DRAW, UtttPos, random_playout, tables
 
 WIN, LOSS = 1, -1
 
@@ -30,8 +30,14 @@ class OutOfBudget(Exception):
 
 
 class SolverLimits:
-    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+    def __init__(
+        self,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.clock = clock
+        self.deadline = None if seconds is None else clock() + seconds
         self.max_nodes = nodes
         self.nodes = 0
 
@@ -40,7 +46,7 @@ class SolverLimits:
         if not self.nodes & 1023:
             if self.max_nodes is not None and self.nodes > self.max_nodes:
                 raise OutOfBudget
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and self.clock() > self.deadline:
                 raise OutOfBudget
 
 
@@ -147,6 +153,7 @@ class Mcts:
         c: float = 0.7,
         heavy: bool = True,
         smart: bool = False,
+        prior: int = 4,
         solve_at: int = 9,
         seed: int | None = None,
     ) -> None:
@@ -154,6 +161,8 @@ class Mcts:
         self.c = c
         self.heavy = heavy
         self.smart = smart
+        self.prior = prior
+        self._tables = tables()
         self.solve_at = solve_at
         self.rng = random.Random(seed)
         self.root = Node(-1, self.pos.turn ^ 1, None)
@@ -179,6 +188,25 @@ class Mcts:
             finally:
                 self.nodes += self.solver.limits.nodes
             node.proven = -v
+
+    def _set_prior(self, child: Node, wins: bool) -> None:
+        """Progressive bias as ``prior`` virtual playouts: a move that wins its small board is
+        good; one that sends the opponent to a closed board (a free move) or to a board the
+        opponent wins at once is bad. (``self.pos`` is the position after the move.)"""
+        pos = self.pos
+        if pos.winner >= 0:
+            return
+        q = 0.75 if wins else 0.5
+        t = child.move % 9
+        decided = pos.xw | pos.ow | pos.dr
+        if ((decided if pos.classic else pos.full) >> t & 1) and not pos.free:
+            q -= 0.2
+        elif not decided >> t & 1:
+            win = self._tables.win_o if pos.turn else self._tables.win_x
+            if win[pos.st[t]]:
+                q -= 0.25
+        child.n = self.prior
+        child.w = self.prior * q
 
     def _expand_moves(self) -> list[int]:
         moves = self.pos.legal_moves()
@@ -218,9 +246,12 @@ class Mcts:
                 node.untried = self._expand_moves()
             if node.untried:
                 m = node.untried.pop()
+                wins = self.prior and pos.wins_board(m)
                 pos.play(m)
                 depth += 1
                 child = Node(m, pos.turn ^ 1, node)
+                if self.prior:
+                    self._set_prior(child, wins)
                 node.children.append(child)
                 self.nodes += 1
                 self._init_terminal(child)
@@ -255,16 +286,17 @@ class Mcts:
     def _try_prove(self, node: Node) -> bool:
         """Prove ``node`` from its children if the solver's rules allow; whether it was."""
         best = None
+        unproven = False
         for ch in node.children:
             p = ch.proven
             if p == WIN:  # the seat to move at ``node`` wins by playing there
                 node.proven = LOSS
                 return True
             if p is None:
-                return False
-            if best is None or p > best:
+                unproven = True
+            elif best is None or p > best:
                 best = p
-        if node.untried or node.untried is None or best is None:
+        if unproven or node.untried or node.untried is None or best is None:
             return False
         node.proven = -best
         return True

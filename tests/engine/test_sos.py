@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.engine import analyse
 from games.engine.sos_pos import SosPos, geometry, move_index, move_name
-from games.engine.sos_search import SosHeuristic, SosSolver
+from games.engine.sos_search import Limits, SosHeuristic, SosSolver
 from games.rules import get_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -252,13 +252,12 @@ def test_heuristic_search_takes_points_and_avoids_giving_them():
     # A1=S, B1=O: C1=S scores at once; the search finds it at every depth.
     state = rules.replay(["A1=S", "B1=O"])
     pos = SosPos.from_state(rules, state)
-    search = SosHeuristic(8, 8)
+    search = SosHeuristic(8, 8, limits=Limits(nodes=5_000))
     move, value, depth = search.best(pos.s, pos.o)
     assert move_name(rules, move) == "C1=S" and value >= 1 and depth >= 1
     # On an empty big grid no move gives anything away at depth 2: the value is 0 and the move
     # chosen hands the opponent no scoring cell.
-    search = SosHeuristic(8, 8)
-    search.limits.max_nodes = 20_000
+    search = SosHeuristic(8, 8, limits=Limits(nodes=4_000))
     move, value, depth = search.best(0, 0)
     s, o = (1 << (move >> 1), 0) if move % 2 == 0 else (0, 1 << (move >> 1))
     assert not any(geometry(8, 8).threats(s, o)[:2])

@@ -101,12 +101,12 @@ def test_thousands_of_random_games_end_with_the_public_result(options):
 
 
 @pytest.mark.parametrize("preset", ["classic", "tactical"])
-@pytest.mark.parametrize("heavy", [False, True])
-def test_fast_playout_follows_the_rules(preset, heavy):
+@pytest.mark.parametrize(("heavy", "smart"), [(False, False), (True, False), (True, True)])
+def test_fast_playout_follows_the_rules(preset, heavy, smart):
     """The playout's random draws, replayed through the public engine, give the same game."""
     for adl in ("draw", "continue") if preset == "tactical" else ("draw",):
         rules = get_rules("uttt", preset=preset, all_draw_line=adl)
-        for seed in range(120):
+        for seed in range(30 if smart else 80):
             rng = random.Random(seed)
             state = rules.start()
             for _ in range(rng.randrange(0, 40)):
@@ -117,12 +117,12 @@ def test_fast_playout_follows_the_rules(preset, heavy):
             pos = UtttPos.from_state(rules, state)
             before = pos.key()
             bits = LoggingBits(seed)
-            result = random_playout(pos, bits, heavy)
+            result = random_playout(pos, bits, heavy, smart)
             assert pos.key() == before, "the playout changed the position it started from"
             if rules.outcome(state) is not None:
                 assert result == winner_code(rules, state)
                 continue
-            end = replay_playout(rules, state, bits.log, heavy)
+            end = replay_playout(rules, state, bits.log, heavy, smart)
             assert result == winner_code(rules, end)
 
 
