@@ -154,7 +154,7 @@ class Mcts:
         heavy: bool = True,
         smart: bool = False,
         prior: int = 4,
-        solve_at: int = 9,
+        solve_at: int = 8,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
@@ -164,6 +164,7 @@ class Mcts:
         self.prior = prior
         self._tables = tables()
         self.solve_at = solve_at
+        self.solve_nodes = 2_000  # per leaf: a leaf must not eat a move's whole budget
         self.rng = random.Random(seed)
         self.root = Node(-1, self.pos.turn ^ 1, None)
         self.playouts = 0
@@ -180,7 +181,7 @@ class Mcts:
             node.proven = 0 if w == DRAW else (WIN if w == node.mover else LOSS)
             return
         if self.solve_at and pos.empty_cells() <= self.solve_at:
-            self.solver.limits = SolverLimits(nodes=20_000)
+            self.solver.limits = SolverLimits(nodes=self.solve_nodes)
             try:
                 v = self.solver.solve(pos)  # for the seat to move = the other one
             except OutOfBudget:
