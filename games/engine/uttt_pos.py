@@ -182,8 +182,10 @@ class UtttPos:
         new._saved = self._saved[:]
         return new
 
-    def key(self) -> tuple[int, int]:
-        """A hashable key of everything that decides the game from here (for tables)."""
+    def key(self) -> tuple[int, int, int]:
+        """A hashable key of everything that decides the game from here (for tables): the marks,
+        the last move and who won which board (in the tactical preset a board can come to hold
+        lines of both marks; the first one decided it)."""
         st = self.st
         return (
             st[0]
@@ -196,6 +198,7 @@ class UtttPos:
             | st[7] << 126
             | st[8] << 144,
             self.last,
+            self.xw | self.ow << 9,
         )
 
     def marks(self, b: int) -> tuple[int, int]:

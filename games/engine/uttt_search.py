@@ -64,7 +64,7 @@ class UtttSolver:
 
     def __init__(self, limits: SolverLimits | None = None) -> None:
         self.limits = limits or SolverLimits()
-        self.tt: dict[tuple[int, int], tuple[int, int]] = {}
+        self.tt: dict[tuple[int, int, int], tuple[int, int]] = {}
 
     @property
     def nodes(self) -> int:
