@@ -16,7 +16,7 @@ The exact solver keys its table by the grid up to the grid's symmetries (8 for a
 rectangle) and orders moves by points won, then quiet moves that give the next player nothing,
 then the rest. The heuristic search is the same negamax to a depth (iterative deepening), where
 moves that score do not count against the depth and a leaf is worth 0 beyond the points it can
-still take at once.
+still take at once (its two best scoring moves, chained).
 """
 
 from __future__ import annotations
@@ -86,6 +86,20 @@ class Moves:
 
     def __init__(self, geo: SosGeometry) -> None:
         self.geo = geo
+
+    def scoring(self, s: int, o: int) -> list[tuple[int, int]]:
+        """``(points, move)`` of the moves that score, most points first."""
+        geo = self.geo
+        score_s, score_o, _, _ = geo.threats(s, o)
+        out = []
+        for mask, letter in ((score_s, 0), (score_o, 1)):
+            while mask:
+                low = mask & -mask
+                m = 2 * (low.bit_length() - 1) + letter
+                out.append((geo.gain(s, o, m), m))
+                mask ^= low
+        out.sort(key=lambda gm: (-gm[0], gm[1]))
+        return out
 
     def ordered(self, s: int, o: int) -> list[tuple[int, int]]:
         """``(points, move)`` for every move: scoring moves (most points first), then quiet
@@ -293,6 +307,7 @@ class SosHeuristic:
         self.limits = limits or Limits()
         self.moves = Moves(self.geo)
         self.width = 24  # quiet moves looked at per node below the root
+        self.quiescence_width = 2  # scoring moves looked at per node beyond the depth
 
     @property
     def nodes(self) -> int:
@@ -315,15 +330,13 @@ class SosHeuristic:
             score_s, score_o, _, _ = self.geo.threats(s, o)
             if score_s or score_o:
                 return 1
-        moves = self.candidates(s, o, False)
         if depth <= 0:
             best = 0  # a quiet move is worth about nothing at the horizon
-            for g, m in moves:
-                if not g:
-                    break
+            for g, m in self.moves.scoring(s, o)[: self.quiescence_width]:
                 ns, no = _child(s, o, m)
                 best = max(best, g + self.search(ns, no, 0, alpha - g, beta - g))
             return best
+        moves = self.candidates(s, o, False)
         best = -INF
         for g, m in moves:
             ns, no = _child(s, o, m)
@@ -347,11 +360,12 @@ class SosHeuristic:
             return (0,) * p
         if self.first and any(self.geo.threats(s, o)[:2]):
             return (1,) + (-1,) * (p - 1)
-        moves = self.candidates(s, o, False)
         if depth <= 0:
-            moves = [gm for gm in moves if gm[0]]
+            moves = self.moves.scoring(s, o)[: self.quiescence_width]
             if not moves:
                 return (0,) * p
+        else:
+            moves = self.candidates(s, o, False)
         best: tuple[int, ...] | None = None
         for g, m in moves:
             vec = self.child_n(s, o, g, m, depth)
