@@ -181,7 +181,7 @@ def section_endgames(args: argparse.Namespace) -> None:
         print(
             f"{preset:<9} {solved}/{len(positions)} solved exactly;"
             f" CPU time mean {statistics.mean(times):.3f} s, max {max(times):.3f} s"
-            f" (default budget {DEFAULT_BUDGET.seconds:g} s of wall-clock time);"
+            f" (default budget {DEFAULT_BUDGET.seconds:g} CPU s);"
             f" nodes mean {statistics.mean(nodes):,.0f}, max {max(nodes):,}"
         )
 
