@@ -270,3 +270,24 @@ def test_analyse_large_grid_is_an_estimate_with_a_legal_move():
     assert result.best_move in rules.legal_moves(state)
     assert result.evaluation.proven is False and result.evaluation.method == "search"
     assert result.best_move == "C1=S"
+
+
+def test_a_thousand_random_games_of_every_variant_end_alike():
+    rng = random.Random(15)
+    for i in range(1000):
+        options = {
+            "rows": rng.randint(3, 6),
+            "cols": rng.randint(3, 6),
+            "players": 2 + i % 5,
+            "mode": ("most", "first")[i % 2],
+        }
+        rules = get_rules("sos", **options)
+        state = rules.start()
+        pos = SosPos.for_rules(rules)
+        while legal := rules.legal_moves(state):
+            assert len(pos.legal_moves()) == len(legal)
+            move = legal[rng.randrange(len(legal))]
+            assert pos.play(move_index(rules, move)) == rules.play(state, move).points[-1]
+            state = rules.play(state, move)
+        assert pos.over and pos.winners() == rules.outcome(state).winners
+        assert tuple(pos.scores) == rules.outcome(state).scores
