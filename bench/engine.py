@@ -1,0 +1,375 @@
+"""Engine benchmark (issue 15): speed, proofs and strength, printed as figures.
+
+    .venv/bin/python bench/engine.py [--sections random,search,sos,endgames,strength]
+                                     [--seconds 3] [--games 100] [--move-time 0.1] [--seed 1]
+
+- random:   random games/s of the fast position type (its playout routine, and its
+            legal_moves/play API) beside the public API's, and OpenSpiel's from Python when
+            open_spiel is installed (target: the fast type at least 17,800 games/s).
+- search:   UTTT MCTS iterations (playouts) per second and nodes per second.
+- sos:      the SOS solver proves 3×3 and 3×4 (value 0) and reports time and nodes for 4×4.
+- endgames: UTTT positions with at most 14 empty cells, solved exactly by ``analyse`` within
+            its default budget (both presets).
+- strength: UTTT games (classic preset, varied openings, colours alternated) against
+            OpenSpiel's C++ MCTS bot (random rollouts, simulations set to use the same time per
+            move). Needs ``pip install open_spiel`` (a benchmark tool, not a site dependency).
+            Target: a score of at least 55 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import DEFAULT_BUDGET, analyse
+from games.engine.sos_search import Limits, SosSolver
+from games.engine.uttt_pos import DRAW, UtttPos, random_playout
+from games.engine.uttt_search import Mcts
+from games.rules import get_rules
+
+RANDOM_TARGET = 17_800
+STRENGTH_TARGET = 0.55
+
+
+# Rates and times are in CPU seconds of this process (time.process_time): the machine is shared,
+# and wall-clock rates would measure the neighbours as much as the code.
+CLOCK = time.process_time
+
+
+def _rate(fn, seconds: float) -> float:
+    n = 0
+    start = CLOCK()
+    deadline = start + seconds
+    while CLOCK() < deadline:
+        fn()
+        n += 1
+    return n / (CLOCK() - start)
+
+
+def section_random(args: argparse.Namespace) -> None:
+    print("== random games per CPU second (one core)")
+    rng = random.Random(args.seed)
+    rows = []
+    for label, opts in (("classic", {"preset": "classic"}), ("tactical", {"preset": "tactical"})):
+        rules = get_rules("uttt", **opts)
+        pos = UtttPos.for_rules(rules)
+        fast = _rate(lambda pos=pos: random_playout(pos, rng), args.seconds)
+
+        def via_api(rules=rules) -> None:
+            p = UtttPos.for_rules(rules)
+            choice = rng.choice
+            while p.winner < 0:
+                p.play(choice(p.legal_moves()))
+
+        api_fast = _rate(via_api, args.seconds)
+
+        def public(rules=rules) -> None:
+            st = rules.start()
+            choice, legal, play = rng.choice, rules.legal_moves, rules.play
+            while moves := legal(st):
+                st = play(st, choice(moves))
+
+        pub = _rate(public, args.seconds)
+        rows.append((label, fast, api_fast, pub))
+    ospiel = None
+    try:
+        import pyspiel
+    except ImportError:
+        pass
+    else:
+        game = pyspiel.load_game("ultimate_tic_tac_toe")
+
+        def os_game() -> None:
+            st = game.new_initial_state()
+            choice = rng.choice
+            while not st.is_terminal():
+                st.apply_action(choice(st.legal_actions()))
+
+        ospiel = _rate(os_game, args.seconds)
+    print(f"{'UTTT':<9} {'fast playout':>13} {'fast play/undo':>15} {'public API':>11}")
+    for label, fast, api_fast, pub in rows:
+        print(f"{label:<9} {fast:>13,.0f} {api_fast:>15,.0f} {pub:>11,.0f}")
+    if ospiel is not None:
+        print(f"OpenSpiel C++ from Python (classic), measured now: {ospiel:,.0f} games/s")
+    best = rows[0][1]
+    verdict = "ok" if best >= RANDOM_TARGET else "MISSED"
+    print(f"target: fast type ≥ {RANDOM_TARGET:,} games/s (classic): {best:,.0f} {verdict}")
+    if ospiel:
+        print(f"fast playout / OpenSpiel measured now: {best / ospiel:.2f}×")
+
+
+def section_search(args: argparse.Namespace) -> None:
+    print("== UTTT search speed (MCTS-Solver from the start position)")
+    for preset in ("classic", "tactical"):
+        pos = UtttPos.for_rules(get_rules("uttt", preset=preset))
+        for heavy in (False, True):
+            mcts = Mcts(pos, seed=args.seed, heavy=heavy)
+            start = CLOCK()
+            mcts.run(seconds=args.seconds, clock=CLOCK)
+            elapsed = CLOCK() - start
+            kind = "heavy" if heavy else "random"
+            print(
+                f"{preset:<9} {kind:<6} playouts: {mcts.playouts / elapsed:>8,.0f} playouts/s,"
+                f" {mcts.nodes / elapsed:>8,.0f} nodes/s (tree and solver)"
+            )
+
+
+def section_sos(args: argparse.Namespace) -> None:
+    print("== SOS exact solver (two seats)")
+    for rows, cols, mode in ((3, 3, "most"), (3, 3, "first"), (3, 4, "most"), (3, 4, "first")):
+        solver = SosSolver(rows, cols, 2, mode)
+        start = CLOCK()
+        value = solver.value(0, 0)
+        elapsed = CLOCK() - start
+        ok = "proved" if value == 0 else "UNEXPECTED"
+        print(
+            f"{rows}×{cols} {mode:<5} value {value:+d} ({ok} 0)"
+            f"  {solver.nodes:>9,} nodes  {elapsed:6.2f} s"
+        )
+    if args.skip_4x4:
+        print("4×4 skipped (--skip-4x4)")
+        return
+    solver = SosSolver(4, 4, 2, "most", Limits(seconds=args.sos_4x4_seconds))
+    start = CLOCK()
+    try:
+        value = solver.value(0, 0)
+    except Exception as exc:  # OutOfBudget
+        print(f"4×4 most  not proved within {args.sos_4x4_seconds:.0f} s ({type(exc).__name__})")
+        return
+    elapsed = CLOCK() - start
+    print(
+        f"4×4 most  value {value:+d}  {solver.nodes:>9,} nodes  {elapsed:6.2f} s"
+        f"  ({len(solver.tt):,} positions in the table, symmetry-reduced)"
+    )
+
+
+def _endgame_positions(preset: str, count: int, empties: int, rng: random.Random):
+    rules = get_rules("uttt", preset=preset)
+    found = []
+    while len(found) < count:
+        st = rules.start()
+        while True:
+            legal = rules.legal_moves(st)
+            if not legal:
+                break
+            pos = UtttPos.from_state(rules, st)
+            if pos.empty_cells() <= empties:
+                found.append((rules, st))
+                break
+            st = rules.play(st, rng.choice(legal))
+    return found
+
+
+def section_endgames(args: argparse.Namespace) -> None:
+    print("== UTTT endgames with ≤ 14 empty cells, analyse() with its default budget")
+    rng = random.Random(args.seed)
+    for preset in ("classic", "tactical"):
+        positions = _endgame_positions(preset, args.endgames, 14, rng)
+        solved, times, nodes = 0, [], []
+        for rules, st in positions:
+            start = CLOCK()
+            result = analyse(rules, st)
+            times.append(CLOCK() - start)
+            nodes.append(result.nodes)
+            solved += result.evaluation.proven
+        print(
+            f"{preset:<9} {solved}/{len(positions)} solved exactly;"
+            f" CPU time mean {statistics.mean(times):.3f} s, max {max(times):.3f} s"
+            f" (default budget {DEFAULT_BUDGET.seconds:g} CPU s);"
+            f" nodes mean {statistics.mean(nodes):,.0f}, max {max(nodes):,}"
+        )
+
+
+# -- strength against OpenSpiel ------------------------------------------------------------------
+
+
+class OpenSpielGame:
+    """One OpenSpiel UTTT state kept in step with our fast position.
+
+    OpenSpiel splits a free move in two actions of the same player (first the board, then the
+    cell, both 0-8 in our numbering); it asks for a board whenever the board it is sent to is
+    won or drawn (or on the first move). bench checks the mapping on random games first.
+    """
+
+    def __init__(self, pyspiel) -> None:
+        self.game = pyspiel.load_game("ultimate_tic_tac_toe")
+        self.state = self.game.new_initial_state()
+
+    @staticmethod
+    def free(pos: UtttPos) -> bool:
+        return pos.last < 0 or bool((pos.xw | pos.ow | pos.dr) >> (pos.last % 9) & 1)
+
+    def apply(self, pos: UtttPos, move: int) -> None:
+        if self.free(pos):
+            self.state.apply_action(move // 9)
+        self.state.apply_action(move % 9)
+
+
+def check_mapping(pyspiel, games: int, rng: random.Random) -> None:
+    """Play random games in both engines at once: same legal moves, same results."""
+    for _ in range(games):
+        osg = OpenSpielGame(pyspiel)
+        pos = UtttPos(classic=True)
+        while pos.winner < 0:
+            moves = pos.legal_moves()
+            st = osg.state
+            assert not st.is_terminal() and st.current_player() == pos.turn
+            m = rng.choice(moves)
+            if osg.free(pos):
+                assert st.legal_actions() == sorted({mm // 9 for mm in moves})
+                st.apply_action(m // 9)
+            assert st.legal_actions() == [mm % 9 for mm in moves if mm // 9 == m // 9]
+            st.apply_action(m % 9)
+            pos.play(m)
+        assert osg.state.is_terminal()
+        returns = list(osg.state.returns())
+        expected = [0, 0] if pos.winner == DRAW else [1, -1] if pos.winner == 0 else [-1, 1]
+        assert returns == expected, (returns, pos.winner)
+
+
+def os_bot_move(bot, osg: OpenSpielGame, pos: UtttPos) -> int:
+    """Let OpenSpiel's bot move (one or two actions); our move index."""
+    board = None
+    if osg.free(pos):
+        board = bot.step(osg.state)
+        osg.state.apply_action(board)
+    cell = bot.step(osg.state)
+    osg.state.apply_action(cell)
+    if board is None:
+        board = pos.last % 9
+    return board * 9 + cell
+
+
+def calibrate(pyspiel, move_time: float, rng: random.Random) -> int:
+    """OpenSpiel simulations per move so that its mean time per move is ``move_time``."""
+    game = pyspiel.load_game("ultimate_tic_tac_toe")
+    sims = 2000
+    evaluator = pyspiel.RandomRolloutEvaluator(1, rng.randrange(1 << 30))
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, sims, 1000, True, rng.randrange(1 << 30), False)
+    spent, moves = 0.0, 0
+    for _ in range(2):
+        osg = OpenSpielGame(pyspiel)
+        pos = UtttPos(classic=True)
+        while pos.winner < 0:
+            start = time.process_time()
+            m = os_bot_move(bot, osg, pos)
+            spent += time.process_time() - start
+            moves += 1
+            pos.play(m)
+    return max(50, int(sims * move_time / (spent / moves)))
+
+
+def section_strength(args: argparse.Namespace) -> None:
+    try:
+        import pyspiel
+    except ImportError:
+        print("== strength: open_spiel is not installed (pip install open_spiel): skipped")
+        return
+    rng = random.Random(args.seed)
+    check_mapping(pyspiel, 200, rng)
+    sims = args.os_sims or calibrate(pyspiel, args.move_time, rng)
+    print(
+        f"== strength: {args.games} classic games against OpenSpiel MCTSBot (uct_c 2, random"
+        f" rollouts, solver on, {sims:,} simulations ≈ {args.move_time} s/move); ours"
+        f" {args.move_time} s/move; times are CPU seconds of this process (fair on a shared"
+        " machine); position mapping checked on 200 random games"
+    )
+    game = pyspiel.load_game("ultimate_tic_tac_toe")
+    score = 0.0
+    wins = draws = losses = 0
+    our_time = their_time = 0.0
+    our_moves = their_moves = 0
+    for g in range(args.games):
+        ours = g % 2  # we play X in even games, O in odd ones
+        evaluator = pyspiel.RandomRolloutEvaluator(1, rng.randrange(1 << 30))
+        bot = pyspiel.MCTSBot(game, evaluator, 2.0, sims, 1000, True, rng.randrange(1 << 30), False)
+        osg = OpenSpielGame(pyspiel)
+        pos = UtttPos(classic=True)
+        # Varied openings: the first two moves at random (the same opening for both colours).
+        opening_rng = random.Random(args.seed * 1000 + g // 2)
+        for _ in range(2):
+            m = opening_rng.choice(pos.legal_moves())
+            osg.apply(pos, m)
+            pos.play(m)
+        mcts = Mcts(
+            pos, seed=rng.randrange(1 << 30), c=args.uct_c, heavy=not args.light, smart=args.smart
+        )
+        while pos.winner < 0:
+            if pos.turn == ours:
+                start = time.process_time()
+                mcts.run(seconds=args.move_time, clock=time.process_time)
+                m = mcts.best_move()
+                our_time += time.process_time() - start
+                our_moves += 1
+                osg.apply(pos, m)
+            else:
+                start = time.process_time()
+                m = os_bot_move(bot, osg, pos)
+                their_time += time.process_time() - start
+                their_moves += 1
+            mcts.advance(m)
+            pos.play(m)
+        assert osg.state.is_terminal()
+        if pos.winner == DRAW:
+            draws += 1
+            score += 0.5
+        elif pos.winner == ours:
+            wins += 1
+            score += 1
+        else:
+            losses += 1
+        if args.verbose:
+            print(
+                f"game {g + 1}: we played {'XO'[ours]}, result {['X', 'O', 'draw'][pos.winner]};"
+                f" running score {score:g}/{g + 1}",
+                flush=True,
+            )
+    n = max(1, args.games)
+    pct = score / n
+    print(
+        f"score {score:g}/{args.games} = {pct:.1%} (+{wins} ={draws} -{losses});"
+        f" mean CPU time per move: ours {our_time / max(1, our_moves):.3f} s,"
+        f" OpenSpiel {their_time / max(1, their_moves):.3f} s"
+    )
+    print(f"target ≥ {STRENGTH_TARGET:.0%}: {'ok' if pct >= STRENGTH_TARGET else 'MISSED'}")
+
+
+SECTIONS = {
+    "random": section_random,
+    "search": section_search,
+    "sos": section_sos,
+    "endgames": section_endgames,
+    "strength": section_strength,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sections", default=",".join(SECTIONS))
+    parser.add_argument("--seconds", type=float, default=3.0, help="per speed measurement")
+    parser.add_argument("--games", type=int, default=100, help="strength games")
+    parser.add_argument("--move-time", type=float, default=0.1, help="seconds per move")
+    parser.add_argument("--endgames", type=int, default=20, help="endgames per preset")
+    parser.add_argument("--skip-4x4", action="store_true")
+    parser.add_argument("--sos-4x4-seconds", type=float, default=600.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--os-sims", type=int, default=0, help="OpenSpiel simulations (0: timed)")
+    parser.add_argument("--uct-c", type=float, default=0.7, help="our exploration constant")
+    parser.add_argument("--light", action="store_true", help="our playouts uniformly random")
+    parser.add_argument("--smart", type=int, default=0, help="smart playouts (1) or not (0)")
+    parser.add_argument("--prior", type=int, default=4, help="virtual playouts of the prior")
+    args = parser.parse_args()
+    for name in args.sections.split(","):
+        SECTIONS[name.strip()](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,367 @@
+"""Ultimate tic-tac-toe search: an exact endgame solver, and MCTS with MCTS-Solver.
+
+- :class:`UtttSolver` — negamax with alpha-beta over win (+1) / draw (0) / loss (-1) for the seat
+  to move, a transposition table and moves that win a small board tried first.
+- :class:`Mcts` — UCT over the fast position (:mod:`games.engine.uttt_pos`) with the MCTS-Solver
+  rules of Winands, Björnsson and Saito (2008): a terminal child is proven; a node with a child
+  proven a win for its mover is a proven loss for the other seat; a node whose children are all
+  proven takes the best of them (so proven draws propagate too); selection never enters a child
+  proven lost for the seat choosing, and a proven node is not played out but returns its value.
+  Leaves with few empty cells are handed to the exact solver (an endgame solver inside the tree).
+  Playouts are random, or "heavy" (a player sent to one board takes a cell that wins it when it
+  can), new children are tried board-winning moves first, and the move chosen is the most
+  visited child (a proven win whenever there is one). The tree can be kept between moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from .uttt_pos import DRAW, UtttPos, random_playout, tables
+
+WIN, LOSS = 1, -1
+
+
+class OutOfBudget(Exception):
+    """The exact solver ran out of its node or time budget."""
+
+
+class SolverLimits:
+    def __init__(
+        self,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.clock = clock
+        self.deadline = None if seconds is None else clock() + seconds
+        self.max_nodes = nodes
+        self.nodes = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 1023:
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise OutOfBudget
+            if self.deadline is not None and self.clock() > self.deadline:
+                raise OutOfBudget
+
+
+def ordered_moves(pos: UtttPos) -> list[int]:
+    """Legal moves, those that win their small board first."""
+    moves = pos.legal_moves()
+    wins = [m for m in moves if pos.wins_board(m)]
+    if not wins:
+        return moves
+    return wins + [m for m in moves if m not in wins]
+
+
+class UtttSolver:
+    """Exact game values: +1 the seat to move wins, 0 draw, -1 it loses (with best play)."""
+
+    def __init__(self, limits: SolverLimits | None = None) -> None:
+        self.limits = limits or SolverLimits()
+        self.tt: dict[tuple[int, int, int], tuple[int, int]] = {}
+
+    @property
+    def nodes(self) -> int:
+        return self.limits.nodes
+
+    def solve(self, pos: UtttPos, alpha: int = LOSS, beta: int = WIN) -> int:
+        self.limits.tick()
+        w = pos.winner
+        if w >= 0:
+            return 0 if w == DRAW else (WIN if w == pos.turn else LOSS)
+        key = pos.key()
+        entry = self.tt.get(key)
+        lo, hi = (LOSS, WIN) if entry is None else entry
+        if lo == hi or lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a0 = alpha = max(alpha, lo)
+        beta = min(beta, hi)
+        best = LOSS - 1
+        for m in ordered_moves(pos):
+            pos.play(m)
+            try:
+                v = -self.solve(pos, -beta, -alpha)
+            finally:
+                pos.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            hi = best
+        elif best >= beta:
+            lo = best
+        else:
+            lo = hi = best
+        self.tt[key] = (lo, hi)
+        return best
+
+    def move_values(self, pos: UtttPos) -> list[tuple[int, int]]:
+        """``(move, exact value for the mover)`` of every legal move."""
+        out = []
+        for m in pos.legal_moves():
+            pos.play(m)
+            try:
+                out.append((m, -self.solve(pos)))
+            finally:
+                pos.undo()
+        return out
+
+    def line(self, pos: UtttPos, limit: int = 81) -> list[int]:
+        """A principal line: at each step a move achieving the position's value."""
+        pos = pos.copy()
+        out: list[int] = []
+        while pos.winner < 0 and len(out) < limit:
+            target = self.solve(pos)
+            m = next(move for move, v in self.move_values(pos) if v == target)
+            out.append(m)
+            pos.play(m)
+        return out
+
+
+class Node:
+    __slots__ = ("children", "move", "mover", "n", "parent", "proven", "untried", "w")
+
+    def __init__(self, move: int, mover: int, parent: Node | None) -> None:
+        self.move = move
+        self.mover = mover  # the seat that played ``move`` into this node
+        self.parent = parent
+        self.children: list[Node] = []
+        self.untried: list[int] | None = None  # None until the node is first expanded
+        self.n = 0
+        self.w = 0.0  # rewards for ``mover``: 1 win, 0.5 draw, 0 loss
+        self.proven: int | None = None  # WIN / 0 / LOSS for ``mover``, once proven
+
+
+class Mcts:
+    """Monte Carlo tree search with MCTS-Solver over a copy of ``pos``."""
+
+    def __init__(
+        self,
+        pos: UtttPos,
+        *,
+        c: float = 0.7,
+        heavy: bool = True,
+        smart: bool = False,
+        prior: int = 4,
+        solve_at: int = 8,
+        seed: int | None = None,
+    ) -> None:
+        self.pos = pos.copy()
+        self.c = c
+        self.heavy = heavy
+        self.smart = smart
+        self.prior = prior
+        self._tables = tables()
+        self.solve_at = solve_at
+        self.solve_nodes = 2_000  # per leaf: a leaf must not eat a move's whole budget
+        self.rng = random.Random(seed)
+        self.root = Node(-1, self.pos.turn ^ 1, None)
+        self.playouts = 0
+        self.nodes = 0
+        self.solver = UtttSolver()
+        self._init_terminal(self.root)
+
+    # -- tree building ---------------------------------------------------------------------------
+    def _init_terminal(self, node: Node) -> None:
+        """Prove ``node`` at once if its position (``self.pos``) is over or small enough."""
+        pos = self.pos
+        w = pos.winner
+        if w >= 0:
+            node.proven = 0 if w == DRAW else (WIN if w == node.mover else LOSS)
+            return
+        if self.solve_at and pos.empty_cells() <= self.solve_at:
+            self.solver.limits = SolverLimits(nodes=self.solve_nodes)
+            try:
+                v = self.solver.solve(pos)  # for the seat to move = the other one
+            except OutOfBudget:
+                return
+            finally:
+                self.nodes += self.solver.limits.nodes
+            node.proven = -v
+
+    def _set_prior(self, child: Node, wins: bool) -> None:
+        """Progressive bias as ``prior`` virtual playouts: a move that wins its small board is
+        good; one that sends the opponent to a closed board (a free move) or to a board the
+        opponent wins at once is bad. (``self.pos`` is the position after the move.)"""
+        pos = self.pos
+        if pos.winner >= 0:
+            return
+        q = 0.75 if wins else 0.5
+        t = child.move % 9
+        decided = pos.xw | pos.ow | pos.dr
+        if ((decided if pos.classic else pos.full) >> t & 1) and not pos.free:
+            q -= 0.2
+        elif not decided >> t & 1:
+            win = self._tables.win_o if pos.turn else self._tables.win_x
+            if win[pos.st[t]]:
+                q -= 0.25
+        child.n = self.prior
+        child.w = self.prior * q
+
+    def _expand_moves(self) -> list[int]:
+        moves = self.pos.legal_moves()
+        self.rng.shuffle(moves)
+        wins = [m for m in moves if self.pos.wins_board(m)]
+        if wins:
+            moves = [m for m in moves if m not in wins] + wins  # popped from the end: wins first
+        return moves
+
+    def _select(self, node: Node) -> Node:
+        """The child to descend into (UCT), skipping children proven lost for the chooser."""
+        logn = self.c * self.c * math.log(node.n)
+        sqrt = math.sqrt
+        best, best_u = None, -1.0
+        for ch in node.children:
+            p = ch.proven
+            if p is None:
+                n = ch.n
+                u = ch.w / n + sqrt(logn / n)
+            elif p == LOSS:  # the chooser (ch.mover) loses there
+                continue
+            else:
+                u = 0.5 if p == 0 else 2.0
+            if u > best_u:
+                best, best_u = ch, u
+        if best is None:  # every child loses: any will do (the node is proven)
+            return node.children[0]
+        return best
+
+    def iterate(self) -> None:
+        """One selection, expansion, playout and back-propagation."""
+        pos = self.pos
+        node = self.root
+        depth = 0
+        while node.proven is None:
+            if node.untried is None:
+                node.untried = self._expand_moves()
+            if node.untried:
+                m = node.untried.pop()
+                wins = self.prior and pos.wins_board(m)
+                pos.play(m)
+                depth += 1
+                child = Node(m, pos.turn ^ 1, node)
+                if self.prior:
+                    self._set_prior(child, wins)
+                node.children.append(child)
+                self.nodes += 1
+                self._init_terminal(child)
+                node = child
+                break
+            node = self._select(node)
+            pos.play(node.move)
+            depth += 1
+        if node.proven is not None:
+            p = node.proven
+            winner = DRAW if p == 0 else (node.mover if p == WIN else node.mover ^ 1)
+        else:
+            winner = random_playout(pos, self.rng, self.heavy, self.smart)
+            self.playouts += 1
+        for _ in range(depth):
+            pos.undo()
+        # Back-propagation with the solver's rules.
+        prove = node.proven is not None
+        while node is not None:
+            node.n += 1
+            if winner == DRAW:
+                node.w += 0.5
+            elif winner == node.mover:
+                node.w += 1.0
+            parent = node.parent
+            if prove and parent is not None and parent.proven is None:
+                prove = self._try_prove(parent)
+            else:
+                prove = False
+            node = parent
+
+    def _try_prove(self, node: Node) -> bool:
+        """Prove ``node`` from its children if the solver's rules allow; whether it was."""
+        best = None
+        unproven = False
+        for ch in node.children:
+            p = ch.proven
+            if p == WIN:  # the seat to move at ``node`` wins by playing there
+                node.proven = LOSS
+                return True
+            if p is None:
+                unproven = True
+            elif best is None or p > best:
+                best = p
+        if unproven or node.untried or node.untried is None or best is None:
+            return False
+        node.proven = -best
+        return True
+
+    # -- running and reading ---------------------------------------------------------------------
+    def run(
+        self,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """Search until the root is proven, ``seconds`` pass on ``clock`` (wall-clock time by
+        default; ``time.process_time`` counts this process's CPU only) or ``iterations`` ran."""
+        deadline = None if seconds is None else clock() + seconds
+        k = 0
+        while self.root.proven is None:
+            self.iterate()
+            k += 1
+            if iterations is not None and k >= iterations:
+                break
+            if deadline is not None and not k & 7 and clock() > deadline:
+                break
+
+    def best_child(self, node: Node | None = None) -> Node | None:
+        node = node or self.root
+        if not node.children:
+            return None
+        wins = [ch for ch in node.children if ch.proven == WIN]
+        if wins:
+            return max(wins, key=lambda ch: ch.n)
+        alive = [ch for ch in node.children if ch.proven != LOSS] or node.children
+        return max(alive, key=lambda ch: (ch.proven == 0 and ch.n > 0, ch.n, ch.w))
+
+    def best_move(self) -> int:
+        """The move to play: a proven win if any, else the most visited child; when the root was
+        proven before any child was made (small endgames), the exact solver's choice."""
+        ch = self.best_child()
+        if ch is not None:
+            return ch.move
+        values = self.solver.move_values(self.pos)
+        self.nodes += self.solver.nodes
+        return max(values, key=lambda mv: mv[1])[0]
+
+    def principal_line(self, limit: int = 20) -> list[int]:
+        out = []
+        node: Node | None = self.root
+        while node is not None and len(out) < limit:
+            ch = self.best_child(node)
+            if ch is None or ch.n == 0:
+                break
+            out.append(ch.move)
+            node = ch
+        return out
+
+    def advance(self, move: int) -> None:
+        """Keep the subtree after ``move`` as the new root (tree reuse between moves)."""
+        nxt = None
+        for ch in self.root.children:
+            if ch.move == move:
+                nxt = ch
+                break
+        self.pos.play(move)
+        if nxt is None:
+            nxt = Node(move, self.pos.turn ^ 1, None)
+            self._init_terminal(nxt)
+        nxt.parent = None
+        self.root = nxt
