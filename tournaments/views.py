@@ -101,6 +101,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
         .prefetch_related("adjudications__decided_by")
         .order_by("board")
     )
+    before = queries.scores_before(rnd)
     names = {}
     for p in rows:
         names[p.first_id] = p.first.player.name
@@ -109,6 +110,8 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
     return [
         {
             "pairing": p,
+            "first_before": before.get(p.first_id, 0.0),
+            "second_before": before.get(p.second_id, 0.0) if p.second_id else None,
             "reasons": [queries.describe(r, names) for r in p.reasons],
             "warnings": [queries.describe(w, names) for w in p.warnings],
             "records": list(p.adjudications.all()),
