@@ -160,11 +160,13 @@ def open_in(
     *,
     user: User | None = None,
     phone: bool = True,
+    locale: str = "en-US",
     contexts: list[BrowserContext],
 ) -> Page:
-    """``url`` in a new context: a 390×844 touch phone (``phone``) or a 1200×900 desktop, with a
-    session of ``user`` if given. The context is appended to ``contexts`` for closing."""
-    options: dict[str, Any] = {"locale": "en-US"}
+    """``url`` in a new context: a 390×844 touch phone (``phone``) or a 1200×900 desktop, in
+    ``locale`` (its Accept-Language), with a session of ``user`` if given. The context is
+    appended to ``contexts`` for closing."""
+    options: dict[str, Any] = {"locale": locale}
     if phone:
         options.update(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1)
     else:

@@ -154,3 +154,25 @@ def test_wide_tables_scroll_inside_their_own_box(
     inner, outer = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
     if inner > outer:  # the tie-break columns do not fit: the table itself scrolls
         assert table.evaluate("t => getComputedStyle(t).overflowX") == "auto"
+
+
+@pytest.mark.parametrize("kind", ["home", "game UTTT", "tournament detail", "standings", "round"])
+def test_the_russian_pages_fit_a_phone_too(
+    browser: Browser, live_server, club: Club, contexts: list[BrowserContext], kind: str
+) -> None:
+    """Russian words are longer: the header, the tabs and the tables still fit."""
+    page = open_in(
+        browser,
+        live_server.url + club.pages[kind],
+        user=club.arbiter,
+        locale="ru-RU",
+        contexts=contexts,
+    )
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    save_shot(page, f"phone ru {kind}")
+    assert_no_sideways_scroll(page)
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 100, header
+    page.locator(".menu-toggle").click()
+    expect(page.get_by_role("link", name="Турниры")).to_be_visible()
+    assert_no_sideways_scroll(page)
