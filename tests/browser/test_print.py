@@ -8,16 +8,21 @@ the print-media screenshots.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pypdf
 import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from games.models import Player
 from tests.browser.club import Club, make_club, save_shot
 from tests.browser.conftest import TIMEOUT_MS, session_cookie
+from tournaments import pairings, services
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -147,4 +152,59 @@ def test_the_tournament_page_prints_its_pairings_and_standings(printing, club: C
     assert_print_shows_only_the_content(page, "table.pairings")
     assert visible_count(page, "table.standings") == 1
     assert visible_count(page, ".arbiter-panel") == 0
+    assert visible_count(page, "table.entries .arbiter-col") == 0
+    assert page.get_by_role("heading", name="Late entry").is_hidden()
     assert set(pdf_pages(page)) == {A4_PT}
+
+
+@pytest.fixture
+def big_swiss(club: Club) -> Tournament:
+    """A paper Swiss of 90 players after round 1 (first movers won), round 2 paired: its
+    standings and pairings take several sheets."""
+    t = services.create_tournament(
+        name="Big Open",
+        kind="uttt",
+        format="swiss",
+        rounds=5,
+        online=False,
+        created_by=club.arbiter,
+    )
+    for n in range(1, 91):
+        player = Player.objects.create(name=f"Player {n:02d}")
+        services.register(tournament=t, player=player, user=club.arbiter)
+    rnd = pairings.pair_round(tournament=t, user=club.arbiter)
+    for p in rnd.pairings.filter(result=""):
+        services.record_result(pairing=p, result="1-0", user=club.arbiter)
+    services.finish_round(round=rnd, user=club.arbiter)
+    pairings.pair_round(tournament=t, user=club.arbiter)
+    return t
+
+
+def pdf_texts(page: Page) -> list[str]:
+    reader = pypdf.PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True)))
+    return [p.extract_text() for p in reader.pages]
+
+
+@pytest.mark.parametrize(
+    ("where", "heading"),
+    [("standings", "Place"), ("rounds/2", "Board")],
+    ids=["standings", "round"],
+)
+def test_a_long_table_repeats_its_header_on_every_sheet(
+    browser: Browser, live_server, big_swiss: Tournament, where: str, heading: str
+) -> None:
+    context = browser.new_context(locale="en-US", viewport=A4_PX)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/tournaments/{big_swiss.pk}/{where}/")
+        page.emulate_media(media="print")
+        texts = pdf_texts(page)
+    finally:
+        context.close()
+    assert len(texts) >= 2, "90 players fit on one sheet?"
+    for n, text in enumerate(texts, 1):
+        assert heading in text.split(), f"sheet {n} has no table header: {text[:200]}"
+    # Every player is on exactly one sheet: no row is cut in two.
+    every = "\n".join(texts)
+    for n in range(1, 91):
+        assert every.count(f"Player {n:02d}") == 1, n
