@@ -8,11 +8,10 @@ from typing import Any
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Round, RoundStatus, Tournament
+from tournaments.models import Entry, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
 from tournaments.pairings import tournament_records
-from tournaments.records import histories
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
 
 
@@ -60,14 +59,6 @@ def rounds_played(tournament: Tournament) -> int:
         tournament.round_set.exclude(status=RoundStatus.PENDING).aggregate(n=Max("number"))["n"]
         or 0
     )
-
-
-def scores_before(rnd: Round) -> dict[int, float]:
-    """Each entry's points before round ``rnd`` (what its boards were paired on), by entry id;
-    an entry with no earlier round is left out (it has 0). One query."""
-    t = rnd.tournament
-    games = tournament_records(t, before_round=rnd.number)
-    return {entry: h.points for entry, h in histories((), games, t.point_system).items()}
 
 
 def standings(tournament: Tournament) -> Standings:

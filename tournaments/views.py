@@ -101,7 +101,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
         .prefetch_related("adjudications__decided_by")
         .order_by("board")
     )
-    before = queries.scores_before(rnd)
+    before = pairings.scores_before(rnd)
     names = {}
     for p in rows:
         names[p.first_id] = p.first.player.name
