@@ -208,3 +208,27 @@ def test_a_long_table_repeats_its_header_on_every_sheet(
     every = "\n".join(texts)
     for n in range(1, 91):
         assert every.count(f"Player {n:02d}") == 1, n
+
+
+@pytest.mark.parametrize("kind", ["round", "standings", "crosstable"])
+def test_the_print_button_prints_where_javascript_runs(
+    browser: Browser, live_server, club: Club, kind: str
+) -> None:
+    url = live_server.url + club.pages[kind]
+    context = browser.new_context(locale="en-US", java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        # Without JavaScript the button could do nothing: it is not shown.
+        assert page.get_by_role("button", name="Print").is_hidden()
+    finally:
+        context.close()
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        page.add_init_script("window.print = () => { window.__printed = true; };")
+        page.goto(url)
+        page.get_by_role("button", name="Print").click()
+        assert page.evaluate("window.__printed") is True
+    finally:
+        context.close()
