@@ -70,23 +70,34 @@ class BoardView:
     def grid_html(self) -> SafeString:
         """The column and row heads, the cells (buttons where the mover may play) and the SOS
         lines: what goes inside the board's ``<div class="board">``."""
-        out = ['<span class="corner"></span>']
-        out.extend(f'<span class="col-head">{_e(letter)}</span>' for letter in self.col_letters)
+        # A table to assistive technology (rows of cells under the column letters); the rows
+        # and the button holders are display: contents, so the cells stay the CSS grid's items.
+        out = ['<div class="board-row" role="row"><span class="corner" role="cell"></span>']
+        out.extend(
+            f'<span class="col-head" role="columnheader">{_e(letter)}</span>'
+            for letter in self.col_letters
+        )
+        out.append("</div>")
         for number, cells in self.rows:
-            out.append(f'<span class="row-head">{number}</span>')
+            out.append(
+                f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
+                f"{number}</span>"
+            )
             for cell in cells:
                 name, mark = _e(cell.name), _e(cell.mark)
                 if cell.allowed:
                     out.append(
-                        f'<button type="submit" name="cell" value="{name}" class="cell allowed '
-                        f'{_e(cell.classes)}" aria-label="{name}">{mark}</button>'
+                        f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
+                        f'value="{name}" class="cell allowed {_e(cell.classes)}" '
+                        f'aria-label="{name}">{mark}</button></span>'
                     )
                 else:
                     marked = f" mark-{mark.lower()}" if mark else ""
                     out.append(
                         f'<span class="cell {_e(cell.classes)}{marked}" data-cell="{name}" '
-                        f'aria-label="{name}">{mark}</span>'
+                        f'role="cell">{mark}</span>'
                     )
+            out.append("</div>")
         if self.lines:
             out.append(
                 f'<svg class="sos-lines" viewBox="0 0 {self.width} {self.height}" '

@@ -61,6 +61,14 @@ def tournament_records(tournament: Tournament, *, before_round: int | None = Non
     ]
 
 
+def scores_before(rnd: Round) -> dict[int, float]:
+    """Each entry's points before round ``rnd`` (what its boards were paired on), by entry id;
+    an entry with no earlier round is left out (it has 0). One query."""
+    t = rnd.tournament
+    games = tournament_records(t, before_round=rnd.number)
+    return {entry: h.points for entry, h in records.histories((), games, t.point_system).items()}
+
+
 def _assign_ranks(entries: list[Entry]) -> None:
     """Starting ranks: the arbiter's where given, then by rating (highest first), then name."""
     ordered = sorted(

@@ -146,6 +146,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
         .prefetch_related("adjudications__decided_by")
         .order_by("board")
     )
+    before = pairings.scores_before(rnd)
     names = {}
     for p in rows:
         names[p.first_id] = p.first.player.name
@@ -159,6 +160,8 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
                 "pairing": p,
                 "reasons": [queries.describe(r, names) for r in p.reasons],
                 "warnings": [queries.describe(w, names) for w in p.warnings],
+                "first_before": before.get(p.first_id, 0.0),
+                "second_before": before.get(p.second_id, 0.0) if p.second_id else None,
                 "records": records,
                 "version": results.make_version(p.game.ply if p.game_id else 0, len(records)),
             }

@@ -17,7 +17,7 @@ def wait_for_ply(page: Page, ply: int) -> None:
 
 def cell(page: Page, name: str) -> Locator:
     """A board cell, clickable (``button``) or not (``span``), by its name such as ``B2``."""
-    return page.locator(f'.board .cell[aria-label="{name}"]')
+    return page.locator(f'.board [data-cell="{name}"], .board button.cell[value="{name}"]')
 
 
 def cell_button(page: Page, name: str) -> Locator:

@@ -57,7 +57,7 @@ def read_pairings(page: Page) -> list[list[str]]:
     """[first, second] names of each board, in board order."""
     expect(board_rows(page)).to_have_count(3)
     return board_rows(page).evaluate_all(
-        "rows => rows.map(r => [r.cells[1].innerText.trim(), r.cells[3].innerText.trim()])"
+        "rows => rows.map(r => [r.cells[2].innerText.trim(), r.cells[4].innerText.trim()])"
     )
 
 
