@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games import authority
+from games import authority, services
 from games.models import Game, Move, Player, Seat
 
 
@@ -26,6 +26,18 @@ class PlayerAdmin(admin.ModelAdmin):
         if authority.may_link_accounts(request.user):
             return fields
         return (*fields, "user")
+
+    def save_model(self, request: HttpRequest, obj: Player, form: object, change: bool) -> None:
+        """A new player is registered through ``games.services.create_player``, as on the site."""
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        user = obj.user if authority.may_link_accounts(request.user) else None
+        created = services.create_player(name=obj.name, rating=obj.rating, club=obj.club, user=user)
+        for field in Player._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(created, field.attname))
+        obj._state.adding = False
+        obj._state.db = created._state.db
 
 
 class SeatInline(admin.TabularInline):
