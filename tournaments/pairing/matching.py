@@ -34,6 +34,8 @@ class Matcher:
     def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
         self.n = n
         self.w: list[dict[int, int]] = [{} for _ in range(n)]
+        # the edges (i, j) with j < i, row i in the order of ``w[i]`` (the graph's edge order)
+        self.lo: list[dict[int, int]] = [{} for _ in range(n)]
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -50,15 +52,20 @@ class Matcher:
         self._tie_top = 0
 
     def set(self, i: int, j: int, weight: int) -> None:
-        if i in self.fixed or j in self.fixed:
+        if i < j:
+            i, j = j, i
+        row = self.lo[i]
+        if row.get(j, 0) == weight or i in self.fixed or j in self.fixed:
             return
         if weight:
+            row[j] = weight
             self.w[i][j] = weight
             self.w[j][i] = weight
         else:
-            self.w[i].pop(j, None)
-            self.w[j].pop(i, None)
-        self._dirty.add((i, j) if i > j else (j, i))
+            del row[j]
+            del self.w[i][j]
+            del self.w[j][i]
+        self._dirty.add((i, j))
 
     def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
         """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
@@ -81,8 +88,13 @@ class Matcher:
         for v in (i, j):
             for u in list(self.w[v]):
                 self.w[u].pop(v, None)
-                self._dirty.add((u, v) if u > v else (v, u))
+                if u > v:
+                    self.lo[u].pop(v, None)
+                    self._dirty.add((u, v))
+                else:
+                    self._dirty.add((v, u))
             self.w[v] = {}
+            self.lo[v] = {}
         self.fixed[i] = j
         self.fixed[j] = i
 
@@ -122,9 +134,8 @@ class Matcher:
 
     def _rebuild(self) -> None:
         rows = self.w
-        distinct: set[int] = set()
-        for row in rows:
-            distinct.update(row.values())
+        values = [set(row.values()) for row in rows]
+        distinct: set[int] = set().union(*values)
         split = self.split
         nfields = len(self.layout)
         last = nfields - 1
@@ -140,12 +151,12 @@ class Matcher:
         # many such edges.
         support = [0] * nfields
         active = 0
-        for row in rows:
-            if not row:
+        for row_values in values:
+            if not row_values:
                 continue
             active += 1
             seen: set[int] = set()
-            for w in set(row.values()):
+            for w in row_values:
                 seen.update(kinds[w])
             for f in seen:
                 support[f] += 1
@@ -169,14 +180,14 @@ class Matcher:
         packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(self.n))
-        g.add_edges_from(
-            [
-                (i, j, packed[w] + ties.get((i, j), 0))
-                for i, row in enumerate(rows)
-                for j, w in row.items()
-                if j < i
-            ]
-        )
+        tied = {i for i, _ in ties}
+        edges: list[tuple[int, int, int]] = []
+        for i, row in enumerate(self.lo):
+            if i in tied:
+                edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
+            else:
+                edges.extend((i, j, packed[w]) for j, w in row.items())
+        g.add_edges_from(edges)
         self._graph = g
         self._stale = False
         self._dirty.clear()
