@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-FAST_BITS = 120  # rustworkx keeps weights and their doubled duals in i128
+FAST_BITS = 120  # rustworkx keeps weights and duals (up to a few times the widest edge) in i128
 
 
 class Matcher:
@@ -163,9 +163,11 @@ class Matcher:
         pairs = active // 2
         offsets = [0] * nfields
         bit = 0
+        edge_bits = 0  # the widest edge weight (without the ties)
         for f in range(last, -1, -1):
             if top[f]:
                 offsets[f] = bit
+                edge_bits = bit + top[f].bit_length()
                 # the most a matching can sum in this field (twice for the signed low bits)
                 cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
                 bit += max(cap.bit_length(), 1)
@@ -176,7 +178,10 @@ class Matcher:
             ties, tie_top, tie_bits = {}, 0, 0
         self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
-        self._fast = bit + tie_bits <= FAST_BITS
+        # No field lies above the most significant one: it needs no room for a matching's sum,
+        # and the blossom's duals and slacks stay within a few times the widest edge weight
+        # (no matching's total is computed), so the edges' width is what must fit.
+        self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(self.n))
