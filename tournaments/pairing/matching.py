@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-FAST_BITS = 120  # rustworkx keeps weights and their doubled duals in i128
+FAST_BITS = 120  # rustworkx keeps weights and duals (up to a few times the widest edge) in i128
 
 
 class Matcher:
@@ -34,6 +34,8 @@ class Matcher:
     def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
         self.n = n
         self.w: list[dict[int, int]] = [{} for _ in range(n)]
+        # the edges (i, j) with j < i, row i in the order of ``w[i]`` (the graph's edge order)
+        self.lo: list[dict[int, int]] = [{} for _ in range(n)]
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -50,15 +52,20 @@ class Matcher:
         self._tie_top = 0
 
     def set(self, i: int, j: int, weight: int) -> None:
-        if i in self.fixed or j in self.fixed:
+        if i < j:
+            i, j = j, i
+        row = self.lo[i]
+        if row.get(j, 0) == weight or i in self.fixed or j in self.fixed:
             return
         if weight:
+            row[j] = weight
             self.w[i][j] = weight
             self.w[j][i] = weight
         else:
-            self.w[i].pop(j, None)
-            self.w[j].pop(i, None)
-        self._dirty.add((i, j) if i > j else (j, i))
+            del row[j]
+            del self.w[i][j]
+            del self.w[j][i]
+        self._dirty.add((i, j))
 
     def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
         """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
@@ -81,8 +88,13 @@ class Matcher:
         for v in (i, j):
             for u in list(self.w[v]):
                 self.w[u].pop(v, None)
-                self._dirty.add((u, v) if u > v else (v, u))
+                if u > v:
+                    self.lo[u].pop(v, None)
+                    self._dirty.add((u, v))
+                else:
+                    self._dirty.add((v, u))
             self.w[v] = {}
+            self.lo[v] = {}
         self.fixed[i] = j
         self.fixed[j] = i
 
@@ -122,9 +134,8 @@ class Matcher:
 
     def _rebuild(self) -> None:
         rows = self.w
-        distinct: set[int] = set()
-        for row in rows:
-            distinct.update(row.values())
+        values = [set(row.values()) for row in rows]
+        distinct: set[int] = set().union(*values)
         split = self.split
         nfields = len(self.layout)
         last = nfields - 1
@@ -140,21 +151,23 @@ class Matcher:
         # many such edges.
         support = [0] * nfields
         active = 0
-        for row in rows:
-            if not row:
+        for row_values in values:
+            if not row_values:
                 continue
             active += 1
             seen: set[int] = set()
-            for w in set(row.values()):
+            for w in row_values:
                 seen.update(kinds[w])
             for f in seen:
                 support[f] += 1
         pairs = active // 2
         offsets = [0] * nfields
         bit = 0
+        edge_bits = 0  # the widest edge weight (without the ties)
         for f in range(last, -1, -1):
             if top[f]:
                 offsets[f] = bit
+                edge_bits = bit + top[f].bit_length()
                 # the most a matching can sum in this field (twice for the signed low bits)
                 cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
                 bit += max(cap.bit_length(), 1)
@@ -165,18 +178,21 @@ class Matcher:
             ties, tie_top, tie_bits = {}, 0, 0
         self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
-        self._fast = bit + tie_bits <= FAST_BITS
+        # No field lies above the most significant one: it needs no room for a matching's sum,
+        # and the blossom's duals and slacks stay within a few times the widest edge weight
+        # (no matching's total is computed), so the edges' width is what must fit.
+        self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(self.n))
-        g.add_edges_from(
-            [
-                (i, j, packed[w] + ties.get((i, j), 0))
-                for i, row in enumerate(rows)
-                for j, w in row.items()
-                if j < i
-            ]
-        )
+        tied = {i for i, _ in ties}
+        edges: list[tuple[int, int, int]] = []
+        for i, row in enumerate(self.lo):
+            if i in tied:
+                edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
+            else:
+                edges.extend((i, j, packed[w]) for j, w in row.items())
+        g.add_edges_from(edges)
         self._graph = g
         self._stale = False
         self._dirty.clear()
