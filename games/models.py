@@ -8,9 +8,11 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.clock import TimeControl
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
 
@@ -95,6 +97,11 @@ class Game(models.Model):
         help_text=_("Moves are entered by an arbiter for the players at the table."),
     )
     ply = models.PositiveIntegerField(_("moves played"), default=0, editable=False)
+    # The time control (games.clock.TimeControl's code, "" for none) and the arbiter's clock
+    # acts (pauses, resumptions, time added; ClockAct dicts in order). Each side's time is
+    # derived from these and the moves' arrival times (Move.created_at).
+    time_control = models.CharField(_("time control"), max_length=40, blank=True, default="")
+    clock_log = models.JSONField(_("clock acts"), default=list, blank=True, editable=False)
     winners = models.JSONField(_("winning seats"), null=True, blank=True, editable=False)
     end_reason = models.CharField(_("how it ended"), max_length=32, blank=True, editable=False)
     final_position = models.JSONField(
@@ -199,6 +206,11 @@ class Game(models.Model):
         return list(self.current_state().scores)
 
     @property
+    def clock(self) -> TimeControl:
+        """The time control (``TimeControl()``, kind none, when the game has no clock)."""
+        return TimeControl.from_code(self.time_control)
+
+    @property
     def is_active(self) -> bool:
         return self.status in ACTIVE_STATUSES
 
@@ -259,7 +271,9 @@ class Move(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    created_at = models.DateTimeField(_("played at"), auto_now_add=True)
+    # When the server received the move: the one fact the clocks are computed from. The move
+    # service sets it to the moment it checked the mover's clock.
+    created_at = models.DateTimeField(_("played at"), default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game", "ply"]

@@ -92,6 +92,12 @@ LOCK_GAME = CompiledQuery(
 MOVE_NOTATIONS = CompiledQuery(
     lambda pk: Move.objects.filter(game_id=pk).order_by("ply").values_list("notation"), GAME_ID
 )
+MOVE_TIMES = CompiledQuery(
+    lambda pk: Move.objects.filter(game_id=pk)
+    .order_by("ply")
+    .values_list("notation", "seat", "created_at"),
+    GAME_ID,
+)
 SEAT_PLAYER = CompiledQuery(
     lambda pk, number: Seat.objects.filter(game_id=pk, number=number).values_list(
         "player_id", "player__user_id", "player__name"

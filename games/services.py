@@ -11,9 +11,10 @@ from django.db import router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import endings, queries
+from games import endings, queries, timekeeping
 from games.authority import may_arbitrate_game
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
+from games.clock import TimeControl
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
@@ -80,8 +81,11 @@ def create_game(
     players: Sequence[Player],
     over_the_board: bool = False,
     created_by: AbstractBaseUser | None = None,
+    time_control: str | TimeControl = "",
 ) -> Game:
-    """Create a game with ``players`` seated in order (seat 0 moves first)."""
+    """Create a game with ``players`` seated in order (seat 0 moves first). ``time_control``
+    (a ``games.clock.TimeControl`` or its stored code; none by default) starts its clocks now;
+    an over-the-board game has none."""
     if len({p.pk for p in players}) != len(players):
         raise ValueError(_("A player can take only one seat in a game."))
     normalised = validate_game_options(kind, options, len(players))
@@ -90,6 +94,9 @@ def create_game(
         options=normalised,
         over_the_board=over_the_board,
         created_by=created_by,
+        time_control=timekeeping.validate_time_control(
+            time_control, over_the_board=over_the_board
+        ),
     )
     Seat.objects.bulk_create(
         Seat(game=game, number=n, player=player) for n, player in enumerate(players)
@@ -124,6 +131,23 @@ def submit_move(
     notation: str,
     expected_ply: int | None = None,
 ) -> Move:
+    """Play ``notation`` (see :func:`_submit_move`). A move that arrives after its side's time
+    ran out stores nothing and raises ``TimeIsUp``; the game is then ended on time, in a
+    transaction of its own (once, whoever notices the flag first)."""
+    try:
+        return _submit_move(game=game, user=user, notation=notation, expected_ply=expected_ply)
+    except timekeeping.TimeIsUp as err:
+        timekeeping.flag_if_due(game=game, now=err.now)
+        raise
+
+
+def _submit_move(
+    *,
+    game: Game,
+    user: User | None,
+    notation: str,
+    expected_ply: int | None = None,
+) -> Move:
     """Play ``notation`` for the seat to move, as ``user``; returns the stored move.
 
     Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
@@ -147,9 +171,17 @@ def submit_move(
         if expected_ply is not None and expected_ply != game.ply:
             raise StalePosition()
         rules = game.rules
-        game.use_moves([text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
+        now = timezone.now()
+        if game.time_control:
+            # A game with a clock reads its moves' arrival times in the same query.
+            timed = queries.MOVE_TIMES.rows(using, game.pk)
+            game.use_moves([text for text, _seat, _at in timed])
+        else:
+            game.use_moves([text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
         state = game.current_state()
         seat_number = rules.to_move(state)
+        if game.time_control:
+            timekeeping.check_in_time(game, timed, seat_number, now)
         [(player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
         mover = Player(pk=player_id, user_id=user_id, name=name)
         if not may_move_for(user, game, mover):
@@ -169,8 +201,9 @@ def submit_move(
             notation=new_state.moves[-1],
             points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
             submitted_by=user,
+            created_at=now,
         )
-        changed = _follow_moves(game, new_state, timezone.now())
+        changed = _follow_moves(game, new_state, now)
         game.save(update_fields=changed)
         if game.winners is not None:
             _announce_result(game)

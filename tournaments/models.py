@@ -112,6 +112,13 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("When the opponent has not moved for this long; empty: no claims."),
     )
+    time_control = models.CharField(
+        _("time control"),
+        max_length=40,
+        blank=True,
+        default="",
+        help_text=_("The clock of the games played on the site (games.clock's code)."),
+    )
     status = models.CharField(
         _("status"),
         max_length=16,
@@ -332,6 +339,9 @@ class Act(models.TextChoices):
     REINSTATE = "reinstate", _("Withdrawal undone")
     CLAIM_ACCEPTED = "claim_accepted", _("Claim accepted")
     CLAIM_REJECTED = "claim_rejected", _("Claim rejected")
+    ADD_TIME = "add_time", _("Time added")
+    PAUSE_CLOCKS = "pause_clocks", _("Clocks paused")
+    RESUME_CLOCKS = "resume_clocks", _("Clocks restarted")
 
 
 class AdjudicationReason(models.TextChoices):
@@ -344,6 +354,7 @@ class AdjudicationReason(models.TextChoices):
     PLAYED = "played", _("Played on the site")
     REPORTED = "reported", _("Result handed in")
     WITHDRAWAL = "withdrawal", _("Player withdrawn")
+    INTERRUPTION = "interruption", _("Interruption of play")
 
 
 # The reasons an arbiter chooses from (the others are given by the results service).

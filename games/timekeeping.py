@@ -1,0 +1,284 @@
+"""Clocks on the site: the bridge between the pure clock arithmetic (``games.clock``) and the games.
+
+The server keeps, per game, its time control (``Game.time_control``), when each move arrived
+(``Move.created_at``) and the arbiter's clock acts (``Game.clock_log``); each side's time is
+computed from them. A game whose side to move has used up its time is lost on time by that side
+(reason ``time``), exactly once: every path that ends it — a move arriving too late
+(:func:`games.services.submit_move`), a page or poll asking for the game
+(:func:`notice`), the periodic check (:func:`check_clocks`, the ``check_clocks`` command) — locks
+the game row and ends it only while it is still active. The end reaches the tournaments through
+``game_result_changed``, as any online game's end does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games import clock, endings
+from games.errors import GameError, GameNotActive
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Move
+from ops.logs import log_event
+
+MAX_ADDED_SECONDS = 7 * clock.DAY
+
+
+class TimeIsUp(GameError):
+    """The mover's time ran out before the move arrived: the game is lost on time."""
+
+    code = "time_is_up"
+
+    def __init__(self, now: datetime | None = None) -> None:
+        super().__init__(gettext_lazy("Time is up: the move came too late and the game is lost."))
+        self.now = now
+
+
+def short_form(code: str) -> str:
+    """The short form of a stored time control, translated (``""`` for none)."""
+    return clock.TimeControl.from_code(code).short_form(ngettext)
+
+
+def parse_time_control(text: str) -> str:
+    """The stored code of a time control written as ``text``; ``ValueError`` (translated)."""
+    try:
+        return clock.parse(text).to_code()
+    except clock.BadTimeControl as err:
+        raise ValueError(err.translate(_)) from None
+
+
+def validate_time_control(value: str | clock.TimeControl | None, *, over_the_board: bool) -> str:
+    """The code to store for ``value`` (a ``TimeControl`` or a stored code); ``ValueError`` when
+    an over-the-board game would get a clock (the arbiter enters its moves: no clock)."""
+    if isinstance(value, clock.TimeControl):
+        control = value
+    else:
+        try:
+            control = clock.TimeControl.from_code(value or "")
+        except (ValueError, TypeError):
+            raise ValueError(_("Unknown time control.")) from None
+    if over_the_board and not control.is_none:
+        raise ValueError(_("A game played over the board has no clock on the site."))
+    return control.to_code()
+
+
+def acts_of(game: Game) -> list[clock.ClockAct]:
+    return [clock.ClockAct.from_dict(d) for d in game.clock_log or []]
+
+
+def clocks_of(
+    game: Game,
+    *,
+    moves: Sequence[tuple[int, datetime]],
+    to_move: int | None,
+    now: datetime | None,
+) -> clock.Clocks:
+    """The clocks of ``game`` from its moves' ``(seat, arrived_at)`` in order."""
+    return clock.compute(
+        game.clock,
+        seats=game.rules.players,
+        start=game.created_at,
+        moves=moves,
+        to_move=to_move if game.is_active else None,
+        now=now,
+        acts=acts_of(game),
+    )
+
+
+def clocks_now(game: Game, now: datetime | None) -> clock.Clocks:
+    """The clocks of ``game`` at ``now``, its moves read once (their notations kept on it)."""
+    rows = list(
+        Move.objects.filter(game_id=game.pk)
+        .order_by("ply")
+        .values_list("notation", "seat", "created_at")
+    )
+    game.use_moves([notation for notation, _seat, _at in rows])
+    to_move = game.rules.to_move(game.current_state()) if game.is_active else None
+    return clocks_of(game, moves=[(seat, at) for _n, seat, at in rows], to_move=to_move, now=now)
+
+
+def check_in_time(
+    game: Game, timed: Sequence[Sequence[Any]], to_move: int | None, now: datetime
+) -> None:
+    """The move path's check (no query): ``TimeIsUp`` when ``to_move``'s time ran out by
+    ``now``; ``timed`` are the moves' ``(notation, seat, arrived_at)`` rows."""
+    clocks = clocks_of(game, moves=[(r[1], r[2]) for r in timed], to_move=to_move, now=now)
+    if clocks.flagged is not None:
+        raise TimeIsUp(now)
+
+
+def end_on_time(game: Game, clocks: clock.Clocks) -> None:
+    """End the locked, active ``game`` as lost on time by ``clocks.flagged``: every other seat
+    wins. Announced to the other apps once the transaction commits."""
+    from games.services import _announce_result
+
+    assert clocks.flagged is not None
+    seats = game.rules.players
+    game.status = GameStatus.FINISHED
+    game.winners = [s for s in range(seats) if s != clocks.flagged]
+    game.end_reason = endings.TIME
+    game.finished_at = clocks.flagged_at
+    game.save(update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"])
+    _announce_result(game)
+    transaction.on_commit(
+        partial(
+            log_event,
+            "club.moves",
+            "flag",
+            game=game.pk,
+            seat=clocks.flagged,
+            ply=game.ply,
+        )
+    )
+
+
+@transaction.atomic
+def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
+    """End ``game`` on time if its side to move has used up its time by ``now``; whether this
+    call ended it (``False`` when it has no clock, is over, or still has time)."""
+    now = now or timezone.now()
+    locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if locked is None or not locked.time_control or not locked.is_active:
+        return False
+    clocks = clocks_now(locked, now)
+    if clocks.flagged is None:
+        return False
+    end_on_time(locked, clocks)
+    return True
+
+
+def notice(game: Game, now: datetime | None = None) -> bool:
+    """A page or poll asks for ``game``: end it on time first if its flag has fallen (a cheap
+    check without a lock; the lock is taken only to end it)."""
+    if not game.time_control or not game.is_active:
+        return False
+    now = now or timezone.now()
+    if clocks_now(game, now).flagged is None:
+        return False
+    ended = flag_if_due(game=game, now=now)
+    game.refresh_from_db()
+    return ended
+
+
+def due_games() -> Any:
+    return Game.objects.filter(status__in=ACTIVE_STATUSES).exclude(time_control="")
+
+
+def check_clocks(*, now: datetime | None = None) -> list[int]:
+    """The periodic check: end every active game whose time ran out by ``now``; the ids ended."""
+    now = now or timezone.now()
+    ended = []
+    for game in due_games().order_by("pk").iterator():
+        if notice(game, now):
+            ended.append(game.pk)
+    return ended
+
+
+# -- The arbiter's primitives --------------------------------------------------------------------
+# Permission checks and the permanent record of each act are the caller's (tournaments.clocks);
+# these only change the game's clock log consistently, under the game's lock.
+
+
+def _locked_clock(game: Game, now: datetime) -> tuple[Game, clock.Clocks]:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if not locked.time_control:
+        raise GameError(_("This game has no clock."), "no_clock")
+    if not locked.is_active:
+        raise GameNotActive(_("This game is over."))
+    clocks = clocks_now(locked, now)
+    if clocks.flagged is not None:
+        raise TimeIsUp()
+    return locked, clocks
+
+
+def _append(game: Game, act: clock.ClockAct) -> None:
+    game.clock_log = [*(game.clock_log or []), act.to_dict()]
+    game.save(update_fields=["clock_log", "updated_at"])
+
+
+@transaction.atomic
+def add_time(*, game: Game, seat: int, seconds: int, now: datetime | None = None) -> Game:
+    """Give ``seat`` ``seconds`` more (for correspondence: for its current or next move, and in
+    all)."""
+    now = now or timezone.now()
+    locked, _clocks = _locked_clock(game, now)
+    if not 0 <= seat < locked.rules.players:
+        raise GameError(_("Choose one of the game's seats."), "seat")
+    if not 1 <= seconds <= MAX_ADDED_SECONDS:
+        raise GameError(
+            _("The time to add must be between 1 second and 7 days."), "seconds"
+        )
+    _append(locked, clock.ClockAct(at=now, act=clock.ADD, seat=seat, seconds=seconds))
+    return locked
+
+
+@transaction.atomic
+def pause(*, game: Game, now: datetime | None = None) -> bool:
+    """Stop the clocks of ``game``; ``False`` when they are stopped already."""
+    now = now or timezone.now()
+    locked, clocks = _locked_clock(game, now)
+    if clocks.paused:
+        return False
+    _append(locked, clock.ClockAct(at=now, act=clock.PAUSE))
+    return True
+
+
+@transaction.atomic
+def resume(*, game: Game, now: datetime | None = None) -> bool:
+    """Start the stopped clocks of ``game`` again; ``False`` when they run already."""
+    now = now or timezone.now()
+    locked, clocks = _locked_clock(game, now)
+    if not clocks.paused:
+        return False
+    _append(locked, clock.ClockAct(at=now, act=clock.RESUME))
+    return True
+
+
+# -- What the pages show -------------------------------------------------------------------------
+
+
+def figures(game: Game, clocks: clock.Clocks) -> dict[str, Any]:
+    """The clocks as the poll sends them: milliseconds left per seat, the running seat."""
+    return {
+        "remaining_ms": [int(left / timedelta(milliseconds=1)) for left in clocks.remaining],
+        "running": clocks.running,
+        "paused": clocks.paused,
+    }
+
+
+def clock_view(game: Game, clocks: clock.Clocks, names: dict[int, str]) -> dict[str, Any]:
+    """The context of ``games/_clock.html``."""
+    control = game.clock
+    low = clock.low_time(control)
+    unit = _("d")
+    return {
+        "control": control.short_form(ngettext),
+        "paused": clocks.paused,
+        "running": clocks.running,
+        "low_ms": int(low / timedelta(milliseconds=1)),
+        "day_unit": unit,
+        "correspondence": control.kind == clock.CORRESPONDENCE,
+        "sides": [
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "ms": int(left / timedelta(milliseconds=1)),
+                "text": clock.format_remaining(left, control, unit),
+                "running": clocks.running == seat,
+                "low": left <= low,
+            }
+            for seat, left in enumerate(clocks.remaining)
+        ],
+    }
+
+
+def spent_texts(clocks: clock.Clocks) -> list[str]:
+    """The time each move took, as the score sheet shows it."""
+    unit = _("d")
+    return [clock.format_spent(s, unit) for s in clocks.spent]
