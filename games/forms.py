@@ -6,12 +6,47 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from games import clock
 from games.authority import is_arbiter_member, may_link_accounts
 from games.models import GameKind, Player
 from games.services import validate_game_options
 
 MAX_SEATS = 6
+
+
+class TimeControlField(forms.CharField):
+    """A time control in its short form (``10+5``, ``10 d5``, ``3 days/move``); cleaned to the
+    stored code (``""``: no clock)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("Time control"))
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 60)
+        kwargs.setdefault(
+            "help_text",
+            _(
+                "Empty: no clock. 10+5: 10 minutes each and 5 seconds added a move; 10 d5: a "
+                "5-second delay; 3 days/move; 2 days/move 30 days: also at most 30 days in all."
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, str) and "/" in value and value.split("/")[0] in clock.KINDS:
+            try:
+                return clock.TimeControl.from_code(value).short_form(ngettext)
+            except ValueError:
+                return value
+        return value
+
+    def clean(self, value: Any) -> str:
+        text = super().clean(value)
+        try:
+            return clock.parse(text).to_code()
+        except clock.BadTimeControl as err:
+            raise forms.ValidationError(err.translate(_)) from None
 
 
 class NewGameForm(forms.Form):
@@ -84,6 +119,7 @@ class NewGameForm(forms.Form):
         required=False,
         help_text=_("An arbiter enters the moves for players sitting at one table."),
     )
+    time_control = TimeControlField()
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -118,6 +154,10 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(_("Ultimate tic-tac-toe is played by exactly two players."))
         if data.get("over_the_board") and not is_arbiter_member(self.user):
             self.add_error("over_the_board", _("Only arbiters can run games over the board."))
+        if data.get("over_the_board") and data.get("time_control"):
+            self.add_error(
+                "time_control", _("A game played over the board has no clock on the site.")
+            )
         data["players"] = players
         data["options"] = self.rules_options(kind, data)
         if kind and not self.errors:

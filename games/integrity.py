@@ -15,6 +15,7 @@ from collections import defaultdict
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 
+from games import endings
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move
 from games.rules import MoveError
 
@@ -119,7 +120,9 @@ def _outcome_problems(game: Game, where: str, state: object, count: int) -> list
     """The game's decided outcome and status against the replay of its moves."""
     outcome = game.rules.outcome(state)
     if game.status == GameStatus.FINISHED:
-        if outcome is None:
+        if outcome is None and game.end_reason == endings.TIME and game.time_control:
+            pass  # lost on time: the clock ended it before the moves did
+        elif outcome is None:
             return [
                 _("%(game)s: it is marked finished, but its %(count)s moves do not end it.")
                 % {"game": where, "count": count}

@@ -8,7 +8,7 @@ templates include the results as they are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, NamedTuple
@@ -132,22 +132,29 @@ def _e(text: object) -> str:
 
 
 def score_sheet_html(
-    moves: Iterable[Any], names: Mapping[int, str], *, at: int, sos: bool
+    moves: Iterable[Any],
+    names: Mapping[int, str],
+    *,
+    at: int,
+    sos: bool,
+    times: Sequence[str] = (),
 ) -> SafeString:
     """The rows of the score sheet: number (a replay link), player, move and, in SOS, points;
-    the move at ``at`` is ``current``, later ones ``future``."""
+    the move at ``at`` is ``current``, later ones ``future``. ``times``, in a game with a clock:
+    the time each move took, shown beside it."""
     escaped = {seat: _e(name) for seat, name in names.items()}
     out = []
-    for m in moves:
+    for index, m in enumerate(moves):
         ply = m.ply
         classes = (
             f"seat-{m.seat}" + (" current" if ply == at else "") + (" future" if ply > at else "")
         )
         points = f"<td>{'+' + str(m.points) if m.points else ''}</td>" if sos else ""
+        took = f' <span class="move-time">{_e(times[index])}</span>' if index < len(times) else ""
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
             f"<td>{escaped.get(m.seat, '?')}</td>"
-            f'<td class="notation">{_e(m.notation)}</td>{points}</tr>'
+            f'<td class="notation">{_e(m.notation)}{took}</td>{points}</tr>'
         )
     return mark_safe("".join(out))
 

@@ -93,9 +93,11 @@ MOVE_NOTATIONS = CompiledQuery(
     lambda pk: Move.objects.filter(game_id=pk).order_by("ply").values_list("notation"), GAME_ID
 )
 MOVE_TIMES = CompiledQuery(
-    lambda pk: Move.objects.filter(game_id=pk)
-    .order_by("ply")
-    .values_list("notation", "seat", "created_at"),
+    lambda pk: (
+        Move.objects.filter(game_id=pk)
+        .order_by("ply")
+        .values_list("notation", "seat", "created_at")
+    ),
     GAME_ID,
 )
 SEAT_PLAYER = CompiledQuery(

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from games import endings, queries, timekeeping
 from games.authority import may_arbitrate_game
-from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.clock import TimeControl
+from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
@@ -94,9 +94,7 @@ def create_game(
         options=normalised,
         over_the_board=over_the_board,
         created_by=created_by,
-        time_control=timekeeping.validate_time_control(
-            time_control, over_the_board=over_the_board
-        ),
+        time_control=timekeeping.validate_time_control(time_control, over_the_board=over_the_board),
     )
     Seat.objects.bulk_create(
         Seat(game=game, number=n, player=player) for n, player in enumerate(players)

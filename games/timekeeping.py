@@ -211,9 +211,7 @@ def add_time(*, game: Game, seat: int, seconds: int, now: datetime | None = None
     if not 0 <= seat < locked.rules.players:
         raise GameError(_("Choose one of the game's seats."), "seat")
     if not 1 <= seconds <= MAX_ADDED_SECONDS:
-        raise GameError(
-            _("The time to add must be between 1 second and 7 days."), "seconds"
-        )
+        raise GameError(_("The time to add must be between 1 second and 7 days."), "seconds")
     _append(locked, clock.ClockAct(at=now, act=clock.ADD, seat=seat, seconds=seconds))
     return locked
 

@@ -8,10 +8,11 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -64,6 +65,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
                 players=data["players"],
                 over_the_board=data["over_the_board"],
                 created_by=request.user,
+                time_control=data["time_control"],
             )
         except ValueError as err:
             form.add_error(None, str(err))
@@ -79,12 +81,12 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     the score sheet); no stored copy is read or checked on a page view.
     """
     seats = list(game.seats.select_related("player").order_by("number"))
-    moves = [
-        MoveRow(*row)
-        for row in Move.objects.filter(game=game)
+    rows = list(
+        Move.objects.filter(game=game)
         .order_by("ply")
-        .values_list("ply", "seat", "notation", "points")
-    ]
+        .values_list("ply", "seat", "notation", "points", "created_at")
+    )
+    moves = [MoveRow(*row[:4]) for row in rows]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
     try:
@@ -102,6 +104,17 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         and services.may_move_for(request.user, game, mover.player)
     )
     names = {s.number: s.player.name for s in seats}
+    clock = None
+    times: list[str] = []
+    if game.time_control:
+        clocks = timekeeping.clocks_of(
+            game,
+            moves=[(row[1], row[4]) for row in rows],
+            to_move=rules.to_move(game.current_state()),
+            now=timezone.now(),
+        )
+        clock = timekeeping.clock_view(game, clocks, names)
+        times = timekeeping.spent_texts(clocks)
     # The game's own record of how it ended (the board, or an arbiter's decision); while
     # replaying, the board's outcome at that move.
     outcome = game.outcome if at == latest else rules.outcome(state)
@@ -133,7 +146,10 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
         "moves": moves,
-        "score_sheet": score_sheet_html(moves, names, at=at, sos=game.kind == GameKind.SOS),
+        "score_sheet": score_sheet_html(
+            moves, names, at=at, sos=game.kind == GameKind.SOS, times=times
+        ),
+        "clock": clock,
         "at": at,
         "latest": latest,
         "replaying": at != latest,
@@ -149,6 +165,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
+    timekeeping.notice(game)  # a flag that fell since the last move ends the game now
     return render(request, "games/game_detail.html", _game_context(request, game))
 
 
@@ -156,16 +173,26 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
     game = get_object_or_404(Game, pk=pk)
+    timekeeping.notice(game)
     return render(request, "games/_panel.html", _game_context(request, game))
 
 
 @require_safe
 def game_live(request: HttpRequest, pk: int) -> JsonResponse:
-    """A cheap poll: the number of moves and the status, for the page to notice changes."""
-    row = Game.objects.filter(pk=pk).values("ply", "status").first()
+    """A cheap poll: the number of moves and the status, for the page to notice changes; in a
+    game with a clock, also the clocks (milliseconds left per seat, the running seat), after
+    ending the game if its flag has fallen."""
+    row = Game.objects.filter(pk=pk).values("ply", "status", "time_control").first()
     if row is None:
         raise Http404
-    return JsonResponse(row)
+    if not row.pop("time_control"):
+        return JsonResponse(row)
+    game = Game.objects.get(pk=pk)
+    timekeeping.notice(game)
+    clocks = timekeeping.clocks_now(game, timezone.now())
+    return JsonResponse(
+        {"ply": game.ply, "status": game.status, "clock": timekeeping.figures(game, clocks)}
+    )
 
 
 @require_POST

@@ -239,6 +239,7 @@ def annul(
                 options=game_row.options,
                 players=[s.player for s in seats],
                 over_the_board=game_row.over_the_board,
+                time_control=game_row.time_control,
             )
         pairing.game = new_game
         pairing.save(update_fields=["game"])
@@ -330,6 +331,8 @@ def reinstate(
 def claim_status(user: AnyUser | None, game: Game) -> tuple[bool, str]:
     """Whether ``user`` may claim a win in ``game`` now, and if not, why (translated)."""
     pairing = pairing_of(game)
+    if game.time_control:
+        return False, _("This game has a clock: when a time runs out, the game ends by itself.")
     if pairing is None or not pairing.round.tournament.claim_after_minutes:
         return False, _("This game has no time limit for a move.")
     if user is None or not user.is_authenticated:

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.forms import NewGameForm
+from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind, Player
 from tournaments import vocabulary as V
 from tournaments.models import (
@@ -98,6 +98,13 @@ class TournamentForm(forms.Form):
             "from 1 March 2026, article 16.4)."
         ),
     )
+    time_control = TimeControlField(
+        help_text=_(
+            "The clock of the games played on the site, given to each game when its round is "
+            "paired. Empty: no clock. 10+5: 10 minutes each and 5 seconds added a move; 10 d5: "
+            "a 5-second delay; 3 days/move; 2 days/move 30 days: also at most 30 days in all."
+        )
+    )
     # The games' rules, as on the new game form.
     rows = NewGameForm.base_fields["rows"]
     cols = NewGameForm.base_fields["cols"]
@@ -143,6 +150,7 @@ class TournamentForm(forms.Form):
             "points_draw": t.points_draw,
             "points_loss": t.points_loss,
             "points_bye": t.points_bye,
+            "time_control": t.time_control,
         }
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key
@@ -323,3 +331,16 @@ class AnnulForm(_ReasonForm):
 class WithdrawalForm(_ReasonForm):
     from_round = forms.IntegerField(label=_("From round"), min_value=1, required=False)
     version = _version_field()
+
+
+class AddTimeForm(_ReasonForm):
+    """The arbiter gives one side more time on its clock."""
+
+    seat = forms.TypedChoiceField(label=_("Player"), coerce=int, choices=())
+    minutes = forms.IntegerField(
+        label=_("Minutes to add"), min_value=1, max_value=7 * 24 * 60, initial=2
+    )
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(n, name) for n, name in seats]

@@ -258,6 +258,7 @@ def _create_pairings(
                 options=t.options,
                 players=[entries[row.first_id].player, entries[row.second_id].player],
                 created_by=None,
+                time_control=t.time_control,
             )
             row.save(update_fields=["game"])
     return created

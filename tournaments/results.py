@@ -264,7 +264,7 @@ def sync_from_game(
     had = pairing.result
     if not follow_game(pairing, game_obj):
         return None
-    if user is None:
+    if user is None and reason != AdjudicationReason.TIME:
         last = game_obj.moves.order_by("-ply").select_related("submitted_by").first()
         user = last.submitted_by if last is not None else None
     act = Act.CORRECT_RESULT if had and pairing.result else Act.RESULT

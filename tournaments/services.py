@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import services as game_services
+from games import timekeeping
 from games.models import Game, GameKind, GameStatus, Player
 from tournaments import results
 from tournaments.authority import require_arbiter
@@ -65,8 +66,10 @@ def create_tournament(
     end_date: Any = None,
     created_by: AbstractBaseUser | None = None,
     arbiters: Iterable[AbstractBaseUser] = (),
+    time_control: str = "",
 ) -> Tournament:
-    """Create a tournament; its creator becomes one of its arbiters."""
+    """Create a tournament; its creator becomes one of its arbiters. ``time_control`` (a
+    ``games.clock`` code) is the clock its games get when they are paired."""
     clean = validate_settings(
         name=name,
         kind=kind,
@@ -86,6 +89,7 @@ def create_tournament(
     tournament = Tournament.objects.create(
         **clean,
         online=online,
+        time_control=_time_control(time_control),
         start_date=start_date,
         end_date=end_date,
         created_by=created_by,
@@ -196,7 +200,16 @@ SETTING_FIELDS = (
     "start_date",
     "end_date",
     "claim_after_minutes",
+    "time_control",
 )
+
+
+def _time_control(code: Any) -> str:
+    """A valid time control code (``TournamentError`` otherwise)."""
+    try:
+        return timekeeping.validate_time_control(code, over_the_board=False)
+    except ValueError as err:
+        raise TournamentError(str(err), "time_control") from None
 
 
 def check_not_frozen(tournament: Tournament, changes: Mapping[str, Any]) -> None:
@@ -237,6 +250,7 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
     except TournamentError:
         check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer
         raise
+    clean["time_control"] = _time_control(merged["time_control"])
     # Compared normalised: the same options written otherwise are no change.
     check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
     last = _last_paired_round(tournament) if tournament.pk else 0

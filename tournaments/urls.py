@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import adjudication_views as arbiter
-from tournaments import views
+from tournaments import clock_views, views
 
 app_name = "tournaments"
 
@@ -25,4 +25,6 @@ urlpatterns = [
     path("<int:pk>/entries/<int:entry>/withdrawal/", arbiter.entry_withdrawal, name="withdrawal"),
     path("games/<int:game>/arbiter/", arbiter.game_arbiter, name="game_arbiter"),
     path("games/<int:game>/claim/", arbiter.claim, name="claim"),
+    path("games/<int:game>/clock/add/", clock_views.add_time, name="add_time"),
+    path("<int:pk>/rounds/<int:number>/clocks/", clock_views.round_clocks, name="round_clocks"),
 ]

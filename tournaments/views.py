@@ -57,6 +57,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 start_date=d["start_date"],
                 end_date=d["end_date"],
                 created_by=request.user,
+                time_control=d["time_control"],
             )
         except TournamentError as err:
             form.add_error(None, err.message)
@@ -105,6 +106,7 @@ SETTINGS_FORM_FIELDS = (
     "points_draw",
     "points_loss",
     "points_bye",
+    "time_control",
 )
 
 

@@ -1,0 +1,161 @@
+"""The arbiter's clock acts: add time to a side, stop all clocks of a round (a power cut at the
+club) and start them again. Each act leaves one permanent record (``Adjudication``) through the
+results service, as every other act does; the clocks themselves change through the primitives of
+:mod:`games.timekeeping`.
+
+Acts apply once. Adding time names the version the arbiter saw (``results.version_of``: the
+record it writes changes the version, so a double click adds once). Stopping a round's clocks is
+refused when they are all stopped already, and starting them when they all run: the second of
+two clicks (or of two arbiters) changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import timekeeping
+from games.errors import GameError
+from games.models import ACTIVE_STATUSES, Game
+from tournaments import authority, results
+from tournaments.adjudication import pairing_of
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Act,
+    Adjudication,
+    AdjudicationReason,
+    ResultSource,
+    Round,
+)
+from tournaments.services import AnyUser
+
+
+def _clock_state(game: Game) -> dict:
+    game.refresh_from_db()
+    return {"game": game.pk, "ply": game.ply, "clock_log": list(game.clock_log or [])}
+
+
+def add_time(
+    *,
+    user: AnyUser | None,
+    game: Game,
+    seat: int,
+    seconds: int,
+    reason: str,
+    note: str = "",
+    expected_version: str | None = None,
+) -> Adjudication:
+    """Give ``seat`` of ``game`` ``seconds`` more on its clock (a penalty for the opponent's
+    illegal conduct, a disturbance). A flag that fell before the act ends the game first, and
+    the act is then refused."""
+    pairing = pairing_of(game)
+    if pairing is not None:
+        allowed = authority.may_arbitrate(user, pairing.round.tournament)
+    else:
+        from games.authority import may_arbitrate_game
+
+        allowed = may_arbitrate_game(user, game)
+    if not allowed:
+        raise TournamentError(_("Only this game's arbiters may decide it."), "not_allowed")
+    if reason not in AdjudicationReason.values:
+        raise TournamentError(_("Choose the reason for the decision."), "reason")
+    timekeeping.flag_if_due(game=game)  # its own transaction: a fallen flag stays fallen
+    with transaction.atomic():
+        game_row, pairing = results.lock(game=game, pairing=pairing)
+        assert game_row is not None
+        results.check_version(expected_version, game=game_row, pairing=pairing)
+        before = _clock_state(game_row)
+        try:
+            timekeeping.add_time(game=game_row, seat=seat, seconds=seconds)
+        except GameError as err:
+            raise TournamentError(err.message, err.code) from None
+        after = {**_clock_state(game_row), "seat": seat, "seconds": seconds}
+        return results.record(
+            Act.ADD_TIME,
+            source=ResultSource.ADJUDICATION,
+            reason=reason,
+            note=note,
+            user=user,
+            game=game_row,
+            pairing=pairing,
+            before=before,
+            after=after,
+        )
+
+
+def round_games(rnd: Round) -> list[Game]:
+    """The round's games on the site that have a clock and are still being played."""
+    return list(
+        Game.objects.filter(pairing__round=rnd, status__in=ACTIVE_STATUSES, over_the_board=False)
+        .exclude(time_control="")
+        .order_by("pk")
+    )
+
+
+def round_paused(rnd: Round) -> bool | None:
+    """Whether the clocks of ``rnd`` are stopped (``None``: it has no running game with a clock)."""
+    games = round_games(rnd)
+    if not games:
+        return None
+    from games.clock import is_paused
+
+    return all(is_paused(timekeeping.acts_of(g)) for g in games)
+
+
+def _round_act(
+    *, user: AnyUser | None, rnd: Round, stop: bool, reason: str, note: str
+) -> Adjudication:
+    rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
+    authority.require_arbiter(user, rnd.tournament)
+    if reason not in AdjudicationReason.values:
+        raise TournamentError(_("Choose the reason for the decision."), "reason")
+    for game in round_games(rnd):
+        timekeeping.flag_if_due(game=game)  # flags that fell before the act end their games
+    with transaction.atomic():
+        # The games are locked one by one in the order of their keys (as everywhere).
+        changed = []
+        for game in round_games(rnd):
+            try:
+                done = (timekeeping.pause if stop else timekeeping.resume)(game=game)
+            except GameError:
+                continue  # ended meanwhile
+            if done:
+                changed.append(game.pk)
+        if not changed:
+            if stop:
+                message = _("The clocks of this round are stopped already.")
+            else:
+                message = _("The clocks of this round are running already.")
+            raise TournamentError(message, "stale")
+        return results.record(
+            Act.PAUSE_CLOCKS if stop else Act.RESUME_CLOCKS,
+            source=ResultSource.ADJUDICATION,
+            reason=reason,
+            note=note,
+            user=user,
+            tournament=rnd.tournament,
+            before={"round": rnd.number, "games": changed, "paused": not stop},
+            after={"round": rnd.number, "games": changed, "paused": stop},
+        )
+
+
+def pause_round(
+    *,
+    user: AnyUser | None,
+    rnd: Round,
+    reason: str = AdjudicationReason.INTERRUPTION,
+    note: str = "",
+) -> Adjudication:
+    """Stop every running clock of the round ``rnd``."""
+    return _round_act(user=user, rnd=rnd, stop=True, reason=reason, note=note)
+
+
+def resume_round(
+    *,
+    user: AnyUser | None,
+    rnd: Round,
+    reason: str = AdjudicationReason.INTERRUPTION,
+    note: str = "",
+) -> Adjudication:
+    """Start the stopped clocks of the round ``rnd`` again."""
+    return _round_act(user=user, rnd=rnd, stop=False, reason=reason, note=note)

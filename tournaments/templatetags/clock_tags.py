@@ -1,0 +1,39 @@
+"""The arbiter's clock controls, shown on the arbiter's game page and on a round's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Game
+from tournaments import adjudication, authority, clocks
+from tournaments.clock_views import seats_of
+from tournaments.forms import AddTimeForm
+from tournaments.models import Round
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/_add_time.html")
+def add_time_form(game: Game | None, user: Any) -> dict[str, Any]:
+    """The form that adds time to a side of ``game`` (only for an active game with a clock)."""
+    if game is None or not game.time_control or not game.is_active:
+        return {"form": None}
+    pairing = adjudication.pairing_of(game)
+    if not adjudication.may_adjudicate(user, game=game, pairing=pairing):
+        return {"form": None}
+    form = AddTimeForm(
+        seats=seats_of(game),
+        initial={"version": adjudication.version(game=game, pairing=pairing), "reason": "time"},
+        auto_id="id_add_time_%s",
+    )
+    return {"form": form, "game": game}
+
+
+@register.inclusion_tag("tournaments/_round_clocks.html")
+def round_clock_controls(rnd: Round, user: Any) -> dict[str, Any]:
+    """Stop or start the clocks of ``rnd`` (for its arbiters, while it has games with clocks)."""
+    if not authority.may_arbitrate(user, rnd.tournament):
+        return {"paused": None}
+    return {"paused": clocks.round_paused(rnd), "rnd": rnd}
