@@ -65,7 +65,10 @@ class BadTimeControl(ValueError):
         self.params = params
 
     def translate(self, gettext: Callable[[str], str]) -> str:
-        return gettext(self.template) % self.params
+        params = dict(self.params)
+        if "what" in params:
+            params["what"] = gettext(params["what"])
+        return gettext(self.template) % params
 
 
 UNKNOWN = gettext_noop(

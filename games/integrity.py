@@ -127,7 +127,7 @@ def _outcome_problems(game: Game, where: str, state: object, count: int) -> list
                 _("%(game)s: it is marked finished, but its %(count)s moves do not end it.")
                 % {"game": where, "count": count}
             ]
-        if list(outcome.winners) != game.winners or outcome.reason != game.end_reason:
+        elif list(outcome.winners) != game.winners or outcome.reason != game.end_reason:
             return [
                 _("%(game)s: its recorded result differs from the end of its %(count)s moves.")
                 % {"game": where, "count": count}
