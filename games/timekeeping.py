@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import clock, endings
 from games.errors import GameError, GameNotActive
@@ -254,7 +254,7 @@ def clock_view(game: Game, clocks: clock.Clocks, names: dict[int, str]) -> dict[
     """The context of ``games/_clock.html``."""
     control = game.clock
     low = clock.low_time(control)
-    unit = _("d")
+    unit = pgettext("days, short", "d")
     return {
         "control": control.short_form(ngettext),
         "paused": clocks.paused,
@@ -278,5 +278,5 @@ def clock_view(game: Game, clocks: clock.Clocks, names: dict[int, str]) -> dict[
 
 def spent_texts(clocks: clock.Clocks) -> list[str]:
     """The time each move took, as the score sheet shows it."""
-    unit = _("d")
+    unit = pgettext("days, short", "d")
     return [clock.format_spent(s, unit) for s in clocks.spent]

@@ -117,7 +117,7 @@ class Tournament(models.Model):
         max_length=40,
         blank=True,
         default="",
-        help_text=_("The clock of the games played on the site (games.clock's code)."),
+        help_text=_("The clock the games played on the site get when their round is paired."),
     )
     status = models.CharField(
         _("status"),
