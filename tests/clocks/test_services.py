@@ -127,16 +127,19 @@ def test_the_periodic_check_ends_every_game_whose_time_ran_out_once(blitz: World
 def test_a_correspondence_league_game_ends_on_time_by_the_periodic_command(
     league: World, frozen, capsys
 ) -> None:
+    other = reload(league.board2).game
     frozen.advance(days=1)
     play(league.game, "A1=S")
     frozen.advance(days=2)
-    with factories.committed():
+    with factories.committed(), translation.override("en"):
         call_command("check_clocks")
+    # Board 2's first mover let 3 days pass: lost on time; board 1's second mover has 2 days.
+    assert capsys.readouterr().out == f"1 game lost on time: {other.pk}\n"
     assert league.game.is_active
     frozen.advance(seconds=1)
-    with factories.committed():
+    with factories.committed(), translation.override("en"):
         call_command("check_clocks")
-    assert "1 game lost on time" in capsys.readouterr().out
+    assert capsys.readouterr().out == f"1 game lost on time: {league.game.pk}\n"
     game = league.game
     assert game.status == GameStatus.FINISHED and game.winners == [0]
     assert reload(league.board1).result == "1-0"
