@@ -79,13 +79,20 @@ def clocks_of(
     to_move: int | None,
     now: datetime | None,
 ) -> clock.Clocks:
-    """The clocks of ``game`` from its moves' ``(seat, arrived_at)`` in order."""
+    """The clocks of ``game`` from its moves' ``(seat, arrived_at)`` in order. Once the game is
+    over no clock runs; a game lost on time shows its flag (that side at zero)."""
+    if not game.is_active:
+        lost_on_time = game.status == GameStatus.FINISHED and game.end_reason == endings.TIME
+        if lost_on_time and game.finished_at is not None and to_move is not None:
+            now = game.finished_at + timedelta(microseconds=1)
+        else:
+            to_move = None
     return clock.compute(
         game.clock,
         seats=game.rules.players,
         start=game.created_at,
         moves=moves,
-        to_move=to_move if game.is_active else None,
+        to_move=to_move,
         now=now,
         acts=acts_of(game),
     )
@@ -99,7 +106,7 @@ def clocks_now(game: Game, now: datetime | None) -> clock.Clocks:
         .values_list("notation", "seat", "created_at")
     )
     game.use_moves([notation for notation, _seat, _at in rows])
-    to_move = game.rules.to_move(game.current_state()) if game.is_active else None
+    to_move = game.rules.to_move(game.current_state())
     return clocks_of(game, moves=[(seat, at) for _n, seat, at in rows], to_move=to_move, now=now)
 
 
@@ -164,6 +171,17 @@ def notice(game: Game, now: datetime | None = None) -> bool:
     ended = flag_if_due(game=game, now=now)
     game.refresh_from_db()
     return ended
+
+
+def live_clocks(game: Game, now: datetime) -> clock.Clocks:
+    """The clocks of ``game`` at ``now`` for a poll, after ending it if its flag has fallen (its
+    moves read once while nothing has to be ended)."""
+    clocks = clocks_now(game, now)
+    if game.is_active and clocks.flagged is not None:
+        flag_if_due(game=game, now=now)
+        game.refresh_from_db()
+        clocks = clocks_now(game, now)
+    return clocks
 
 
 def due_games() -> Any:

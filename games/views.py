@@ -188,8 +188,7 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     if not row.pop("time_control"):
         return JsonResponse(row)
     game = Game.objects.get(pk=pk)
-    timekeeping.notice(game)
-    clocks = timekeeping.clocks_now(game, timezone.now())
+    clocks = timekeeping.live_clocks(game, timezone.now())
     return JsonResponse(
         {"ply": game.ply, "status": game.status, "clock": timekeeping.figures(game, clocks)}
     )
