@@ -30,8 +30,12 @@ def _serving_with_runserver() -> bool:
     return os.environ.get("RUN_MAIN") == "true" or "--noreload" in argv
 
 
-def start_clock_checks(every: float = CLOCK_CHECK_SECONDS) -> threading.Thread:
-    """A daemon thread that runs the periodic clock check every ``every`` seconds."""
+def start_clock_checks(
+    every: float = CLOCK_CHECK_SECONDS, stop: threading.Event | None = None
+) -> threading.Thread:
+    """A daemon thread that runs the periodic clock check every ``every`` seconds, until
+    ``stop`` is set (never, under runserver: it ends with the process)."""
+    stop = stop or threading.Event()
 
     def loop() -> None:
         import logging
@@ -40,7 +44,6 @@ def start_clock_checks(every: float = CLOCK_CHECK_SECONDS) -> threading.Thread:
 
         from games.timekeeping import check_clocks
 
-        stop = threading.Event()
         while not stop.wait(every):
             try:
                 check_clocks()
