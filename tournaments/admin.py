@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game
+from games.forms import TimeControlField
 from games.models import Game
 from tournaments import adjudication, authority, services
 from tournaments.errors import TournamentError
@@ -129,6 +130,8 @@ class EntryInline(ScopedInline, admin.TabularInline):
 
 class TournamentAdminForm(forms.ModelForm):
     """The admin's tournament form: its settings checked by the services' own validation."""
+
+    time_control = TimeControlField()  # the short form (3+2), stored as its code
 
     class Meta:
         model = Tournament

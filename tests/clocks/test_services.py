@@ -388,3 +388,20 @@ def test_a_player_may_not_use_the_clock_acts(blitz: World, client) -> None:
         ).status_code
         == 403
     )
+
+
+def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
+    from tournaments.admin import TournamentAdminForm
+    from tournaments.services import SETTING_FIELDS
+
+    t = reload(blitz.tournament)
+    initial = {f: getattr(t, f) for f in SETTING_FIELDS}
+    shown = TournamentAdminForm(instance=t)["time_control"].value()
+    assert TournamentAdminForm.base_fields["time_control"].prepare_value(shown) == "3+2"
+    data = {k: v for k, v in initial.items() if v is not None}
+    data.update(time_control="5 d2", tiebreaks='["buchholz"]', options='{"rows": 3, "cols": 3}')
+    form = TournamentAdminForm(data=data, instance=t)
+    form.is_valid()
+    assert form.cleaned_data["time_control"] == "delay/300/2"
+    bad = TournamentAdminForm(data={**data, "time_control": "soon"}, instance=t)
+    assert not bad.is_valid() and "time_control" in bad.errors
