@@ -377,6 +377,8 @@ def record_moves(
         )
     Move.objects.bulk_create(rows)
     _follow_moves(game, state, timezone.now())
+    # Moves entered from a score sheet were played at a table, not against the site's clock.
+    game.time_control = ""
     game.save()
     if game.winners is not None:
         _announce_result(game)

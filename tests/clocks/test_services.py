@@ -405,3 +405,12 @@ def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
     assert form.cleaned_data["time_control"] == "delay/300/2"
     bad = TournamentAdminForm(data={**data, "time_control": "soon"}, instance=t)
     assert not bad.is_valid() and "time_control" in bad.errors
+
+
+def test_moves_entered_from_a_score_sheet_drop_the_clock(blitz: World, frozen) -> None:
+    frozen.advance(hours=1)
+    game = services.record_moves(
+        game=blitz.game, user=blitz.arbiter, moves=["A1=S", "B1=O"], expected_ply=0
+    )
+    assert game.time_control == "" and game.is_active
+    assert timekeeping.check_clocks() == [reload(blitz.board2).game_id]
