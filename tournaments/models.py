@@ -361,7 +361,12 @@ class AdjudicationReason(models.TextChoices):
 ARBITER_REASONS = [
     (value, label)
     for value, label in AdjudicationReason.choices
-    if value not in (AdjudicationReason.PLAYED, AdjudicationReason.WITHDRAWAL)
+    if value
+    not in (
+        AdjudicationReason.PLAYED,
+        AdjudicationReason.WITHDRAWAL,
+        AdjudicationReason.INTERRUPTION,  # given by the acts on a round's clocks
+    )
 ]
 
 

@@ -178,6 +178,7 @@ def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
     assert set(AdjudicationReason.values) - {v for v, _label in ARBITER_REASONS} == {
         "played",
         "withdrawal",
+        "interruption",  # the reason of stopping and starting a round's clocks (issue 14)
     }
 
 
