@@ -146,8 +146,8 @@ def score_sheet_html(
         points = f"<td>{'+' + str(m.points) if m.points else ''}</td>" if sos else ""
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
-            f"<td>{escaped.get(m.seat, '?')}</td>"
-            f'<td class="notation">{_e(m.notation)}</td>{points}</tr>'
+            f"<td><bdi>{escaped.get(m.seat, '?')}</bdi></td>"
+            f'<td class="notation" dir="ltr">{_e(m.notation)}</td>{points}</tr>'
         )
     return mark_safe("".join(out))
 

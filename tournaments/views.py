@@ -19,7 +19,14 @@ from games import services as game_services
 from tournaments import authority, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
-from tournaments.models import Pairing, Round, RoundStatus, Tournament, TournamentFormat
+from tournaments.models import (
+    Pairing,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 
 @require_safe
@@ -36,7 +43,9 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None)
+    # ``?kind=sos&format=round_robin`` opens the form on that game and format (its tie-breaks).
+    shown = {name: request.GET[name] for name in ("kind", "format") if name in request.GET}
+    form = TournamentForm(request.POST or None, initial=shown)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -125,6 +134,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/tournament_detail.html",
         {
             "t": t,
+            # A round robin's every round, published once round 1 is paired.
+            "schedule": queries.schedule(t) if t.is_round_robin else [],
+            "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
             "is_arbiter": is_arbiter,
             "entries": entries,
             "rounds": rounds,
@@ -207,6 +219,23 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "explain": explain,
             "explanation": table.explain(explain) if entry else None,
             "explained_name": entry.player.name if entry else "",
+        },
+    )
+
+
+@require_safe
+def wall_chart(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every round's pairings and results, the podium and the standings: for the hall's wall."""
+    t = _tournament(pk)
+    table = queries.standings(t)
+    return render(
+        request,
+        "tournaments/wall_chart.html",
+        {
+            "t": t,
+            "schedule": queries.schedule(t),
+            "standings": table,
+            "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
         },
     )
 
