@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm
@@ -136,6 +137,7 @@ class TournamentForm(forms.Form):
             )
         self.frozen = frozen
         if tournament is not None:
+            self._add_running_fields()
             self.initial = {**self.initial_of(tournament), **self.initial}
         else:
             # A new tournament shows the usual tie-breaks of the game and format it starts with
@@ -149,10 +151,49 @@ class TournamentForm(forms.Form):
             for name in self.FROZEN:
                 self.fields[name].disabled = True  # the posted value is ignored
 
+    def _add_running_fields(self) -> None:
+        """The settings page's own fields: who arbitrates, and when a win may be claimed."""
+        self.fields["arbiters"] = forms.CharField(
+            label=_("Arbiters"),
+            help_text=_(
+                "Their user names, separated by commas. A tournament always keeps at least one."
+            ),
+            max_length=2000,
+            widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
+        )
+        self.fields["claim_after_minutes"] = forms.IntegerField(
+            label=_("A win may be claimed after (minutes)"),
+            help_text=_("When the opponent has not moved for this long; empty: no claims."),
+            required=False,
+            min_value=1,
+            max_value=60 * 24 * 30,
+        )
+
+    def clean_arbiters(self) -> list[Any]:
+        """The named accounts (active ones), in the order written."""
+        names = list(dict.fromkeys(n.strip() for n in self.cleaned_data["arbiters"].split(",")))
+        names = [n for n in names if n]
+        if not names:
+            raise forms.ValidationError(_("A tournament needs at least one arbiter."))
+        found = {u.get_username(): u for u in User.objects.filter(username__in=names)}
+        unknown = [n for n in names if n not in found or not found[n].is_active]
+        if unknown:
+            raise forms.ValidationError(
+                _("No active account is called %(names)s.") % {"names": ", ".join(unknown)}
+            )
+        return [found[n] for n in names]
+
+    def running_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("arbiters", "claim_after_minutes") if name in self.fields]
+
     @staticmethod
     def initial_of(t: Tournament) -> dict[str, Any]:
         """The form's values for an existing tournament (its settings page)."""
         initial: dict[str, Any] = {
+            "arbiters": ", ".join(sorted(a.get_username() for a in t.arbiters.all())),
+            "claim_after_minutes": t.claim_after_minutes,
+            "acceleration": t.acceleration,
+            "dummy_cap": t.dummy_cap,
             "name": t.name,
             "kind": t.kind,
             "format": t.format,

@@ -281,6 +281,27 @@ def update_tournament(
     return t
 
 
+@transaction.atomic
+def set_arbiters(
+    *, tournament: Tournament, user: AnyUser | None, arbiters: Iterable[AbstractBaseUser]
+) -> Tournament:
+    """Name ``tournament``'s arbiters: one of its arbiters adds or removes co-arbiters (himself
+    too), but a tournament always keeps at least one; only active accounts can be named."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, t)
+    wanted = {a.pk: a for a in arbiters}
+    if not wanted:
+        raise TournamentError(_("A tournament needs at least one arbiter."), "arbiters")
+    inactive = sorted(a.get_username() for a in wanted.values() if not a.is_active)
+    if inactive:
+        raise TournamentError(
+            _("These accounts are closed: %(names)s.") % {"names": ", ".join(inactive)},
+            "arbiters",
+        )
+    t.arbiters.set(list(wanted.values()))
+    return t
+
+
 def _last_paired_round(tournament: Tournament) -> int:
     return (
         Round.objects.filter(tournament=tournament)

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -90,9 +91,11 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if d["format"] != TournamentFormat.SWISS:
             changes.pop("rounds")
         try:
-            services.update_tournament(tournament=t, user=request.user, changes=changes)
+            with transaction.atomic():  # the settings and the arbiters together, or neither
+                services.update_tournament(tournament=t, user=request.user, changes=changes)
+                services.set_arbiters(tournament=t, user=request.user, arbiters=d["arbiters"])
         except TournamentError as err:
-            form.add_error(None, err.message)
+            form.add_error(err.code if err.code in form.fields else None, err.message)
         else:
             messages.success(request, _("The settings are saved."))
             return redirect(t)
@@ -114,6 +117,9 @@ SETTINGS_FORM_FIELDS = (
     "points_draw",
     "points_loss",
     "points_bye",
+    "acceleration",
+    "dummy_cap",
+    "claim_after_minutes",
 )
 
 
