@@ -75,6 +75,12 @@ def test_the_persian_board_keeps_its_letters_left_to_right(
     assert first.inner_text().strip() == "A" and second.inner_text().strip() == "B"
     a, b = first.bounding_box(), second.bounding_box()
     assert a is not None and b is not None and a["x"] < b["x"]  # A on the left, as on paper
+    # The small boards, left to right too, sit under the board on the right (the line's start).
+    small = page.locator(".small-boards")
+    assert small.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    box, grid = small.bounding_box(), board.bounding_box()
+    assert box is not None and grid is not None
+    assert abs((box["x"] + box["width"]) - (grid["x"] + grid["width"])) < 2
     notation = page.locator("table.moves td.notation").first
     assert notation.evaluate("el => getComputedStyle(el).direction") == "ltr"
     save_shot(page, "rtl game")
