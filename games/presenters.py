@@ -147,7 +147,7 @@ def score_sheet_html(
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
             f"<td><bdi>{escaped.get(m.seat, '?')}</bdi></td>"
-            f'<td class="notation" dir="ltr">{_e(m.notation)}</td>{points}</tr>'
+            f'<td class="notation">{_e(m.notation)}</td>{points}</tr>'
         )
     return mark_safe("".join(out))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import User
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm
@@ -175,7 +175,10 @@ class TournamentForm(forms.Form):
         names = [n for n in names if n]
         if not names:
             raise forms.ValidationError(_("A tournament needs at least one arbiter."))
-        found = {u.get_username(): u for u in User.objects.filter(username__in=names)}
+        users = get_user_model()._default_manager.filter(
+            **{f"{get_user_model().USERNAME_FIELD}__in": names}
+        )
+        found = {u.get_username(): u for u in users}
         unknown = [n for n in names if n not in found or not found[n].is_active]
         if unknown:
             raise forms.ValidationError(

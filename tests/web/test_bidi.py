@@ -169,7 +169,7 @@ def test_the_arbiters_pages_isolate_names(tournament: Tournament, arbiter: User)
         check(client, url)
 
 
-def test_the_score_sheet_isolates_names_and_keeps_moves_left_to_right(
+def test_the_score_sheet_isolates_names(
     tournament: Tournament,
 ) -> None:
     """The game page's score sheet (its seats' panel is the games app's own template)."""
@@ -180,7 +180,6 @@ def test_the_score_sheet_isolates_names_and_keeps_moves_left_to_right(
     checker = IsolationChecker()
     checker.feed(f"<table><tbody>{rows}</tbody></table>")
     assert not checker.problems and checker.isolated == game.moves.count() > 0
-    assert rows.count('class="notation" dir="ltr"') == game.moves.count()
 
 
 def test_the_checker_catches_a_bare_name() -> None:
