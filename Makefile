@@ -67,7 +67,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 messages: $(STAMP)
-	$(PYTHON) manage.py makemessages -l ru -l en $(MAKEMESSAGES_IGNORES)
+	$(PYTHON) manage.py makemessages -l ru -l en -l fa $(MAKEMESSAGES_IGNORES)
 	$(PYTHON) scripts/compilemessages.py
 
 # Production on this machine: collectstatic, migrate and gunicorn, with config.settings.production.

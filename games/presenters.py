@@ -153,7 +153,7 @@ def score_sheet_html(
         took = f' <span class="move-time">{_e(times[index])}</span>' if index < len(times) else ""
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
-            f"<td>{escaped.get(m.seat, '?')}</td>"
+            f"<td><bdi>{escaped.get(m.seat, '?')}</bdi></td>"
             f'<td class="notation">{_e(m.notation)}{took}</td>{points}</tr>'
         )
     return mark_safe("".join(out))

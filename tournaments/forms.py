@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind, Player
+from tournaments import services
 from tournaments import vocabulary as V
 from tournaments.models import (
     ARBITER_REASONS,
@@ -32,12 +34,24 @@ RULES_FIELDS = (
 )
 
 
+class NameSelect(forms.Select):
+    """A list of names: each option takes its direction from its own text (``dir="auto"``), so
+    a name written right to left, or holding a direction override, stays in its option."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        option["attrs"]["dir"] = "auto"
+        return option
+
+
 def _tiebreak_choices() -> list[tuple[str, Any]]:
     return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(
+        label=_("Name"), max_length=200, widget=forms.TextInput(attrs={"dir": "auto"})
+    )
     kind = forms.ChoiceField(
         label=_("Game"),
         choices=GameKind.choices,
@@ -130,15 +144,66 @@ class TournamentForm(forms.Form):
             )
         self.frozen = frozen
         if tournament is not None:
+            self._add_running_fields()
             self.initial = {**self.initial_of(tournament), **self.initial}
+        else:
+            # A new tournament shows the usual tie-breaks of the game and format it starts with
+            # (an SOS tournament's lead with the SOS points); ``?kind=sos&format=…`` chooses.
+            for name in ("kind", "format"):
+                if self.initial.get(name) not in dict(self.fields[name].choices):
+                    self.initial[name] = self.fields[name].initial
+            for n, key in enumerate(self.shown_tiebreaks()):
+                self.initial.setdefault(f"tiebreak_{n}", key)
         if frozen:
             for name in self.FROZEN:
                 self.fields[name].disabled = True  # the posted value is ignored
+
+    def _add_running_fields(self) -> None:
+        """The settings page's own fields: who arbitrates, and when a win may be claimed."""
+        self.fields["arbiters"] = forms.CharField(
+            label=_("Arbiters"),
+            help_text=_(
+                "Their user names, separated by commas. A tournament always keeps at least one."
+            ),
+            max_length=2000,
+            widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
+        )
+        self.fields["claim_after_minutes"] = forms.IntegerField(
+            label=_("A win may be claimed after (minutes)"),
+            help_text=_("When the opponent has not moved for this long; empty: no claims."),
+            required=False,
+            min_value=1,
+            max_value=60 * 24 * 30,
+        )
+
+    def clean_arbiters(self) -> list[Any]:
+        """The named accounts (active ones), in the order written."""
+        names = list(dict.fromkeys(n.strip() for n in self.cleaned_data["arbiters"].split(",")))
+        names = [n for n in names if n]
+        if not names:
+            raise forms.ValidationError(_("A tournament needs at least one arbiter."))
+        users = get_user_model()._default_manager.filter(
+            **{f"{get_user_model().USERNAME_FIELD}__in": names}
+        )
+        found = {u.get_username(): u for u in users}
+        unknown = [n for n in names if n not in found or not found[n].is_active]
+        if unknown:
+            raise forms.ValidationError(
+                _("No active account is called %(names)s.") % {"names": ", ".join(unknown)}
+            )
+        return [found[n] for n in names]
+
+    def running_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("arbiters", "claim_after_minutes") if name in self.fields]
 
     @staticmethod
     def initial_of(t: Tournament) -> dict[str, Any]:
         """The form's values for an existing tournament (its settings page)."""
         initial: dict[str, Any] = {
+            "arbiters": ", ".join(sorted(a.get_username() for a in t.arbiters.all())),
+            "claim_after_minutes": t.claim_after_minutes,
+            "acceleration": t.acceleration,
+            "dummy_cap": t.dummy_cap,
             "name": t.name,
             "kind": t.kind,
             "format": t.format,
@@ -157,6 +222,12 @@ class TournamentForm(forms.Form):
         initial.update({k: v for k, v in t.options.items() if k in RULES_FIELDS})
         return initial
 
+    def shown_tiebreaks(self) -> list[str]:
+        """The usual tie-breaks of the game and format the form was shown with."""
+        kind = self.initial.get("kind") or self.fields["kind"].initial
+        format = self.initial.get("format") or self.fields["format"].initial
+        return services.default_tiebreaks(format, kind)
+
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]
 
@@ -174,6 +245,10 @@ class TournamentForm(forms.Form):
         if len(set(order)) != len(order):
             raise forms.ValidationError(_("Each tie-break can be chosen only once."))
         data["tiebreaks"] = order or None
+        if order and order == self.shown_tiebreaks() and not self.frozen:
+            # The usual order as shown, left alone: it follows the game and format chosen (an
+            # SOS tournament gets the SOS tie-breaks even if the form opened on another game).
+            data["tiebreaks"] = None
         data["options"] = NewGameForm.rules_options(data.get("kind"), data)
         if data.get("format") == TournamentFormat.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss tournament needs its number of rounds."))
@@ -194,9 +269,17 @@ class TournamentForm(forms.Form):
 
 class EntryForm(forms.Form):
     player = forms.ModelChoiceField(
-        label=_("Player"), queryset=Player.objects.order_by("name"), required=False
+        label=_("Player"),
+        queryset=Player.objects.order_by("name"),
+        required=False,
+        widget=NameSelect,
     )
-    new_name = forms.CharField(label=_("…or a new player's name"), max_length=100, required=False)
+    new_name = forms.CharField(
+        label=_("…or a new player's name"),
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs={"dir": "auto"}),
+    )
     rating = forms.IntegerField(label=_("Rating"), min_value=0, required=False)
     half_byes = forms.CharField(
         label=_("Half-point byes in rounds"),

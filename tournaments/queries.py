@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments import standings as standings_core
-from tournaments.models import Entry, RoundStatus, Tournament
+from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentFormat
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
+from tournaments.pairing.roundrobin import round_robin_pairings
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
 
@@ -138,3 +139,73 @@ def describe(message: dict[str, Any], names: dict[int, str]) -> str:
         return _(template) % params
     except (KeyError, TypeError, ValueError):
         return _(template)
+
+
+@dataclass
+class ScheduledBoard:
+    """One board of a round: stored once paired; before that, as the round robin's schedule
+    (Berger tables over the starting ranks) will pair it."""
+
+    board: int
+    first: Entry
+    second: Entry | None
+    pairing: Any = None  # the stored Pairing, None for a round not paired yet
+
+
+@dataclass
+class ScheduledRound:
+    number: int
+    round: Any  # the stored Round, None for a round not paired yet
+    boards: list[ScheduledBoard]
+
+    @property
+    def paired(self) -> bool:
+        return self.round is not None and self.round.status != RoundStatus.PENDING
+
+
+def schedule(tournament: Tournament) -> list[ScheduledRound]:
+    """Every round's boards: the rounds paired so far as stored (with their results) and, for a
+    round robin whose round 1 is paired, every later round as its schedule pairs it (published
+    ahead). Three queries, whatever the number of rounds."""
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    stored = {r.number: r for r in tournament.round_set.exclude(status=RoundStatus.PENDING)}
+    boards: dict[int, list[ScheduledBoard]] = {n: [] for n in stored}
+    pairings = Pairing.objects.filter(round__in=list(stored.values())).select_related(
+        "game", "round"
+    )
+    for p in pairings.order_by("round__number", "board"):
+        second = entries.get(p.second_id) if p.second_id else None
+        boards[p.round.number].append(ScheduledBoard(p.board, entries[p.first_id], second, p))
+    out = [ScheduledRound(n, stored[n], boards[n]) for n in sorted(stored)]
+    if tournament.is_round_robin and tournament.rounds and 1 in stored:
+        order = [e.pk for e in sorted(entries.values(), key=lambda e: (e.rank or 10**6, e.pk))]
+        double = tournament.format == TournamentFormat.DOUBLE_ROUND_ROBIN
+        for number in range(1, tournament.rounds + 1):
+            if number in stored:
+                continue
+            pairs = round_robin_pairings(order, number, double=double)
+            ahead = [
+                ScheduledBoard(
+                    pair.board,
+                    entries[pair.first],
+                    entries[pair.second] if pair.second is not None else None,
+                )
+                for pair in pairs
+            ]
+            out.append(ScheduledRound(number, None, ahead))
+        out.sort(key=lambda r: r.number)
+    return out
+
+
+def podium(table: Standings) -> list[tuple[str, list[Entry]]]:
+    """The places 1 to 3 of ``table`` as ``(place label, entries)``: players tied on points and
+    every tie-break share a place ("1-2"), and a shared place is listed once."""
+    out: list[tuple[str, list[Entry]]] = []
+    for row, entry in table.lines():
+        if row.place > 3:
+            break
+        if out and out[-1][0] == row.place_label:
+            out[-1][1].append(entry)
+        else:
+            out.append((row.place_label, [entry]))
+    return out

@@ -41,9 +41,22 @@ def can_create_tournament(user: AnyUser | None) -> bool:
     return bool(user and user.is_authenticated and user.has_perm("tournaments.add_tournament"))
 
 
-def default_tiebreaks(format: str) -> list[str]:
+# SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
+# points scored and their difference first in a Swiss (after direct encounter in a round robin),
+# then the format's usual order, as far as the form's six tie-break places go.
+SOS_FIRST = ("sos_points", "sos_difference")
+MAX_DEFAULT_TIEBREAKS = 6
+
+
+def default_tiebreaks(format: str, kind: str = GameKind.UTTT) -> list[str]:
+    """The tie-breaks a new tournament of ``format`` and game ``kind`` gets unless told."""
     key = "round_robin" if format != TournamentFormat.SWISS else "swiss"
-    return list(DEFAULT_ORDER[key])
+    usual = list(DEFAULT_ORDER[key])
+    if kind != GameKind.SOS:
+        return usual
+    lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
+    rest = [k for k in usual if k not in lead]
+    return [*lead, *SOS_FIRST, *rest][:MAX_DEFAULT_TIEBREAKS]
 
 
 @transaction.atomic
@@ -154,7 +167,7 @@ def validate_settings(
                 _("Points are numbers from 0 to 999.9, with at most one decimal."), field
             )
         points[field] = number
-    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format)
+    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format, kind)
     if any(not isinstance(key, str) for key in order):
         raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
     if len(set(order)) != len(order):
@@ -279,6 +292,27 @@ def update_tournament(
         setattr(t, field, values[field])
     if fields:
         t.save(update_fields=fields)
+    return t
+
+
+@transaction.atomic
+def set_arbiters(
+    *, tournament: Tournament, user: AnyUser | None, arbiters: Iterable[AbstractBaseUser]
+) -> Tournament:
+    """Name ``tournament``'s arbiters: one of its arbiters adds or removes co-arbiters (himself
+    too), but a tournament always keeps at least one; only active accounts can be named."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, t)
+    wanted = {a.pk: a for a in arbiters}
+    if not wanted:
+        raise TournamentError(_("A tournament needs at least one arbiter."), "arbiters")
+    inactive = sorted(a.get_username() for a in wanted.values() if not a.is_active)
+    if inactive:
+        raise TournamentError(
+            _("These accounts are closed: %(names)s.") % {"names": ", ".join(inactive)},
+            "arbiters",
+        )
+    t.arbiters.set(list(wanted.values()))
     return t
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/settings/", views.tournament_settings, name="settings"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
+    path("<int:pk>/wallchart/", views.wall_chart, name="wallchart"),
     path("<int:pk>/entries/add/", views.entry_add, name="entry_add"),
     path("<int:pk>/pair/", views.pair_next, name="pair"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -19,7 +20,14 @@ from games import services as game_services
 from tournaments import authority, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
-from tournaments.models import Pairing, Round, RoundStatus, Tournament, TournamentFormat
+from tournaments.models import (
+    Pairing,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 
 @require_safe
@@ -36,7 +44,9 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None)
+    # ``?kind=sos&format=round_robin`` opens the form on that game and format (its tie-breaks).
+    shown = {name: request.GET[name] for name in ("kind", "format") if name in request.GET}
+    form = TournamentForm(request.POST or None, initial=shown)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -82,9 +92,11 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if d["format"] != TournamentFormat.SWISS:
             changes.pop("rounds")
         try:
-            services.update_tournament(tournament=t, user=request.user, changes=changes)
+            with transaction.atomic():  # the settings and the arbiters together, or neither
+                services.update_tournament(tournament=t, user=request.user, changes=changes)
+                services.set_arbiters(tournament=t, user=request.user, arbiters=d["arbiters"])
         except TournamentError as err:
-            form.add_error(None, err.message)
+            form.add_error(err.code if err.code in form.fields else None, err.message)
         else:
             messages.success(request, _("The settings are saved."))
             return redirect(t)
@@ -107,6 +119,9 @@ SETTINGS_FORM_FIELDS = (
     "points_loss",
     "points_bye",
     "time_control",
+    "acceleration",
+    "dummy_cap",
+    "claim_after_minutes",
 )
 
 
@@ -127,6 +142,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/tournament_detail.html",
         {
             "t": t,
+            # A round robin's every round, published once round 1 is paired.
+            "schedule": queries.schedule(t) if t.is_round_robin else [],
+            "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
             "is_arbiter": is_arbiter,
             "entries": entries,
             "rounds": rounds,
@@ -209,6 +227,23 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "explain": explain,
             "explanation": table.explain(explain) if entry else None,
             "explained_name": entry.player.name if entry else "",
+        },
+    )
+
+
+@require_safe
+def wall_chart(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every round's pairings and results, the podium and the standings: for the hall's wall."""
+    t = _tournament(pk)
+    table = queries.standings(t)
+    return render(
+        request,
+        "tournaments/wall_chart.html",
+        {
+            "t": t,
+            "schedule": queries.schedule(t),
+            "standings": table,
+            "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
         },
     )
 

@@ -109,10 +109,12 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "ru"
 # Names are translated into the current language; the switcher shows each one in its own
-# language (Django's `name_local`: "Русский", "English").
+# language (Django's `name_local`: "Русский", "English", "فارسی"). Persian is written right to
+# left: base.html sets `dir` from the language's bidi flag.
 LANGUAGES = [
     ("ru", _("Russian")),
     ("en", _("English")),
+    ("fa", _("Persian")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

@@ -132,6 +132,31 @@ def test_no_serious_violation_for_the_player_to_move(
     assert not violations, report(violations)
 
 
+@pytest.mark.parametrize(
+    "kind", ["home", "game UTTT", "tournament detail", "standings", "wall chart", "tournament form"]
+)
+def test_no_serious_violation_on_a_persian_page(
+    browser: Browser,
+    live_server,
+    club: Club,
+    contexts: list[BrowserContext],
+    axe_source: str,
+    kind: str,
+) -> None:
+    """The same check on pages laid out right to left, in Persian."""
+    page = open_in(
+        browser,
+        live_server.url + club.pages[kind],
+        user=club.arbiter,
+        phone=False,
+        locale="fa-IR",
+        contexts=contexts,
+    )
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    violations = axe_violations(page, axe_source)
+    assert not violations, report(violations)
+
+
 @pytest.mark.parametrize("kind", list(ANONYMOUS_PAGES))
 def test_no_serious_violation_for_a_visitor(
     browser: Browser, live_server, contexts: list[BrowserContext], axe_source: str, kind: str

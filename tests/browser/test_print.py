@@ -147,6 +147,35 @@ def test_the_crosstable_prints_as_a_wall_chart(printing, club: Club, tmp_path: P
     assert set(pdf_pages(page)) == {A4_PT[::-1]}
 
 
+def test_the_wall_chart_prints_every_round_on_a4_across(
+    printing, club: Club, tmp_path: Path
+) -> None:
+    page = printing("wall chart")
+    assert_print_shows_only_the_content(page, "table.standings")
+    # Every round of the round robin (played, paired and published ahead), none split across
+    # two sheets, each with its header; the standings begin a sheet of their own.
+    rounds = page.locator(".schedule-round")
+    t = Tournament.objects.get(pk=club.tournament.pk)
+    assert rounds.count() == t.rounds >= 3
+    assert visible_count(page, ".schedule-table") == rounds.count()
+    assert set(rounds.evaluate_all("els => els.map(e => getComputedStyle(e).breakInside)")) == {
+        "avoid"
+    }
+    assert page.locator(".schedule-table").first.evaluate(
+        "t => getComputedStyle(t.tHead).display"
+    ) == ("table-header-group")
+    assert page.locator(".wall-standings").evaluate("e => getComputedStyle(e).breakBefore") in (
+        "page",
+        "always",
+    )
+    # Rounds side by side on a sheet across.
+    boxes = rounds.evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+    assert len(set(boxes)) < len(boxes), "every round on a line of its own"
+    print_shot(page, tmp_path, "print wall chart")
+    sheets = pdf_pages(page)
+    assert set(sheets) == {A4_PT[::-1]} and len(sheets) >= 2
+
+
 def test_the_tournament_page_prints_its_pairings_and_standings(printing, club: Club) -> None:
     page = printing("tournament detail")
     assert_print_shows_only_the_content(page, "table.pairings")

@@ -86,8 +86,56 @@ def test_an_empty_tie_break_list_is_kept_empty() -> None:
     ],
 )
 def test_the_default_tie_break_order_depends_on_the_format(format: str, expected: tuple) -> None:
-    t = create(format=format)
+    t = create(format=format, kind="uttt")
     assert t.tiebreaks == list(expected)
+
+
+@pytest.mark.parametrize(
+    ("format", "expected"),
+    [
+        (
+            "swiss",
+            [
+                "sos_points",
+                "sos_difference",
+                "buchholz_cut1",
+                "buchholz",
+                "sonneborn_berger",
+                "direct_encounter",
+            ],
+        ),
+        (
+            "round_robin",
+            [
+                "direct_encounter",
+                "sos_points",
+                "sos_difference",
+                "sonneborn_berger",
+                "wins",
+                "koya",
+            ],
+        ),
+        (
+            "double_round_robin",
+            [
+                "direct_encounter",
+                "sos_points",
+                "sos_difference",
+                "sonneborn_berger",
+                "wins",
+                "koya",
+            ],
+        ),
+    ],
+)
+def test_an_sos_tournament_defaults_to_the_sos_tie_breaks(format: str, expected: list) -> None:
+    t = create(format=format, kind="sos")
+    assert t.tiebreaks == expected
+    # Computed from the format's usual order: the SOS points lead (after DE in a round robin).
+    assert services.default_tiebreaks(format, "sos") == expected
+    assert services.default_tiebreaks(format, "uttt") == list(
+        SWISS_ORDER if format == "swiss" else ROUND_ROBIN_ORDER
+    )
 
 
 def test_the_default_orders_are_the_documented_ones() -> None:

@@ -20,6 +20,7 @@ from tests.tournaments.helpers import (
 )
 from tournaments import queries, services
 from tournaments.models import Tournament
+from tournaments.standings import SWISS_ORDER
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,8 @@ EXPECTED = [
 
 
 def hand_computed_swiss(arbiter: User) -> Tournament:
-    t = new_tournament(arbiter, rounds=3)
+    # The usual Swiss order (an SOS tournament would lead with the SOS points by default).
+    t = new_tournament(arbiter, rounds=3, tiebreaks=list(SWISS_ORDER))
     entries = register_all(t, arbiter, [("A", 1800), ("B", 1700), ("C", 1600), ("D", 1500)])
     by_name = {e.player.name: e for e in entries}
     for games in SCHEDULE:

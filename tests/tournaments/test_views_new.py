@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import make_creator
 from tests.views.helpers import parse
+from tournaments import services
 from tournaments.models import Tournament
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 
@@ -137,8 +138,55 @@ def test_a_round_robin_is_created_with_the_chosen_tie_breaks(creator_client: Cli
 def test_no_tie_break_chosen_means_the_formats_usual_order(
     creator_client: Client, format: str, expected: tuple
 ) -> None:
-    assert creator_client.post(NEW, form(format=format)).status_code == 302
+    data = form(format=format, kind="uttt", preset="tactical")
+    assert creator_client.post(NEW, data).status_code == 302
     assert Tournament.objects.get().tiebreaks == list(expected)
+
+
+@pytest.mark.parametrize("format", ["swiss", "round_robin"])
+def test_no_tie_break_chosen_for_sos_means_the_sos_tie_breaks(
+    creator_client: Client, format: str
+) -> None:
+    assert creator_client.post(NEW, form(format=format)).status_code == 302
+    t = Tournament.objects.get()
+    assert t.tiebreaks == services.default_tiebreaks(format, "sos")
+    assert {"sos_points", "sos_difference"} <= set(t.tiebreaks)
+
+
+def shown_tiebreaks(client: Client, url: str) -> list[str]:
+    form_ = client.get(url).context["form"]
+    return [form_[f"tiebreak_{n}"].value() for n in range(6) if form_[f"tiebreak_{n}"].value()]
+
+
+def test_the_new_form_shows_the_default_tie_breaks_of_its_game(creator_client: Client) -> None:
+    assert shown_tiebreaks(creator_client, NEW) == services.default_tiebreaks("swiss", "uttt")
+    assert shown_tiebreaks(creator_client, NEW + "?kind=sos") == services.default_tiebreaks(
+        "swiss", "sos"
+    )
+    assert shown_tiebreaks(
+        creator_client, NEW + "?kind=sos&format=round_robin"
+    ) == services.default_tiebreaks("round_robin", "sos")
+    # Nonsense in the address is ignored.
+    assert shown_tiebreaks(creator_client, NEW + "?kind=chess") == services.default_tiebreaks(
+        "swiss", "uttt"
+    )
+
+
+def test_the_shown_defaults_left_as_they_are_follow_the_game_chosen(
+    creator_client: Client,
+) -> None:
+    """The form shows the ultimate tic-tac-toe Swiss order; the arbiter picks SOS and leaves the
+    tie-breaks alone: the tournament gets the SOS order, not the one shown for another game."""
+    shown = services.default_tiebreaks("swiss", "uttt")
+    data = form(**{f"tiebreak_{n}": key for n, key in enumerate(shown)})
+    assert creator_client.post(NEW, data).status_code == 302
+    assert Tournament.objects.get().tiebreaks == services.default_tiebreaks("swiss", "sos")
+
+
+def test_tie_breaks_changed_from_the_shown_ones_are_kept(creator_client: Client) -> None:
+    data = form(tiebreak_0="buchholz", tiebreak_1="sos_points")
+    assert creator_client.post(NEW, data).status_code == 302
+    assert Tournament.objects.get().tiebreaks == ["buchholz", "sos_points"]
 
 
 def test_a_tie_break_chosen_twice_is_refused(creator_client: Client) -> None:

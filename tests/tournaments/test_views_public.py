@@ -23,6 +23,7 @@ from tests.tournaments.helpers import (
 from tests.views.helpers import parse
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.standings import SWISS_ORDER
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def anon(client_for: ClientFor) -> Client:
 @pytest.fixture
 def running(arbiter: User) -> Tournament:
     """A paper Swiss of five after round 1 (first movers won), round 2 paired."""
-    t = new_tournament(arbiter, name="Autumn Swiss", rounds=3)
+    t = new_tournament(arbiter, name="Autumn Swiss", rounds=3, tiebreaks=list(SWISS_ORDER))
     seed_players(t, arbiter, 5)
     play_round(t, arbiter, "1-0")
     pair(t, arbiter)

@@ -30,10 +30,14 @@ class Node:
         return set(self.attrs.get("class", "").split())
 
     def text(self) -> str:
-        """The text inside, with runs of white space collapsed."""
+        """The text inside, with runs of white space collapsed (``<bdi>``, which only isolates a
+        name's direction, adds no space)."""
         parts: list[str] = []
         for child in self.children:
-            parts.append(child if isinstance(child, str) else f" {child.text()} ")
+            if isinstance(child, str):
+                parts.append(child)
+            else:
+                parts.append(child.text() if child.tag == "bdi" else f" {child.text()} ")
         return " ".join("".join(parts).split())
 
     def iter(self) -> Iterator[Node]:

@@ -130,7 +130,7 @@ def test_sos_line_coordinates_keep_dots_in_russian(client: Client, new_game: Gam
     # A diagonal by Alice, then the other diagonal by Борис.
     game = play(new_game("sos"), "A1=S", "B2=O", "C3=S", "C1=S", "A3=S")
     response = client.get(game.get_absolute_url())
-    assert '<html lang="ru">' in body(response)
+    assert '<html lang="ru" dir="ltr">' in body(response)
     lines = sos_lines(response)
     assert [(ln["x1"], ln["y1"], ln["x2"], ln["y2"]) for ln in lines] == [
         ("0.5", "0.5", "2.5", "2.5"),

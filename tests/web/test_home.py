@@ -1,4 +1,4 @@
-"""The home page, in both languages, and the language switcher."""
+"""The home page, in each language, and the language switcher."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.urls import reverse
 
 RU_NAMES = ("SOS", "Тактические крестики-нолики", "Клуб SOS и тактических крестиков-ноликов")
 EN_NAMES = ("SOS", "Ultimate (tactical) tic-tac-toe", "SOS & Ultimate Tic-Tac-Toe Club")
+FA_NAMES = ("SOS", "دوز نهایی (تاکتیکی)", "باشگاه SOS و دوز نهایی")
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +23,24 @@ def page_text(response: HttpResponse) -> str:
 
 
 def assert_russian(text: str) -> None:
-    assert '<html lang="ru">' in text
+    assert '<html lang="ru" dir="ltr">' in text
     for name in RU_NAMES:
         assert name in text
     assert "Ultimate (tactical) tic-tac-toe" not in text
 
 
 def assert_english(text: str) -> None:
-    assert '<html lang="en">' in text
+    assert '<html lang="en" dir="ltr">' in text
     for name in EN_NAMES:
         assert name in text
+    assert "Тактические крестики-нолики" not in text
+
+
+def assert_persian(text: str) -> None:
+    assert '<html lang="fa" dir="rtl">' in text
+    for name in FA_NAMES:
+        assert name in text
+    assert "Ultimate (tactical) tic-tac-toe" not in text
     assert "Тактические крестики-нолики" not in text
 
 
@@ -49,6 +58,10 @@ def test_home_in_russian_by_accept_language(client: Client) -> None:
 
 def test_home_in_english_by_accept_language(client: Client) -> None:
     assert_english(page_text(client.get("/", HTTP_ACCEPT_LANGUAGE="en")))
+
+
+def test_home_in_persian_by_accept_language(client: Client) -> None:
+    assert_persian(page_text(client.get("/", HTTP_ACCEPT_LANGUAGE="fa")))
 
 
 def test_unsupported_language_falls_back_to_russian(client: Client) -> None:
@@ -103,7 +116,7 @@ def test_language_switcher_form(client: Client) -> None:
         i for i in form["inputs"] if i.get("name") == "next"
     ).items()
     select = form["selects"]["language"]
-    assert select["options"] == ["ru", "en"]
+    assert select["options"] == ["ru", "en", "fa"]
     assert select["selected"] == ["ru"]
     assert any(b.get("type") == "submit" for b in form["buttons"])
 
@@ -119,6 +132,16 @@ def test_set_language_cookie_switches_to_english_and_back(client: Client) -> Non
 
     client.post(reverse("set_language"), {"language": "ru", "next": "/"})
     assert_russian(page_text(client.get("/", HTTP_ACCEPT_LANGUAGE="en")))
+
+
+def test_set_language_cookie_switches_to_persian(client: Client) -> None:
+    client.post(reverse("set_language"), {"language": "fa", "next": "/"})
+    text = page_text(client.get("/"))
+    assert_persian(text)
+    assert language_form(text)["selects"]["language"]["selected"] == ["fa"]
+    # The switcher names each language in its own language, marked with that language.
+    assert '<option value="fa" lang="fa" selected>فارسی</option>' in text
+    assert '<option value="ru" lang="ru">Русский</option>' in text
 
 
 def test_switcher_works_with_csrf_enforced() -> None:

@@ -11,6 +11,9 @@ from django.conf import settings
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 RU_PO = LOCALE / "ru" / "LC_MESSAGES" / "django.po"
+FA_PO = LOCALE / "fa" / "LC_MESSAGES" / "django.po"
+# The catalogues that must translate every msgid (English falls back to the msgid itself).
+TRANSLATED = {"ru": RU_PO, "fa": FA_PO}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]")
 
 
@@ -30,9 +33,24 @@ def test_russian_header_is_final() -> None:
     assert "nplurals=4" in catalog.metadata["Plural-Forms"]
 
 
-def test_every_russian_msgid_is_translated() -> None:
-    entries = live_entries(RU_PO)
-    assert entries, "the Russian catalogue is empty"
+def test_persian_header_is_final() -> None:
+    catalog = polib.pofile(str(FA_PO))
+    assert not catalog.metadata_is_fuzzy
+    assert catalog.metadata["Language"] == "fa"
+    assert "nplurals=2" in catalog.metadata["Plural-Forms"]
+
+
+def test_persian_has_every_russian_msgid() -> None:
+    def keys(path: Path) -> set[tuple[str | None, str]]:
+        return {(entry.msgctxt, entry.msgid) for entry in live_entries(path)}
+
+    assert keys(RU_PO) - keys(FA_PO) == set()
+
+
+@pytest.mark.parametrize("code", sorted(TRANSLATED))
+def test_every_msgid_is_translated(code: str) -> None:
+    entries = live_entries(TRANSLATED[code])
+    assert entries, f"the {code} catalogue is empty"
     problems = []
     for entry in entries:
         if entry.fuzzy:
@@ -43,7 +61,11 @@ def test_every_russian_msgid_is_translated() -> None:
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("entry", live_entries(RU_PO), ids=lambda e: e.msgid[:40])
+@pytest.mark.parametrize(
+    "entry",
+    [entry for path in TRANSLATED.values() for entry in live_entries(path)],
+    ids=lambda e: e.msgid[:40],
+)
 def test_placeholders_match(entry: polib.POEntry) -> None:
     wanted = sorted(PLACEHOLDER.findall(entry.msgid))
     translations = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
