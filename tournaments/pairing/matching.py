@@ -50,6 +50,15 @@ class Matcher:
         self._ties: dict[tuple[int, int], int] = {}
         self._tie_bits = 0
         self._tie_top = 0
+        # the vertices of the graph matched (None: all); edges leaving them are left out
+        self.active: list[int] | None = None
+        self._local: dict[int, int] = {}
+
+    def set_active(self, vertices: Sequence[int] | None) -> None:
+        """Match only ``vertices`` (the others and their edges are left out of the graph)."""
+        self.active = None if vertices is None else list(vertices)
+        self._local = {} if vertices is None else {v: k for k, v in enumerate(self.active)}
+        self._stale = True
 
     def set(self, i: int, j: int, weight: int) -> None:
         if i < j:
@@ -133,7 +142,13 @@ class Matcher:
         return total
 
     def _rebuild(self) -> None:
-        rows = self.w
+        chosen, local = self.active, self._local
+        if chosen is None:
+            rows = self.w
+            lows = self.lo
+        else:
+            rows = [{j: w for j, w in self.w[v].items() if j in local} for v in chosen]
+            lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
         values = [set(row.values()) for row in rows]
         distinct: set[int] = set().union(*values)
         split = self.split
@@ -172,7 +187,13 @@ class Matcher:
                 cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
                 bit += max(cap.bit_length(), 1)
         ties = self._ties
-        tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        if chosen is None:
+            tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        else:
+            tie_top = max(
+                (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
+                default=0,
+            )
         tie_bits = (tie_top * pairs).bit_length()
         if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
             ties, tie_top, tie_bits = {}, 0, 0
@@ -184,14 +205,21 @@ class Matcher:
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(self.n))
+        g.add_nodes_from(range(len(rows)))
         tied = {i for i, _ in ties}
         edges: list[tuple[int, int, int]] = []
-        for i, row in enumerate(self.lo):
-            if i in tied:
-                edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
-            else:
-                edges.extend((i, j, packed[w]) for j, w in row.items())
+        if chosen is None:
+            for i, row in enumerate(lows):
+                if i in tied:
+                    edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
+                else:
+                    edges.extend((i, j, packed[w]) for j, w in row.items())
+        else:
+            for li, row in enumerate(lows):
+                i = chosen[li]
+                edges.extend(
+                    (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
+                )
         g.add_edges_from(edges)
         self._graph = g
         self._stale = False
@@ -201,8 +229,14 @@ class Matcher:
         """Apply the changed edges; False when a repacking is needed."""
         g = self._graph
         assert g is not None
+        local = self._local if self.active is not None else None
         for i, j in self._dirty:
             w = self.w[i].get(j, 0)
+            gi, gj = i, j
+            if local is not None:
+                if i not in local or j not in local:
+                    continue
+                i, j = local[i], local[j]
             if not w:
                 if g.has_edge(i, j):
                     g.remove_edge(i, j)
@@ -211,7 +245,7 @@ class Matcher:
             if packed is None:
                 return False
             packed <<= self._tie_bits
-            tie = self._ties.get((i, j), 0) if self._tie_bits else 0
+            tie = self._ties.get((gi, gj), 0) if self._tie_bits else 0
             if tie > self._tie_top:
                 return False
             packed += tie
@@ -242,6 +276,9 @@ class Matcher:
             h = nx.Graph()
             h.add_weighted_edges_from(g.weighted_edge_list())
             found = nx.max_weight_matching(h)
+        if self.active is not None:
+            active = self.active
+            found = {(active[a], active[b]) for a, b in found}
         for a, b in found:
             mate[a] = b
             mate[b] = a
