@@ -797,8 +797,12 @@ def pair_dutch(
     last_round: bool,
     top_threshold: int,
     top_seed_first: bool = True,
+    reduced: bool = True,
 ) -> DutchResult | None:
-    """Pair one round by the Dutch system; None when no pairing satisfies C.1–C.4."""
+    """Pair one round by the Dutch system; None when no pairing satisfies C.1–C.4.
+
+    ``reduced`` false computes every matching on the whole graph (the same pairing, slower:
+    for the tests that compare the two)."""
     if not players:
         return DutchResult([], None, None, {})
     state = _Round(
@@ -808,6 +812,7 @@ def pair_dutch(
         top_threshold=top_threshold,
         top_seed_first=top_seed_first,
     )
+    state.reduced = reduced
     if len(players) == 1:
         only = players[0]
         if not only.bye_eligible:

@@ -141,6 +141,23 @@ class Matcher:
             total += v << offsets[f]
         return total
 
+    @staticmethod
+    def _offsets_for(top: list[int], count: list[int]) -> tuple[list[int], int, int]:
+        """The fields' offsets when a matching has at most ``count[f]`` edges with field f set
+        (each at most ``top[f]``), the bits they need and the widest edge's width."""
+        last = len(top) - 1
+        offsets = [0] * len(top)
+        bit = 0
+        edge_bits = 0  # the widest edge weight (without the ties)
+        for f in range(last, -1, -1):
+            if top[f]:
+                offsets[f] = bit
+                edge_bits = bit + top[f].bit_length()
+                # the most a matching can sum in this field (twice for the signed low bits)
+                cap = top[f] * count[f] * (2 if f == last else 1)
+                bit += max(cap.bit_length(), 1)
+        return offsets, bit, edge_bits
+
     def _rebuild(self) -> None:
         chosen, local = self.active, self._local
         if chosen is None:
@@ -153,7 +170,6 @@ class Matcher:
         distinct: set[int] = set().union(*values)
         split = self.split
         nfields = len(self.layout)
-        last = nfields - 1
         top = [0] * nfields
         kinds: dict[int, tuple[int, ...]] = {}
         for w in distinct:
@@ -176,16 +192,21 @@ class Matcher:
             for f in seen:
                 support[f] += 1
         pairs = active // 2
-        offsets = [0] * nfields
-        bit = 0
-        edge_bits = 0  # the widest edge weight (without the ties)
-        for f in range(last, -1, -1):
-            if top[f]:
-                offsets[f] = bit
-                edge_bits = bit + top[f].bit_length()
-                # the most a matching can sum in this field (twice for the signed low bits)
-                cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
-                bit += max(cap.bit_length(), 1)
+        count = [min(pairs, support[f] // 2) for f in range(nfields)]
+        offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS:
+            # A closer bound: the edges with a field set all touch their lower (or their
+            # higher) players, so a matching has no more of them than there are such players.
+            lower: list[set[int]] = [set() for _ in range(nfields)]
+            higher: list[set[int]] = [set() for _ in range(nfields)]
+            for li, row in enumerate(lows):
+                for j, w in row.items():
+                    for f in kinds[w]:
+                        lower[f].add(j)
+                        higher[f].add(li)
+            for f in range(nfields):
+                count[f] = min(count[f], len(lower[f]), len(higher[f]))
+            offsets, bit, edge_bits = self._offsets_for(top, count)
         ties = self._ties
         if chosen is None:
             tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
