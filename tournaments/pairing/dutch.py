@@ -172,8 +172,9 @@ class _Round:
         self.single_df = False
         self.pgr: dict[int, int] = {}
         self.reduced = True  # the smaller graphs of ``_Reduced`` where they give the same
-        self.K = 4  # representatives per player (``_Reduced``)
-        self.full_solves = 0  # reduced matchings computed again on the whole graph
+        self.K = self.REPRESENTATIVES  # representatives per player (``_Reduced``)
+        self.reduced_brackets = 0  # brackets paired on a smaller graph
+        self.full_solves = 0  # of their matchings, those computed again on the whole graph
 
     def _layout(self, widths: list[tuple[str, int]]) -> list[tuple[int, int]]:
         """(offset, width) of fields given top to bottom as ("b", width) blocks or ("s", 0)
@@ -351,6 +352,7 @@ class _Round:
     # every choice of the whole graph has its image in the smaller one. When either check
     # fails, the matching is computed again on the whole graph, so the pairing is the same.
 
+    REPRESENTATIVES = 4  # at first, for each player of the bracket (more when needed)
     REDUCED_MIN_REST = 8  # fewer players below the next score group: the whole graph is small
 
     def _ranks_of_played(self) -> None:
@@ -861,6 +863,7 @@ class _Reduced:
         no_next: set[int],
     ) -> None:
         self.r, self.m, self.ties, self.no_next = r, m, ties, no_next
+        r.reduced_brackets += 1
         sp = r.sp
         compatible = r.compatible
         self.cur = vi[:nsgb]
