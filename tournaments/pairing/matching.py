@@ -207,6 +207,24 @@ class Matcher:
             for f in range(nfields):
                 count[f] = min(count[f], len(lower[f]), len(higher[f]))
             offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS:
+            # Closer still: the largest matching of each field's edges (a few small matchings
+            # are much cheaper than one over Python integers).
+            for f in range(1, nfields):
+                if count[f] <= 1:
+                    continue
+                h = rx.PyGraph(multigraph=False)
+                h.add_nodes_from(range(len(lows)))
+                h.add_edges_from_no_data(
+                    [
+                        (li, j if chosen is None else local[j])
+                        for li, row in enumerate(lows)
+                        for j, w in row.items()
+                        if f in kinds[w]
+                    ]
+                )
+                count[f] = len(rx.max_weight_matching(h, max_cardinality=True))
+            offsets, bit, edge_bits = self._offsets_for(top, count)
         ties = self._ties
         if chosen is None:
             tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
