@@ -15,6 +15,7 @@ weights, so both give a maximum of the same weight.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 import rustworkx as rx
@@ -39,6 +40,7 @@ class Matcher:
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._starts: list[int] | None = None  # the fields' offsets, lowest first
         self.calls = 0
         self.slow_calls = 0
         self._stale = True
@@ -91,6 +93,7 @@ class Matcher:
         if layout is not None:
             self.layout = list(layout)
             self._split.clear()
+            self._starts = None
         self._stale = True
 
     def fix(self, i: int, j: int) -> None:
@@ -119,12 +122,27 @@ class Matcher:
         high = weight - low
         parts = []
         last = len(self.layout) - 1
-        for f, (offset, width) in enumerate(self.layout[:-1]):
-            v = high >> offset
-            if f:
-                v &= (1 << width) - 1
-            if v:
+        if high > 0:
+            # the fields with a bit set, from the most significant one down
+            starts = self._starts
+            if starts is None:
+                starts = self._starts = [offset for offset, _ in reversed(self.layout[:-1])]
+            while high:
+                k = bisect_right(starts, high.bit_length() - 1) - 1
+                f = last - 1 - k
+                offset = starts[k]
+                v = high >> offset
+                if f:
+                    v &= (1 << self.layout[f][1]) - 1
                 parts.append((f, v))
+                high -= v << offset
+        elif high:
+            for f, (offset, width) in enumerate(self.layout[:-1]):
+                v = high >> offset
+                if f:
+                    v &= (1 << width) - 1
+                if v:
+                    parts.append((f, v))
         if low:
             parts.append((last, low))
         out = tuple(parts)
