@@ -15,6 +15,7 @@ weights, so both give a maximum of the same weight.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 import rustworkx as rx
@@ -39,6 +40,7 @@ class Matcher:
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
         self._split: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._starts: list[int] | None = None  # the fields' offsets, lowest first
         self.calls = 0
         self.slow_calls = 0
         self._stale = True
@@ -50,6 +52,15 @@ class Matcher:
         self._ties: dict[tuple[int, int], int] = {}
         self._tie_bits = 0
         self._tie_top = 0
+        # the vertices of the graph matched (None: all); edges leaving them are left out
+        self.active: list[int] | None = None
+        self._local: dict[int, int] = {}
+
+    def set_active(self, vertices: Sequence[int] | None) -> None:
+        """Match only ``vertices`` (the others and their edges are left out of the graph)."""
+        self.active = None if vertices is None else list(vertices)
+        self._local = {} if vertices is None else {v: k for k, v in enumerate(self.active)}
+        self._stale = True
 
     def set(self, i: int, j: int, weight: int) -> None:
         if i < j:
@@ -82,6 +93,7 @@ class Matcher:
         if layout is not None:
             self.layout = list(layout)
             self._split.clear()
+            self._starts = None
         self._stale = True
 
     def fix(self, i: int, j: int) -> None:
@@ -110,12 +122,27 @@ class Matcher:
         high = weight - low
         parts = []
         last = len(self.layout) - 1
-        for f, (offset, width) in enumerate(self.layout[:-1]):
-            v = high >> offset
-            if f:
-                v &= (1 << width) - 1
-            if v:
+        if high > 0:
+            # the fields with a bit set, from the most significant one down
+            starts = self._starts
+            if starts is None:
+                starts = self._starts = [offset for offset, _ in reversed(self.layout[:-1])]
+            while high:
+                k = bisect_right(starts, high.bit_length() - 1) - 1
+                f = last - 1 - k
+                offset = starts[k]
+                v = high >> offset
+                if f:
+                    v &= (1 << self.layout[f][1]) - 1
                 parts.append((f, v))
+                high -= v << offset
+        elif high:
+            for f, (offset, width) in enumerate(self.layout[:-1]):
+                v = high >> offset
+                if f:
+                    v &= (1 << width) - 1
+                if v:
+                    parts.append((f, v))
         if low:
             parts.append((last, low))
         out = tuple(parts)
@@ -132,13 +159,35 @@ class Matcher:
             total += v << offsets[f]
         return total
 
+    @staticmethod
+    def _offsets_for(top: list[int], count: list[int]) -> tuple[list[int], int, int]:
+        """The fields' offsets when a matching has at most ``count[f]`` edges with field f set
+        (each at most ``top[f]``), the bits they need and the widest edge's width."""
+        last = len(top) - 1
+        offsets = [0] * len(top)
+        bit = 0
+        edge_bits = 0  # the widest edge weight (without the ties)
+        for f in range(last, -1, -1):
+            if top[f]:
+                offsets[f] = bit
+                edge_bits = bit + top[f].bit_length()
+                # the most a matching can sum in this field (twice for the signed low bits)
+                cap = top[f] * count[f] * (2 if f == last else 1)
+                bit += max(cap.bit_length(), 1)
+        return offsets, bit, edge_bits
+
     def _rebuild(self) -> None:
-        rows = self.w
+        chosen, local = self.active, self._local
+        if chosen is None:
+            rows = self.w
+            lows = self.lo
+        else:
+            rows = [{j: w for j, w in self.w[v].items() if j in local} for v in chosen]
+            lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
         values = [set(row.values()) for row in rows]
         distinct: set[int] = set().union(*values)
         split = self.split
         nfields = len(self.layout)
-        last = nfields - 1
         top = [0] * nfields
         kinds: dict[int, tuple[int, ...]] = {}
         for w in distinct:
@@ -161,18 +210,47 @@ class Matcher:
             for f in seen:
                 support[f] += 1
         pairs = active // 2
-        offsets = [0] * nfields
-        bit = 0
-        edge_bits = 0  # the widest edge weight (without the ties)
-        for f in range(last, -1, -1):
-            if top[f]:
-                offsets[f] = bit
-                edge_bits = bit + top[f].bit_length()
-                # the most a matching can sum in this field (twice for the signed low bits)
-                cap = top[f] * min(pairs, support[f] // 2) * (2 if f == last else 1)
-                bit += max(cap.bit_length(), 1)
+        count = [min(pairs, support[f] // 2) for f in range(nfields)]
+        offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS:
+            # A closer bound: the edges with a field set all touch their lower (or their
+            # higher) players, so a matching has no more of them than there are such players.
+            lower: list[set[int]] = [set() for _ in range(nfields)]
+            higher: list[set[int]] = [set() for _ in range(nfields)]
+            for li, row in enumerate(lows):
+                for j, w in row.items():
+                    for f in kinds[w]:
+                        lower[f].add(j)
+                        higher[f].add(li)
+            for f in range(nfields):
+                count[f] = min(count[f], len(lower[f]), len(higher[f]))
+            offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS:
+            # Closer still: the largest matching of each field's edges (a few small matchings
+            # are much cheaper than one over Python integers).
+            for f in range(1, nfields):
+                if count[f] <= 1:
+                    continue
+                h = rx.PyGraph(multigraph=False)
+                h.add_nodes_from(range(len(lows)))
+                h.add_edges_from_no_data(
+                    [
+                        (li, j if chosen is None else local[j])
+                        for li, row in enumerate(lows)
+                        for j, w in row.items()
+                        if f in kinds[w]
+                    ]
+                )
+                count[f] = len(rx.max_weight_matching(h, max_cardinality=True))
+            offsets, bit, edge_bits = self._offsets_for(top, count)
         ties = self._ties
-        tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        if chosen is None:
+            tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        else:
+            tie_top = max(
+                (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
+                default=0,
+            )
         tie_bits = (tie_top * pairs).bit_length()
         if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
             ties, tie_top, tie_bits = {}, 0, 0
@@ -184,14 +262,21 @@ class Matcher:
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
         g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(self.n))
+        g.add_nodes_from(range(len(rows)))
         tied = {i for i, _ in ties}
         edges: list[tuple[int, int, int]] = []
-        for i, row in enumerate(self.lo):
-            if i in tied:
-                edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
-            else:
-                edges.extend((i, j, packed[w]) for j, w in row.items())
+        if chosen is None:
+            for i, row in enumerate(lows):
+                if i in tied:
+                    edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
+                else:
+                    edges.extend((i, j, packed[w]) for j, w in row.items())
+        else:
+            for li, row in enumerate(lows):
+                i = chosen[li]
+                edges.extend(
+                    (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
+                )
         g.add_edges_from(edges)
         self._graph = g
         self._stale = False
@@ -201,8 +286,14 @@ class Matcher:
         """Apply the changed edges; False when a repacking is needed."""
         g = self._graph
         assert g is not None
+        local = self._local if self.active is not None else None
         for i, j in self._dirty:
             w = self.w[i].get(j, 0)
+            gi, gj = i, j
+            if local is not None:
+                if i not in local or j not in local:
+                    continue
+                i, j = local[i], local[j]
             if not w:
                 if g.has_edge(i, j):
                     g.remove_edge(i, j)
@@ -211,7 +302,7 @@ class Matcher:
             if packed is None:
                 return False
             packed <<= self._tie_bits
-            tie = self._ties.get((i, j), 0) if self._tie_bits else 0
+            tie = self._ties.get((gi, gj), 0) if self._tie_bits else 0
             if tie > self._tie_top:
                 return False
             packed += tie
@@ -242,6 +333,9 @@ class Matcher:
             h = nx.Graph()
             h.add_weighted_edges_from(g.weighted_edge_list())
             found = nx.max_weight_matching(h)
+        if self.active is not None:
+            active = self.active
+            found = {(active[a], active[b]) for a, b in found}
         for a, b in found:
             mate[a] = b
             mate[b] = a
