@@ -6,11 +6,13 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION_SECONDS
 from games.models import Game, GameKind, Player
 from tournaments import records
 from tournaments import vocabulary as V
@@ -111,6 +113,12 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("When the opponent has not moved for this long; empty: no claims."),
+    )
+    engine_seconds = models.PositiveSmallIntegerField(
+        _("engine time for an adjudication (seconds)"),
+        default=DEFAULT_ADJUDICATION_SECONDS,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ADJUDICATION_SECONDS)],
+        help_text=_("How long the engine analyses an unfinished game an arbiter adjudicates."),
     )
     status = models.CharField(
         _("status"),
@@ -332,6 +340,7 @@ class Act(models.TextChoices):
     REINSTATE = "reinstate", _("Withdrawal undone")
     CLAIM_ACCEPTED = "claim_accepted", _("Claim accepted")
     CLAIM_REJECTED = "claim_rejected", _("Claim rejected")
+    ENGINE_RESULT = "engine_result", _("Result decided with the engine")
 
 
 class AdjudicationReason(models.TextChoices):

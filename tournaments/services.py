@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import services as game_services
+from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.models import Game, GameKind, GameStatus, Player
 from tournaments import results
 from tournaments.authority import require_arbiter
@@ -196,6 +197,7 @@ SETTING_FIELDS = (
     "start_date",
     "end_date",
     "claim_after_minutes",
+    "engine_seconds",
 )
 
 
@@ -244,6 +246,13 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
         raise TournamentError(
             _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
             "rounds",
+        )
+    seconds = merged["engine_seconds"]
+    if not isinstance(seconds, int) or not 1 <= seconds <= MAX_ADJUDICATION_SECONDS:
+        raise TournamentError(
+            _("The engine's time must be from 1 to %(most)s seconds.")
+            % {"most": MAX_ADJUDICATION_SECONDS},
+            "engine_seconds",
         )
     if clean["format"] != TournamentFormat.SWISS:
         # A round robin's schedule sets its rounds when round 1 is paired, and only then.

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import adjudication_views as arbiter
-from tournaments import views
+from tournaments import engine_adjudication, views
 
 app_name = "tournaments"
 
@@ -25,4 +25,5 @@ urlpatterns = [
     path("<int:pk>/entries/<int:entry>/withdrawal/", arbiter.entry_withdrawal, name="withdrawal"),
     path("games/<int:game>/arbiter/", arbiter.game_arbiter, name="game_arbiter"),
     path("games/<int:game>/claim/", arbiter.claim, name="claim"),
+    path("games/<int:game>/engine/", engine_adjudication.engine_page, name="engine"),
 ]
