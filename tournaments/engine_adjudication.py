@@ -42,6 +42,11 @@ from tournaments.models import Adjudication, AdjudicationReason, Pairing
 from tournaments.services import AnyUser
 
 ENGINE_NAME = "games.engine"
+METHODS = {
+    "solved": gettext_lazy("exact solver"),
+    "mcts": gettext_lazy("Monte Carlo tree search"),
+    "search": gettext_lazy("heuristic search"),
+}
 RESULT_OF_WINNERS = {(0,): V.WIN, (): V.DRAW, (1,): V.LOSS}
 
 
@@ -211,7 +216,7 @@ def figures_text(
         "value": described,
         "best": record.get("best_move") or "—",
         "line": " ".join(record.get("line") or []) or "—",
-        "engine": record.get("engine", ENGINE_NAME),
+        "engine": METHODS.get(ev.get("method", ""), "—"),
         "budget": record.get("budget_seconds"),
         "nodes": record.get("nodes"),
     }
