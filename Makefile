@@ -41,8 +41,11 @@ run: setup
 	@echo
 	@echo "Log in with one of the demo accounts above (admin / admin can do everything), or create"
 	@echo "your own with \`$(PYTHON) manage.py createsuperuser\`."
-	@echo "Serving on http://127.0.0.1:8000/ (admin at /admin/); Ctrl+C stops it."
+	@echo "Serving on http://127.0.0.1:8000/ (admin at /admin/), with the background worker of the"
+	@echo "engine's analyses (manage.py db_worker); Ctrl+C stops both."
 	@echo
+	$(PYTHON) manage.py db_worker --no-reload -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
 # The browser tests (tests/browser) need Debian's chromium: installed here if missing (as root).

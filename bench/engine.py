@@ -298,7 +298,11 @@ def section_strength(args: argparse.Namespace) -> None:
             osg.apply(pos, m)
             pos.play(m)
         mcts = Mcts(
-            pos, seed=rng.randrange(1 << 30), c=args.uct_c, heavy=not args.light, smart=args.smart
+            pos,
+            seed=rng.randrange(1 << 30),
+            c=args.uct_c,
+            heavy=0 if args.light else args.heavy,
+            smart=args.smart,
         )
         while pos.winner < 0:
             if pos.turn == ours:
@@ -363,6 +367,9 @@ def main() -> int:
     parser.add_argument("--os-sims", type=int, default=0, help="OpenSpiel simulations (0: timed)")
     parser.add_argument("--uct-c", type=float, default=0.7, help="our exploration constant")
     parser.add_argument("--light", action="store_true", help="our playouts uniformly random")
+    parser.add_argument(
+        "--heavy", type=int, default=1, help="playouts: 1 win a board, 2 win else block"
+    )
     parser.add_argument("--smart", type=int, default=0, help="smart playouts (1) or not (0)")
     parser.add_argument("--prior", type=int, default=4, help="virtual playouts of the prior")
     args = parser.parse_args()

@@ -285,3 +285,7 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ply}. {self.notation}"
+
+
+# The engine's analyses (their own module; imported here so that Django registers them).
+from games.analysis_models import GameAnalysis, PositionAnalysis  # noqa: E402, F401

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import analysis_views, views
 
 app_name = "games"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/panel/", views.game_panel, name="panel"),
     path("games/<int:pk>/live/", views.game_live, name="live"),
     path("games/<int:pk>/move/", views.game_move, name="move"),
+    path("games/<int:pk>/analysis/", analysis_views.request_analysis, name="analysis"),
     path("players/", views.player_list, name="players"),
     path("players/new/", views.player_create, name="player_new"),
     path("players/<int:pk>/", views.player_detail, name="player"),

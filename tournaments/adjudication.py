@@ -106,12 +106,14 @@ def decide(
     winners: list[int] | None = None,
     expected_version: str | None = None,
     source: str = ResultSource.ADJUDICATION,
+    engine: dict[str, Any] | None = None,
 ) -> Adjudication:
     """Declare a result (``1-0``, ``½-½``, …; or ``winners`` seats for an SOS game of more
     seats), or a forfeit (``+/-``, ``-/+``, ``-/-``), before, during or after the game.
 
     Works on a game (and its pairing, if it has one) or on a paper pairing; a finished round's
-    result is corrected the same way, and the standings follow at once.
+    result is corrected the same way, and the standings follow at once. ``engine``: the engine's
+    verdict the arbiter decided on (``tournaments.engine_adjudication``), kept in the record.
     """
     if pairing is not None and game is None:
         game = pairing.game
@@ -149,6 +151,10 @@ def decide(
     act = Act.FORFEIT if winners is None and result in FORFEITS else Act.DECLARE_RESULT
     if finished and act == Act.DECLARE_RESULT:
         act = Act.CORRECT_RESULT
+    after = results.snapshot(game, pairing)
+    if engine is not None:
+        act = Act.ENGINE_RESULT
+        after["engine"] = engine
     return results.record(
         act,
         source=source,
@@ -158,7 +164,7 @@ def decide(
         game=game,
         pairing=pairing,
         before=before,
-        after=results.snapshot(game, pairing),
+        after=after,
     )
 
 

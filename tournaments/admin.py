@@ -178,13 +178,12 @@ class TournamentAdmin(ArbitratedAdmin):
             saved = services.update_tournament(tournament=obj, user=request.user, changes=changes)
         else:
             settings = {f: data[f] for f in services.SETTING_FIELDS if f in data}
-            settings.pop("claim_after_minutes", None)
+            later = {f: settings.pop(f, None) for f in ("claim_after_minutes", "engine_seconds")}
+            later = {f: v for f, v in later.items() if v is not None}
             saved = services.create_tournament(**settings, created_by=request.user)
-            if data.get("claim_after_minutes") is not None:
+            if later:
                 saved = services.update_tournament(
-                    tournament=saved,
-                    user=request.user,
-                    changes={"claim_after_minutes": data["claim_after_minutes"]},
+                    tournament=saved, user=request.user, changes=later
                 )
         for field in saved._meta.concrete_fields:
             setattr(obj, field.attname, getattr(saved, field.attname))

@@ -6,11 +6,13 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION_SECONDS
 from games.models import Game, GameKind, Player
 from tournaments import records
 from tournaments import vocabulary as V
@@ -118,6 +120,12 @@ class Tournament(models.Model):
         blank=True,
         default="",
         help_text=_("The clock the games played on the site get when their round is paired."),
+    )
+    engine_seconds = models.PositiveSmallIntegerField(
+        _("engine time for an adjudication (seconds)"),
+        default=DEFAULT_ADJUDICATION_SECONDS,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ADJUDICATION_SECONDS)],
+        help_text=_("How long the engine analyses an unfinished game an arbiter adjudicates."),
     )
     status = models.CharField(
         _("status"),
@@ -342,6 +350,7 @@ class Act(models.TextChoices):
     ADD_TIME = "add_time", _("Time added")
     PAUSE_CLOCKS = "pause_clocks", _("Clocks paused")
     RESUME_CLOCKS = "resume_clocks", _("Clocks restarted")
+    ENGINE_RESULT = "engine_result", _("Result decided with the engine")
 
 
 class AdjudicationReason(models.TextChoices):

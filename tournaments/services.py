@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from games import services as game_services
 from games import timekeeping
+from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.models import Game, GameKind, GameStatus, Player
 from tournaments import results
 from tournaments.authority import require_arbiter
@@ -214,6 +215,7 @@ SETTING_FIELDS = (
     "end_date",
     "claim_after_minutes",
     "time_control",
+    "engine_seconds",
 )
 
 
@@ -271,6 +273,13 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
         raise TournamentError(
             _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
             "rounds",
+        )
+    seconds = merged["engine_seconds"]
+    if not isinstance(seconds, int) or not 1 <= seconds <= MAX_ADJUDICATION_SECONDS:
+        raise TournamentError(
+            _("The engine's time must be from 1 to %(most)s seconds.")
+            % {"most": MAX_ADJUDICATION_SECONDS},
+            "engine_seconds",
         )
     if clean["format"] != TournamentFormat.SWISS:
         # A round robin's schedule sets its rounds when round 1 is paired, and only then.

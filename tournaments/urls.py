@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import adjudication_views as arbiter
-from tournaments import clock_views, views
+from tournaments import clock_views, engine_adjudication, views
 
 app_name = "tournaments"
 
@@ -28,4 +28,5 @@ urlpatterns = [
     path("games/<int:game>/claim/", arbiter.claim, name="claim"),
     path("games/<int:game>/clock/add/", clock_views.add_time, name="add_time"),
     path("<int:pk>/rounds/<int:number>/clocks/", clock_views.round_clocks, name="round_clocks"),
+    path("games/<int:game>/engine/", engine_adjudication.engine_page, name="engine"),
 ]

@@ -44,6 +44,9 @@ INSTALLED_APPS = [
     "ops",
     # Failed log-ins counted in the database (accounts/throttle.py).
     "axes",
+    # Background tasks (the engine's analyses): Django's task framework and its database queue.
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -193,6 +196,13 @@ MAX_REQUEST_BODY_SIZE = MAX_UPLOAD_SIZE + 1 * _MIB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2500
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# -- Background tasks (the engine's analyses, games/analysis.py) -------------------------------
+# Queued in the database; `manage.py db_worker` runs them (`make run` starts one beside the
+# development server; production runs it as a service of its own, see docs/engine.md).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Engine CPU seconds for each position of a finished game's analysis.
+ENGINE_ANALYSIS_SECONDS = 0.5
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"

@@ -8,6 +8,6 @@ See ``docs/engine.md``. The fast position types (``uttt_pos``, ``sos_pos``) are 
 the site keeps using the immutable states of :mod:`games.rules`.
 """
 
-from .analysis import DEFAULT_BUDGET, Analysis, Budget, Evaluation, analyse
+from .analysis import DEFAULT_BUDGET, Analysis, Budget, Evaluation, analyse, as_dict
 
-__all__ = ["DEFAULT_BUDGET", "Analysis", "Budget", "Evaluation", "analyse"]
+__all__ = ["DEFAULT_BUDGET", "Analysis", "Budget", "Evaluation", "analyse", "as_dict"]

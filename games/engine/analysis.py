@@ -280,3 +280,24 @@ def _sos_evaluation(rules: SosRules, pos: sos_pos.SosPos, value, proven: bool, m
     diff = pos.scores[seat] - pos.scores[other] + value
     winners = () if diff == 0 else ((seat,) if diff > 0 else (other,))
     return Evaluation(seat, float(diff), proven, method, winners if proven else None, depth=depth)
+
+
+def as_dict(analysis: Analysis, *, line_limit: int = 12) -> dict:
+    """``analysis`` as plain JSON-ready values (what the site stores)."""
+    ev = analysis.evaluation
+    return {
+        "best_move": analysis.best_move,
+        "line": list(analysis.line[:line_limit]),
+        "nodes": analysis.nodes,
+        "seconds": round(analysis.seconds, 3),
+        "evaluation": {
+            "seat": ev.seat,
+            "value": round(ev.value, 4),
+            "proven": ev.proven,
+            "method": ev.method,
+            "winners": list(ev.winners) if ev.winners is not None else None,
+            "margin": round(ev.margin, 4) if ev.margin is not None else None,
+            "scores": list(ev.scores) if ev.scores is not None else None,
+            "depth": ev.depth,
+        },
+    }

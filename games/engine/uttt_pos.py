@@ -59,6 +59,8 @@ class _Tables:
         empty: list[tuple[int, ...]] = [()] * n
         pick_x: list[tuple[int, ...]] = [()] * n
         pick_o: list[tuple[int, ...]] = [()] * n
+        guard_x: list[tuple[int, ...]] = [()] * n
+        guard_o: list[tuple[int, ...]] = [()] * n
         event: list[bool] = [False] * n
         empty_mask: list[int] = [0] * n
         win_x: list[int] = [0] * n
@@ -75,6 +77,8 @@ class _Tables:
                 wx, wo = THREAT[x] & e, THREAT[o] & e
                 pick_x[s] = CELLS[wx] if wx else cells
                 pick_o[s] = CELLS[wo] if wo else cells
+                guard_x[s] = CELLS[wx] if wx else (CELLS[wo] if wo else cells)
+                guard_o[s] = CELLS[wo] if wo else (CELLS[wx] if wx else cells)
                 event[s] = not e or WIN9[x] or WIN9[o]
                 empty_mask[s] = e
                 win_x[s], win_o[s] = wx, wo
@@ -86,6 +90,9 @@ class _Tables:
         # Playout choices: the cells that win the board for X (for O) if any, else every empty one.
         self.pick_x = tuple(pick_x)
         self.pick_o = tuple(pick_o)
+        # The same, and else the cells that stop the opponent's line (win, else block).
+        self.guard_x = tuple(guard_x)
+        self.guard_o = tuple(guard_o)
         self.event = tuple(event)  # a board with a line or full: something to decide
         self.full = tuple(full)
         self.empty_mask = tuple(empty_mask)
@@ -469,8 +476,9 @@ def _playout(pos: UtttPos, getrandbits: Any, heavy: bool) -> int:
     xw, ow, dr, full = pos.xw, pos.ow, pos.dr, pos.full
     decided = xw | ow | dr
     if heavy:
-        tx = [empty if decided >> b & 1 else tb.pick_x for b in range(9)]
-        to = [empty if decided >> b & 1 else tb.pick_o for b in range(9)]
+        px, po = (tb.guard_x, tb.guard_o) if heavy == 2 else (tb.pick_x, tb.pick_o)
+        tx = [empty if decided >> b & 1 else px for b in range(9)]
+        to = [empty if decided >> b & 1 else po for b in range(9)]
     else:
         tx = [empty] * 9
         to = tx

@@ -1,0 +1,35 @@
+"""The engine's verdict kept in a decision's record, in words (``_engine_verdict.html``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games import analysis
+from tournaments import engine_adjudication as ea
+from tournaments.models import Adjudication
+
+register = template.Library()
+
+
+@register.simple_tag
+def engine_verdict(record: Adjudication) -> dict[str, Any] | None:
+    """The verdict and figures of ``record``'s engine analysis (``None`` without one)."""
+    engine = (record.after or {}).get("engine")
+    if not engine or record.game is None:
+        return None
+    game = record.game
+    names = {s.number: s.player.name for s in game.seats.select_related("player")}
+    return {
+        "verdict": ea.verdict_text(engine, kind=game.kind, names=names),
+        "figures": ea.figures_text(
+            engine,
+            kind=game.kind,
+            points=analysis.scale_is_points(game),
+            players=len(names),
+            names=names,
+        ),
+        "ply": engine.get("ply"),
+        "seconds": engine.get("budget_seconds"),
+    }
