@@ -135,11 +135,14 @@ class LoginForm(AuthenticationForm):
             )
 
             self.unverified = True
-            send_verification_email_for_user(self.request, user)
-            raise forms.ValidationError(
-                _(
+            # allauth sends it at most once every few minutes (its rate limit).
+            if send_verification_email_for_user(self.request, user):
+                message = _(
                     "Your e-mail address is not verified yet. We have sent you the link again: "
                     "open it to log in."
-                ),
-                code="unverified",
-            )
+                )
+            else:
+                message = _(
+                    "Your e-mail address is not verified yet. Open the link we sent you to log in."
+                )
+            raise forms.ValidationError(message, code="unverified")
