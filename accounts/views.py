@@ -299,5 +299,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "to_move": mygames.games_to_move(request.user),
             "pairings": mygames.current_pairings(request.user),
             "results": mygames.results(request.user),
+            "is_arbiter": request.user.is_superuser
+            or arbitrated_tournaments(request.user).exists(),
+            "may_add_players": may_add_players(request.user),
         },
     )

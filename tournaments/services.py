@@ -290,6 +290,21 @@ def register(
     """Register ``player``; after round 1 is paired this is a late entry (Swiss only)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, tournament)
+    return enter_locked(
+        tournament=tournament, player=player, rank=rank, rating=rating, half_byes=half_byes
+    )
+
+
+def enter_locked(
+    *,
+    tournament: Tournament,
+    player: Player,
+    rank: int | None = None,
+    rating: int | None = None,
+    half_byes: Iterable[int] = (),
+) -> Entry:
+    """The entry of ``player`` into ``tournament`` (locked by the caller, who has checked the
+    authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players)."""
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
