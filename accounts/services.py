@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core import signing
 from django.core.exceptions import ValidationError
@@ -15,6 +16,7 @@ from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +31,7 @@ INVITATION_MAX_AGE = 14 * 24 * 60 * 60  # seconds
 
 
 def _lock_user(user: AbstractBaseUser) -> None:
-    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
 
 
 def _refuse_if_linked(user: AbstractBaseUser) -> None:
@@ -222,8 +224,6 @@ def send_invitation(
             _("%(name)s is linked to an account already.") % {"name": player.name}, "linked"
         )
     invitation = Invitation.objects.create(player=player, email=email, invited_by=user)
-    from django.urls import reverse
-
     link = f"{scheme}://{host}{reverse('accounts:invitation', args=[invitation_token(invitation)])}"
     context = {"player": player, "link": link, "inviter": user}
     subject = " ".join(render_to_string("accounts/email/invitation_subject.txt", context).split())
