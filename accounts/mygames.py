@@ -1,4 +1,4 @@
-""""My games": the games where it is the user's move, his next pairings and his results.
+""" "My games": the games where it is the user's move, his next pairings and his results.
 
 Whose move it is comes from the last move alone, without replaying a game: ultimate tic-tac-toe
 alternates; in SOS a move that scored (its ``points``) gives its player another move (RULES.md).

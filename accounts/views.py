@@ -18,8 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import mygames, services
 from accounts.authority import claims_to_decide, may_add_players, may_decide_claim
@@ -27,10 +26,10 @@ from accounts.errors import AccountError
 from accounts.forms import ThrottledPasswordChangeForm
 from accounts.models import ClaimStatus, Invitation, PlayerClaim
 from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
-from games.models import Player
-from tournaments.authority import arbitrated_tournaments
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
+from games.models import Player
 from ops.logs import log_event
+from tournaments.authority import arbitrated_tournaments
 
 
 def locked_out(
@@ -198,16 +197,16 @@ def claims(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("The claim is rejected."))
         return redirect("accounts:claims")
-    return render(
-        request, "accounts/claims.html", {"claims": claims_to_decide(request.user)}
-    )
+    return render(request, "accounts/claims.html", {"claims": claims_to_decide(request.user)})
 
 
 class PlayerListForm(forms.Form):
     players = forms.CharField(
         label=gettext_lazy("Players, one a line"),
         widget=forms.Textarea(attrs={"rows": 12}),
-        help_text=gettext_lazy("Name, then optionally an e-mail address and a rating, separated by commas."),
+        help_text=gettext_lazy(
+            "Name, then optionally an e-mail address and a rating, separated by commas."
+        ),
     )
     invite = forms.BooleanField(
         label=gettext_lazy("Send an invitation to each new player with an e-mail address"),
@@ -238,9 +237,7 @@ def add_players(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    ngettext(
-                        "%(count)d player added.", "%(count)d players added.", len(added)
-                    )
+                    ngettext("%(count)d player added.", "%(count)d players added.", len(added))
                     % {"count": len(added)},
                 )
                 return redirect("games:players")

@@ -45,9 +45,7 @@ def _check_open(tournament: Tournament) -> None:
     if not tournament.registration_open:
         raise TournamentError(_("This tournament's registration is closed."), "closed")
     if _started(tournament):
-        raise TournamentError(
-            _("Round 1 is paired: ask an arbiter to register you."), "started"
-        )
+        raise TournamentError(_("Round 1 is paired: ask an arbiter to register you."), "started")
 
 
 @transaction.atomic

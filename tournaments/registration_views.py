@@ -131,8 +131,6 @@ def registration_page(request: HttpRequest, pk: int) -> HttpResponse:
             "t": t,
             "form": form,
             "link": request.build_absolute_uri(reverse("tournaments:join", args=[t.pk])),
-            "requests": t.join_requests.filter(status=JoinStatus.PENDING).select_related(
-                "player"
-            ),
+            "requests": t.join_requests.filter(status=JoinStatus.PENDING).select_related("player"),
         },
     )

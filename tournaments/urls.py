@@ -1,8 +1,7 @@
 from django.urls import path
 
 from tournaments import adjudication_views as arbiter
-from tournaments import registration_views
-from tournaments import views
+from tournaments import registration_views, views
 
 app_name = "tournaments"
 

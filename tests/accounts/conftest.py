@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
-from django.test import Client
 from django.http import HttpResponse
+from django.test import Client
 
 from games.models import Player
 from tests.factories import make_player, make_user
@@ -62,5 +62,8 @@ def link_in_last_mail() -> str:
 
 def log_in(client: Client, username: str, password: str = PASSWORD) -> HttpResponse:
     return client.post(
-        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR="10.0.0.2", **EN
+        "/accounts/login/",
+        {"username": username, "password": password},
+        REMOTE_ADDR="10.0.0.2",
+        **EN,
     )

@@ -83,7 +83,9 @@ def test_a_list_with_errors_adds_nothing(client: Client, adder: User) -> None:
 def test_only_arbiters_add_players(client: Client) -> None:
     client.force_login(make_user("nobody"))
     assert client.get("/accounts/players/add/").status_code == 403
-    assert client.post("/accounts/players/add/", {"players": "X", "confirm": "1"}).status_code == 403
+    assert (
+        client.post("/accounts/players/add/", {"players": "X", "confirm": "1"}).status_code == 403
+    )
     assert not Player.objects.exists()
 
 
