@@ -97,3 +97,29 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} <{self.email}>"
+
+
+class NoticeSettings(models.Model):
+    """What an account has seen of its news ("my games"), and whether it wants them by mail.
+
+    The news themselves are not stored: they are read from the pairings, moves and arbiter's
+    records newer than ``seen_at`` (on the site) or ``mailed_at`` (by mail), see
+    :mod:`accounts.notices`.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_settings"
+    )
+    by_email = models.BooleanField(
+        _("e-mail me when I am paired, when it is my move and when an arbiter decides my game"),
+        default=False,
+    )
+    seen_at = models.DateTimeField(_("news seen"), null=True, blank=True)
+    mailed_at = models.DateTimeField(_("news mailed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notice settings")
+        verbose_name_plural = _("notice settings")
+
+    def __str__(self) -> str:
+        return str(self.user)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
+from django.db.models import Count, DateTimeField, IntegerField, OuterRef, Q, Subquery
 
 from games.models import ACTIVE_STATUSES, ENDED_STATUSES, Game, GameKind, Move, Seat
 from tournaments.models import Pairing, RoundStatus
@@ -27,6 +27,7 @@ def _active_seats(user: AbstractBaseUser) -> list[Seat]:
         .annotate(
             last_seat=Subquery(last.values("seat")[:1], output_field=IntegerField()),
             last_points=Subquery(last.values("points")[:1], output_field=IntegerField()),
+            last_at=Subquery(last.values("created_at")[:1], output_field=DateTimeField()),
             seat_count=Subquery(seats.values("n")[:1], output_field=IntegerField()),
         )
     )
@@ -42,13 +43,15 @@ def seat_to_move(kind: str, last_seat: int | None, last_points: int | None, seat
 
 
 def games_to_move(user: AbstractBaseUser) -> list[Game]:
-    """The active online games of ``user``'s player where it is his move (one query)."""
-    return [
-        seat.game
-        for seat in _active_seats(user)
-        if seat_to_move(seat.game.kind, seat.last_seat, seat.last_points, seat.seat_count or 2)
-        == seat.number
-    ]
+    """The active online games of ``user``'s player where it is his move (one query); each
+    game's ``waiting_since`` is the time of the last move (or of its creation)."""
+    found = []
+    for seat in _active_seats(user):
+        seats = seat.seat_count or 2
+        if seat_to_move(seat.game.kind, seat.last_seat, seat.last_points, seats) == seat.number:
+            seat.game.waiting_since = seat.last_at or seat.game.created_at
+            found.append(seat.game)
+    return found
 
 
 def my_move_count(user: AbstractBaseUser) -> int:

@@ -17,14 +17,15 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from accounts import mygames, services
+from accounts import mygames, notices, services
 from accounts.authority import claims_to_decide, may_add_players, may_decide_claim
 from accounts.errors import AccountError
 from accounts.forms import ThrottledPasswordChangeForm
-from accounts.models import ClaimStatus, Invitation, PlayerClaim
+from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
 from games.models import Player
@@ -139,6 +140,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("account_signup")
 
 
+class NoticeForm(forms.ModelForm):
+    class Meta:
+        model = NoticeSettings
+        fields = ["by_email"]
+
+
 @login_required
 def my_player(request: HttpRequest) -> HttpResponse:
     """The account's player: linked, claimed (waiting), or to be made or claimed here."""
@@ -148,8 +155,9 @@ def my_player(request: HttpRequest) -> HttpResponse:
     if player is None and claim is None:
         if is_unverified(request.user):
             raise PermissionDenied(_("Verify your e-mail address first."))
-        form = ProfileFields(request.POST or None)
-        if request.method == "POST" and form.is_valid():
+        posted = request.method == "POST" and request.POST.get("form") != "notices"
+        form = ProfileFields(request.POST if posted else None)
+        if posted and form.is_valid():
             try:
                 form.apply(request.user)
             except AccountError as error:
@@ -157,6 +165,18 @@ def my_player(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("Saved."))
                 return redirect("accounts:my_player")
+    settings_form = NoticeForm(
+        request.POST if request.POST.get("form") == "notices" else None,
+        instance=notices.settings_of(request.user),
+    )
+    if request.method == "POST" and request.POST.get("form") == "notices":
+        if settings_form.is_valid():
+            state = settings_form.save(commit=False)
+            if state.by_email and state.mailed_at is None:
+                state.mailed_at = timezone.now()  # news from now on, not the whole history
+            state.save()
+            messages.success(request, _("Saved."))
+        return redirect("accounts:my_player")
     last = (
         PlayerClaim.objects.filter(user=request.user)
         .exclude(status=ClaimStatus.PENDING)
@@ -166,7 +186,13 @@ def my_player(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/my_player.html",
-        {"player": player, "claim": claim, "form": form, "last_claim": last},
+        {
+            "player": player,
+            "claim": claim,
+            "form": form,
+            "last_claim": last,
+            "notice_form": settings_form,
+        },
     )
 
 
@@ -288,10 +314,14 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """The games where it is your move, your next pairings, your results."""
+    state = notices.settings_of(request.user)
+    fresh = notices.news(request.user, state.seen_at or request.user.date_joined)
+    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=timezone.now())
     return render(
         request,
         "accounts/my_games.html",
         {
+            "news": fresh,
             "player": Player.objects.filter(user=request.user).first(),
             "to_move": mygames.games_to_move(request.user),
             "pairings": mygames.current_pairings(request.user),
