@@ -65,6 +65,8 @@ def create_tournament(
     end_date: Any = None,
     created_by: AbstractBaseUser | None = None,
     arbiters: Iterable[AbstractBaseUser] = (),
+    registration_open: bool = False,
+    registration_approval: bool = False,
 ) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters."""
     clean = validate_settings(
@@ -89,6 +91,8 @@ def create_tournament(
         start_date=start_date,
         end_date=end_date,
         created_by=created_by,
+        registration_open=bool(registration_open),
+        registration_approval=bool(registration_approval),
     )
     tournament.arbiters.add(*arbiters)
     if created_by is not None:
@@ -196,6 +200,8 @@ SETTING_FIELDS = (
     "start_date",
     "end_date",
     "claim_after_minutes",
+    "registration_open",
+    "registration_approval",
 )
 
 

@@ -57,6 +57,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 start_date=d["start_date"],
                 end_date=d["end_date"],
                 created_by=request.user,
+                registration_open=d["registration_open"],
+                registration_approval=d["registration_approval"],
             )
         except TournamentError as err:
             form.add_error(None, err.message)
@@ -105,6 +107,8 @@ SETTINGS_FORM_FIELDS = (
     "points_draw",
     "points_loss",
     "points_bye",
+    "registration_open",
+    "registration_approval",
 )
 
 

@@ -168,3 +168,24 @@ def test_a_visitor_is_asked_to_log_in_or_sign_up(client: Client, open_cup: Tourn
 def test_the_tournament_page_links_the_join_page(client: Client, open_cup: Tournament) -> None:
     page = client.get(f"/tournaments/{open_cup.pk}/", **EN).content.decode()
     assert f'href="/tournaments/{open_cup.pk}/join/"' in page
+
+
+def test_the_tournament_form_sets_the_registration(client: Client, arbiter: User) -> None:
+    t = new_tournament(arbiter, name="Form Cup")
+    client.force_login(arbiter)
+    page = client.get(f"/tournaments/{t.pk}/settings/", **EN).content.decode()
+    assert 'name="registration_open"' in page and 'name="registration_approval"' in page
+    from tournaments.forms import TournamentForm
+
+    data = {
+        k: v for k, v in TournamentForm.initial_of(t).items() if v is not None and v is not False
+    }
+    data.update(registration_open="on", registration_approval="on")
+    response = client.post(f"/tournaments/{t.pk}/settings/", data)
+    assert response.status_code == 302, response.content.decode()
+    t.refresh_from_db()
+    assert t.registration_open and t.registration_approval
+    created = services.create_tournament(
+        name="Open at once", kind="sos", rounds=1, registration_open=True, created_by=arbiter
+    )
+    assert created.registration_open and not created.registration_approval
