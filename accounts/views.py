@@ -275,6 +275,10 @@ def add_players(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "addable": sum(1 for r in rows if r.addable) if rows else 0,
             "has_errors": any(r.errors for r in rows) if rows else False,
+            # The newest players without an account, to invite one by one.
+            "unlinked": Player.objects.filter(user__isnull=True).order_by("-created_at", "-pk")[
+                :50
+            ],
         },
     )
 

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
+from django.utils import translation
 
 from accounts import services
 from accounts.errors import AccountError
@@ -46,7 +47,8 @@ def test_reading_the_list(listed: Player) -> None:
 
 
 def test_bad_cells_are_reported_per_line() -> None:
-    rows = services.read_player_list("Anna, not-mail@, x1\n, 1200\n")
+    with translation.override("en"):
+        rows = services.read_player_list("Anna, not-mail@, x1\n, 1200\n")
     assert len(rows[0].errors) == 2
     assert rows[1].errors == ["A player needs a name."]
 
@@ -122,3 +124,13 @@ def test_a_linked_player_is_not_invited(adder: User) -> None:
     player = make_player("Has Account", make_user("has"))
     with pytest.raises(AccountError):
         services.send_invitation(player=player, email="a@example.org", user=adder, host="x")
+
+
+def test_the_page_offers_to_invite_players_without_an_account(
+    client: Client, adder: User, listed: Player
+) -> None:
+    linked = make_player("Linked One", make_user("linked"))
+    client.force_login(adder)
+    page = client.get("/accounts/players/add/", **EN).content.decode()
+    assert f'href="/accounts/players/{listed.pk}/invite/"' in page
+    assert f'href="/accounts/players/{linked.pk}/invite/"' not in page

@@ -27,6 +27,11 @@ SHOTS = Path("/tmp/shots")
 NEW_PASSWORD = "a-phone-player-pass-42"
 
 
+def assert_no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], (page.url, width)
+
+
 def open_menu(page: Page) -> None:
     """On a phone the header's menu folds behind its toggle."""
     toggle = page.locator(".menu-toggle")
@@ -53,7 +58,9 @@ def test_sign_up_join_play_and_find_my_games(browser: Browser, live_server) -> N
         page = context.new_page()
         # The public link, as a visitor: sign up first.
         page.goto(f"{live_server.url}/tournaments/{cup.pk}/join/")
+        assert_no_sideways_scroll(page)
         page.get_by_role("link", name="Sign up").first.tap()
+        assert_no_sideways_scroll(page)
         page.get_by_label("Username").fill("nina")
         page.get_by_label("Email").fill("nina@example.org")
         page.get_by_label("Password", exact=True).fill(NEW_PASSWORD)
@@ -75,6 +82,7 @@ def test_sign_up_join_play_and_find_my_games(browser: Browser, live_server) -> N
         page.goto(f"{live_server.url}/tournaments/{cup.pk}/join/")
         page.get_by_role("button", name="Join as Nina Novak").tap()
         expect(page.locator(".registration-state")).to_have_text("You are registered.")
+        assert_no_sideways_scroll(page)
         nina = Player.objects.get(user__username="nina")
         assert Entry.objects.filter(tournament=cup, player=nina).exists()
 
@@ -119,8 +127,7 @@ def test_sign_up_join_play_and_find_my_games(browser: Browser, live_server) -> N
         results = page.locator(".my-results")
         expect(results).to_contain_text("Nina Novak")
         expect(results).to_contain_text(game.result_text)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], width
+        assert_no_sideways_scroll(page)
         page.screenshot(path=str(SHOTS / "join-my-games.png"), full_page=True)
     finally:
         context.close()
