@@ -54,12 +54,15 @@ def test_sign_up_join_play_and_find_my_games(browser: Browser, live_server) -> N
 
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
     context.set_default_timeout(TIMEOUT_MS)
+    # Page loads on a busy machine (sign-up hashes a password) may take longer than one action.
+    context.set_default_navigation_timeout(4 * TIMEOUT_MS)
     try:
         page = context.new_page()
         # The public link, as a visitor: sign up first.
         page.goto(f"{live_server.url}/tournaments/{cup.pk}/join/")
         assert_no_sideways_scroll(page)
         page.get_by_role("link", name="Sign up").first.tap()
+        expect(page.locator("h1")).to_have_text("Sign up")
         assert_no_sideways_scroll(page)
         page.get_by_label("Username").fill("nina")
         page.get_by_label("Email").fill("nina@example.org")
