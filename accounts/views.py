@@ -5,17 +5,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.views import SignupView as AllauthSignupView
 from axes.handlers.proxy import AxesProxyHandler
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from accounts import mygames, notices, services
+from accounts.authority import claims_to_decide, may_add_players, may_decide_claim
+from accounts.errors import AccountError
 from accounts.forms import ThrottledPasswordChangeForm
+from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
+from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
+from games.models import Player
 from ops.logs import log_event
+from tournaments.authority import arbitrated_tournaments
 
 
 def locked_out(
@@ -33,7 +48,7 @@ def locked_out(
     message = lockout_message(seconds)
     if request.path == reverse("login"):
         messages.error(request, message)
-        form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+        form = LoginForm(request, initial={"username": request.POST.get("username", "")})
         response = render(
             request,
             "registration/login.html",
@@ -70,3 +85,253 @@ class PasswordResetView(auth_views.PasswordResetView):
         self.request.axes_locked_out = False  # this request was allowed; the next ones are not
         log_event("club.security", "password_reset_requested")
         return super().form_valid(form)
+
+
+# -- sign-up, the player's profile, claims, many players, invitations ---------------------------
+
+
+class SignupView(AllauthSignupView):
+    """allauth's sign-up; through an invitation the player part is left out (it is given)."""
+
+    def get_form(self, form_class: Any = None) -> Any:
+        form = super().get_form(form_class)
+        form.invited = INVITATION_SESSION_KEY in self.request.session
+        if form.invited:
+            for name in ("profile", "name", "player"):
+                form.fields.pop(name, None)
+        return form
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        pk = self.request.session.get(INVITATION_SESSION_KEY)
+        context["invitation"] = (
+            Invitation.objects.select_related("player").filter(pk=pk).first() if pk else None
+        )
+        return context
+
+    def get_initial(self) -> dict[str, Any]:
+        initial = super().get_initial()
+        pk = self.request.session.get(INVITATION_SESSION_KEY)
+        invitation = Invitation.objects.filter(pk=pk).first() if pk else None
+        if invitation is not None:
+            initial.setdefault("email", invitation.email)
+        return initial
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in (django-axes counts it), refusing accounts whose address is unverified."""
+
+    authentication_form = LoginForm
+
+
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation's link: remembered in the session, then the sign-up page."""
+    try:
+        found = services.invitation_from_token(token)
+    except AccountError as error:
+        return render(request, "accounts/invitation_invalid.html", {"message": error.message})
+    if request.user.is_authenticated:
+        return render(
+            request,
+            "accounts/invitation_invalid.html",
+            {"message": _("Log out first: the invitation makes a new account.")},
+        )
+    request.session[INVITATION_SESSION_KEY] = found.pk
+    return redirect("account_signup")
+
+
+class NoticeForm(forms.ModelForm):
+    class Meta:
+        model = NoticeSettings
+        fields = ["by_email"]
+
+
+@login_required
+def my_player(request: HttpRequest) -> HttpResponse:
+    """The account's player: linked, claimed (waiting), or to be made or claimed here."""
+    player = Player.objects.filter(user=request.user).first()
+    claim = PlayerClaim.objects.filter(user=request.user, status=ClaimStatus.PENDING).first()
+    form = None
+    if player is None and claim is None:
+        if is_unverified(request.user):
+            raise PermissionDenied(_("Verify your e-mail address first."))
+        posted = request.method == "POST" and request.POST.get("form") != "notices"
+        form = ProfileFields(request.POST if posted else None)
+        if posted and form.is_valid():
+            try:
+                form.apply(request.user)
+            except AccountError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, _("Saved."))
+                return redirect("accounts:my_player")
+    settings_form = NoticeForm(
+        request.POST if request.POST.get("form") == "notices" else None,
+        instance=notices.settings_of(request.user),
+    )
+    if request.method == "POST" and request.POST.get("form") == "notices":
+        if settings_form.is_valid():
+            state = settings_form.save(commit=False)
+            if state.by_email and state.mailed_at is None:
+                state.mailed_at = timezone.now()  # news from now on, not the whole history
+            state.save()
+            messages.success(request, _("Saved."))
+        return redirect("accounts:my_player")
+    last = (
+        PlayerClaim.objects.filter(user=request.user)
+        .exclude(status=ClaimStatus.PENDING)
+        .order_by("-decided_at")
+        .first()
+    )
+    return render(
+        request,
+        "accounts/my_player.html",
+        {
+            "player": player,
+            "claim": claim,
+            "form": form,
+            "last_claim": last,
+            "notice_form": settings_form,
+        },
+    )
+
+
+@login_required
+def claims(request: HttpRequest) -> HttpResponse:
+    """The claims an arbiter may decide: confirm or reject each."""
+    if not (request.user.is_superuser or arbitrated_tournaments(request.user).exists()):
+        raise PermissionDenied(_("Only arbiters decide claims."))
+    if request.method == "POST":
+        claim = get_object_or_404(PlayerClaim, pk=request.POST.get("claim"))
+        decision = request.POST.get("decision")
+        if decision not in {"confirm", "reject"}:
+            messages.error(request, _("Choose confirm or reject."))
+            return redirect("accounts:claims")
+        if not may_decide_claim(request.user, claim.player):
+            raise PermissionDenied(_("Only an arbiter of this player's tournaments may decide."))
+        try:
+            services.decide_claim(claim=claim, user=request.user, accept=decision == "confirm")
+        except AccountError as error:
+            messages.error(request, error.message)
+        else:
+            if decision == "confirm":
+                messages.success(
+                    request,
+                    _("%(account)s is now %(player)s.")
+                    % {"account": claim.user.get_username(), "player": claim.player.name},
+                )
+            else:
+                messages.success(request, _("The claim is rejected."))
+        return redirect("accounts:claims")
+    return render(request, "accounts/claims.html", {"claims": claims_to_decide(request.user)})
+
+
+class PlayerListForm(forms.Form):
+    players = forms.CharField(
+        label=gettext_lazy("Players, one a line"),
+        widget=forms.Textarea(attrs={"rows": 12}),
+        help_text=gettext_lazy(
+            "Name, then optionally an e-mail address and a rating, separated by commas."
+        ),
+    )
+    invite = forms.BooleanField(
+        label=gettext_lazy("Send an invitation to each new player with an e-mail address"),
+        required=False,
+    )
+
+
+@login_required
+def add_players(request: HttpRequest) -> HttpResponse:
+    """Many players at once: the pasted list is read and shown first, then added."""
+    if not may_add_players(request.user):
+        raise PermissionDenied(_("Only arbiters may add players."))
+    form = PlayerListForm(request.POST or None)
+    rows = None
+    if request.method == "POST" and form.is_valid():
+        rows = services.read_player_list(form.cleaned_data["players"])
+        if "confirm" in request.POST and rows:
+            try:
+                added = services.add_players(
+                    rows=rows,
+                    user=request.user,
+                    invite=form.cleaned_data["invite"],
+                    request_host=request.get_host(),
+                    scheme=request.scheme,
+                )
+            except AccountError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(
+                    request,
+                    ngettext("%(count)d player added.", "%(count)d players added.", len(added))
+                    % {"count": len(added)},
+                )
+                return redirect("games:players")
+    return render(
+        request,
+        "accounts/add_players.html",
+        {
+            "form": form,
+            "rows": rows,
+            "addable": sum(1 for r in rows if r.addable) if rows else 0,
+            "has_errors": any(r.errors for r in rows) if rows else False,
+            # The newest players without an account, to invite one by one.
+            "unlinked": Player.objects.filter(user__isnull=True).order_by("-created_at", "-pk")[
+                :50
+            ],
+        },
+    )
+
+
+class InvitationForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("E-mail address"))
+
+
+@login_required
+def invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """Invite one registered player (not linked to an account) by e-mail."""
+    player = get_object_or_404(Player, pk=pk)
+    if not may_add_players(request.user):
+        raise PermissionDenied(_("Only arbiters may invite players."))
+    form = InvitationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                services.send_invitation(
+                    player=player,
+                    email=form.cleaned_data["email"],
+                    user=request.user,
+                    host=request.get_host(),
+                    scheme=request.scheme,
+                )
+        except AccountError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("An invitation to %(email)s is sent.") % {"email": form.cleaned_data["email"]},
+            )
+            return redirect(player)
+    return render(request, "accounts/invite.html", {"form": form, "player": player})
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The games where it is your move, your next pairings, your results."""
+    state = notices.settings_of(request.user)
+    fresh = notices.news(request.user, state.seen_at or request.user.date_joined)
+    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=timezone.now())
+    return render(
+        request,
+        "accounts/my_games.html",
+        {
+            "news": fresh,
+            "player": Player.objects.filter(user=request.user).first(),
+            "to_move": mygames.games_to_move(request.user),
+            "pairings": mygames.current_pairings(request.user),
+            "results": mygames.results(request.user),
+            "is_arbiter": request.user.is_superuser
+            or arbitrated_tournaments(request.user).exists(),
+            "may_add_players": may_add_players(request.user),
+        },
+    )

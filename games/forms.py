@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -200,6 +201,16 @@ class PlayerForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if not may_link_accounts(user):
             del self.fields["user"]
+        else:
+            # Only accounts no player is linked to yet (one account, one player).
+            linked = Player.objects.filter(user__isnull=False)
+            if self.instance.pk:
+                linked = linked.exclude(pk=self.instance.pk)
+            self.fields["user"].queryset = (
+                get_user_model()
+                .objects.exclude(pk__in=linked.values("user"))
+                .order_by(get_user_model().USERNAME_FIELD)
+            )
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

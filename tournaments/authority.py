@@ -14,9 +14,9 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from games import authority as game_authority
-from games.models import Game
+from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Pairing, Tournament
+from tournaments.models import Act, Adjudication, Pairing, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -85,4 +85,23 @@ def register() -> None:
     game_authority.register_resolver(
         "tournaments",
         game_authority.Resolver(decides=_decides, arbitrated=_arbitrated, owned=_owned),
+    )
+
+
+# -- open registration (tournaments/registration.py) -----------------------------------------
+
+
+def player_of(user: AnyUser | None) -> Player | None:
+    """The player ``user``'s account plays as, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()
+
+
+def may_join(user: AnyUser | None, tournament: Tournament) -> bool:
+    """A logged-in user with a player may join a tournament whose registration is open."""
+    return bool(
+        tournament.registration_open
+        and tournament.status != TournamentStatus.FINISHED
+        and player_of(user) is not None
     )

@@ -103,6 +103,16 @@ class TournamentForm(forms.Form):
             "for the pairing of the first half of the rounds, so that the strongest meet sooner."
         ),
     )
+    # Open registration (tournaments/registration.py).
+    registration_open = forms.BooleanField(
+        label=_("Players may join through the registration link"),
+        required=False,
+        help_text=_("Until round 1 is paired."),
+    )
+    registration_approval = forms.BooleanField(
+        label=_("Each joining player waits for an arbiter's approval"),
+        required=False,
+    )
     dummy_cap = forms.BooleanField(
         label=_("Cap the dummy opponent's score (FIDE 2026)"),
         required=False,
@@ -216,6 +226,8 @@ class TournamentForm(forms.Form):
             "points_loss": t.points_loss,
             "points_bye": t.points_bye,
             "time_control": t.time_control,
+            "registration_open": t.registration_open,
+            "registration_approval": t.registration_approval,
         }
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key

@@ -81,6 +81,8 @@ def create_tournament(
     created_by: AbstractBaseUser | None = None,
     arbiters: Iterable[AbstractBaseUser] = (),
     time_control: str = "",
+    registration_open: bool = False,
+    registration_approval: bool = False,
 ) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters. ``time_control`` (a
     ``games.clock`` code) is the clock its games get when they are paired."""
@@ -107,6 +109,8 @@ def create_tournament(
         start_date=start_date,
         end_date=end_date,
         created_by=created_by,
+        registration_open=bool(registration_open),
+        registration_approval=bool(registration_approval),
     )
     tournament.arbiters.add(*arbiters)
     if created_by is not None:
@@ -216,6 +220,8 @@ SETTING_FIELDS = (
     "claim_after_minutes",
     "time_control",
     "engine_seconds",
+    "registration_open",
+    "registration_approval",
 )
 
 
@@ -347,6 +353,21 @@ def register(
     """Register ``player``; after round 1 is paired this is a late entry (Swiss only)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, tournament)
+    return enter_locked(
+        tournament=tournament, player=player, rank=rank, rating=rating, half_byes=half_byes
+    )
+
+
+def enter_locked(
+    *,
+    tournament: Tournament,
+    player: Player,
+    rank: int | None = None,
+    rating: int | None = None,
+    half_byes: Iterable[int] = (),
+) -> Entry:
+    """The entry of ``player`` into ``tournament`` (locked by the caller, who has checked the
+    authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players)."""
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     if Entry.objects.filter(tournament=tournament, player=player).exists():

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import adjudication_views as arbiter
-from tournaments import clock_views, engine_adjudication, views
+from tournaments import clock_views, engine_adjudication, registration_views, views
 
 app_name = "tournaments"
 
@@ -24,6 +24,9 @@ urlpatterns = [
     path("<int:pk>/pairings/<int:pairing>/decide/", arbiter.pairing_arbiter, name="decide"),
     path("<int:pk>/claims/<int:claim>/decide/", arbiter.claim_decide, name="claim_decide"),
     path("<int:pk>/entries/<int:entry>/withdrawal/", arbiter.entry_withdrawal, name="withdrawal"),
+    # Open registration
+    path("<int:pk>/join/", registration_views.join_page, name="join"),
+    path("<int:pk>/registration/", registration_views.registration_page, name="registration"),
     path("games/<int:game>/arbiter/", arbiter.game_arbiter, name="game_arbiter"),
     path("games/<int:game>/claim/", arbiter.claim, name="claim"),
     path("games/<int:game>/clock/add/", clock_views.add_time, name="add_time"),

@@ -68,6 +68,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 end_date=d["end_date"],
                 created_by=request.user,
                 time_control=d["time_control"],
+                registration_open=d["registration_open"],
+                registration_approval=d["registration_approval"],
             )
         except TournamentError as err:
             form.add_error(None, err.message)
@@ -122,6 +124,8 @@ SETTINGS_FORM_FIELDS = (
     "acceleration",
     "dummy_cap",
     "claim_after_minutes",
+    "registration_open",
+    "registration_approval",
 )
 
 

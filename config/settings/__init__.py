@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     # Background tasks (the engine's analyses): Django's task framework and its database queue.
     "django_tasks",
     "django_tasks_db",
+    # Sign-up and e-mail verification (accounts/signup.py); the log-in stays Django's own.
+    "allauth",
+    "allauth.account",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # django-allauth's (the sign-up's pending verification lives in the session).
+    "allauth.account.middleware.AccountMiddleware",
     # Last, as django-axes asks: turns a lockout into the "too many attempts" answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -85,6 +90,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The header's "your move" badge (accounts/mygames.py).
+                "accounts.context_processors.my_games",
             ],
         },
     },
@@ -203,6 +210,31 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Engine CPU seconds for each position of a finished game's analysis.
 ENGINE_ANALYSIS_SECONDS = 0.5
+
+# -- Mail --------------------------------------------------------------------------------------
+# Development prints every mail on the console; tests catch them in memory (Django's test set-up);
+# production sends them by SMTP (config/settings/production.py, variables DJANGO_EMAIL_*).
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "club@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# -- Sign-up (django-allauth; accounts/) -------------------------------------------------------
+# A new account gives a username, an e-mail address and a password, and may log in only once
+# the address is verified (the link mailed at sign-up). Log-in, password change and reset are
+# Django's own views with django-axes's protection (accounts/urls.py).
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+ACCOUNT_ADAPTER = "accounts.signup.AccountAdapter"
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.signup.ProfileSignupForm"
+ACCOUNT_PREVENT_ENUMERATION = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"

@@ -21,12 +21,20 @@ Optional (defaults in brackets):
 - ``DJANGO_SECURE_HSTS_SECONDS`` [31536000, a year], ``DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS``
   [true], ``DJANGO_SECURE_HSTS_PRELOAD`` [true];
 - ``REDIS_URL`` — a Redis shared by the servers for the cache [none: the database cache];
-- ``DJANGO_STATIC_ROOT`` — where ``collectstatic`` puts the files [``staticfiles/``].
+- ``DJANGO_STATIC_ROOT`` — where ``collectstatic`` puts the files [``staticfiles/``];
+- mail (sign-up verification, password reset, invitations) goes by SMTP:
+  ``DJANGO_EMAIL_HOST`` [localhost], ``DJANGO_EMAIL_PORT`` [587],
+  ``DJANGO_EMAIL_HOST_USER`` and ``DJANGO_EMAIL_HOST_PASSWORD`` [none],
+  ``DJANGO_EMAIL_USE_TLS`` [true: STARTTLS] or ``DJANGO_EMAIL_USE_SSL`` [false],
+  ``DJANGO_EMAIL_TIMEOUT`` [10 seconds], ``DJANGO_DEFAULT_FROM_EMAIL`` — the sender
+  [club@localhost]; ``DJANGO_EMAIL_BACKEND`` replaces the SMTP backend altogether.
 
 ``DJANGO_DEBUG`` is ignored: debug mode is always off here.
 """
 
 from __future__ import annotations
+
+import os
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -75,3 +83,17 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = False
 WHITENOISE_AUTOREFRESH = False
+
+# -- Mail by SMTP -----------------------------------------------------------------------------
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", not EMAIL_USE_SSL)
+if EMAIL_USE_SSL and EMAIL_USE_TLS:
+    raise ImproperlyConfigured("DJANGO_EMAIL_USE_TLS and DJANGO_EMAIL_USE_SSL exclude each other.")
+EMAIL_TIMEOUT = env_int("DJANGO_EMAIL_TIMEOUT", 10, minimum=1)

@@ -1,0 +1,93 @@
+""" "My games": the games where it is the user's move, his next pairings and his results.
+
+Whose move it is comes from the last move alone, without replaying a game: ultimate tic-tac-toe
+alternates; in SOS a move that scored (its ``points``) gives its player another move (RULES.md).
+The header's badge is one query (:func:`my_move_count`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import Count, DateTimeField, IntegerField, OuterRef, Q, Subquery
+
+from games.models import ACTIVE_STATUSES, ENDED_STATUSES, Game, GameKind, Move, Seat
+from tournaments.models import Pairing, RoundStatus
+
+
+def _active_seats(user: AbstractBaseUser) -> list[Seat]:
+    last = Move.objects.filter(game=OuterRef("game")).order_by("-ply")
+    seats = Seat.objects.filter(game=OuterRef("game")).values("game").annotate(n=Count("pk"))
+    return list(
+        Seat.objects.filter(
+            player__user=user, game__status__in=ACTIVE_STATUSES, game__over_the_board=False
+        )
+        .select_related("game")
+        .annotate(
+            last_seat=Subquery(last.values("seat")[:1], output_field=IntegerField()),
+            last_points=Subquery(last.values("points")[:1], output_field=IntegerField()),
+            last_at=Subquery(last.values("created_at")[:1], output_field=DateTimeField()),
+            seat_count=Subquery(seats.values("n")[:1], output_field=IntegerField()),
+        )
+    )
+
+
+def seat_to_move(kind: str, last_seat: int | None, last_points: int | None, seats: int) -> int:
+    """The seat to move next after a move by ``last_seat`` that scored ``last_points``."""
+    if last_seat is None:
+        return 0
+    if kind == GameKind.SOS and last_points:
+        return last_seat
+    return (last_seat + 1) % max(seats, 1)
+
+
+def games_to_move(user: AbstractBaseUser) -> list[Game]:
+    """The active online games of ``user``'s player where it is his move (one query); each
+    game's ``waiting_since`` is the time of the last move (or of its creation)."""
+    found = []
+    for seat in _active_seats(user):
+        seats = seat.seat_count or 2
+        if seat_to_move(seat.game.kind, seat.last_seat, seat.last_points, seats) == seat.number:
+            seat.game.waiting_since = seat.last_at or seat.game.created_at
+            found.append(seat.game)
+    return found
+
+
+def my_move_count(user: AbstractBaseUser) -> int:
+    """How many games wait for ``user``'s move (the header's badge)."""
+    if not user.is_authenticated:
+        return 0
+    return len(games_to_move(user))
+
+
+@dataclass(frozen=True)
+class PairingView:
+    pairing: Pairing
+    opponent: str
+    first: bool
+
+
+def current_pairings(user: AbstractBaseUser) -> list[PairingView]:
+    """``user``'s pairings in rounds paired and not finished, with no result yet."""
+    pairings = (
+        Pairing.objects.filter(round__status=RoundStatus.PAIRED, result="")
+        .filter(Q(first__player__user=user) | Q(second__player__user=user))
+        .select_related("round__tournament", "first__player", "second__player", "game")
+        .order_by("round__tournament__name", "round__number")
+    )
+    found = []
+    for p in pairings:
+        first = p.first.player.user_id == user.pk
+        other = p.second if first else p.first
+        found.append(PairingView(p, other.player.name if other else "", first))
+    return found
+
+
+def results(user: AbstractBaseUser, limit: int = 20) -> list[Game]:
+    """``user``'s last ended games, newest first."""
+    return list(
+        Game.objects.filter(seats__player__user=user, status__in=ENDED_STATUSES)
+        .prefetch_related("seats__player")
+        .order_by("-finished_at", "-pk")[:limit]
+    )

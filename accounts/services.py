@@ -1,0 +1,249 @@
+"""Writes of the accounts' side: a player made or claimed at sign-up, claims decided by an
+arbiter, many players added at once, invitations by e-mail. Keyword-only, atomic, locking the
+rows they change; a refusal a user can fix is an :class:`~accounts.errors.AccountError`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.authority import AnyUser, may_add_players, may_decide_claim
+from accounts.errors import AccountError
+from accounts.models import ClaimStatus, Invitation, PlayerClaim
+from games.models import Player
+from games.services import create_player
+
+INVITATION_SALT = "accounts.invitation"
+INVITATION_MAX_AGE = 14 * 24 * 60 * 60  # seconds
+
+
+def _lock_user(user: AbstractBaseUser) -> None:
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def _refuse_if_linked(user: AbstractBaseUser) -> None:
+    if Player.objects.filter(user=user).exists():
+        raise AccountError(_("Your account is linked to a player already."), "linked")
+
+
+@transaction.atomic
+def make_own_player(
+    *, user: AbstractBaseUser, name: str, rating: int | None = None, club: str = ""
+) -> Player:
+    """A new player for ``user``, linked to it."""
+    _lock_user(user)
+    _refuse_if_linked(user)
+    try:
+        return create_player(name=name, rating=rating, club=club, user=user)
+    except ValueError as error:
+        raise AccountError(str(error), "name") from None
+
+
+@transaction.atomic
+def claim_player(*, user: AbstractBaseUser, player: Player) -> PlayerClaim:
+    """``user`` says he is ``player`` (an unlinked one): the claim waits for an arbiter."""
+    _lock_user(user)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _refuse_if_linked(user)
+    if player.user_id is not None:
+        raise AccountError(_("This player is linked to another account."), "taken")
+    if PlayerClaim.objects.filter(user=user, status=ClaimStatus.PENDING).exists():
+        raise AccountError(_("Your claim of a player is waiting for an arbiter."), "pending")
+    return PlayerClaim.objects.create(user=user, player=player)
+
+
+@transaction.atomic
+def decide_claim(*, claim: PlayerClaim, user: AnyUser, accept: bool) -> PlayerClaim:
+    """Confirm (link the player to the claiming account) or reject a pending claim."""
+    claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    if not may_decide_claim(user, player):
+        raise AccountError(
+            _("Only an arbiter of this player's tournaments may decide this claim."),
+            "not_allowed",
+        )
+    if claim.status != ClaimStatus.PENDING:
+        raise AccountError(_("This claim has been decided already."), "decided")
+    if accept:
+        if player.user_id is not None:
+            raise AccountError(_("This player is linked to another account."), "taken")
+        if Player.objects.filter(user_id=claim.user_id).exists():
+            raise AccountError(_("This account is linked to a player already."), "linked")
+        player.user_id = claim.user_id
+        player.save(update_fields=["user"])
+    now = timezone.now()
+    claim.status = ClaimStatus.CONFIRMED if accept else ClaimStatus.REJECTED
+    claim.decided_by = user
+    claim.decided_at = now
+    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    if accept:
+        # The player is taken: every other claim of him is answered too.
+        PlayerClaim.objects.filter(player=player, status=ClaimStatus.PENDING).update(
+            status=ClaimStatus.REJECTED, decided_by=user, decided_at=now
+        )
+    return claim
+
+
+# -- many players at once ------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerRow:
+    """One line of a pasted list, read: the player it would add, or why not."""
+
+    line: int
+    name: str
+    email: str = ""
+    rating: int | None = None
+    errors: list[str] = field(default_factory=list)
+    duplicate_of: Player | None = None
+    repeated: bool = False
+
+    @property
+    def addable(self) -> bool:
+        return not self.errors and self.duplicate_of is None and not self.repeated
+
+
+SEPARATORS = re.compile(r"[;,\t]")
+
+
+def read_player_list(text: str) -> list[PlayerRow]:
+    """Read a pasted list, one player a line: ``name[, e-mail][, rating]`` (commas, semicolons
+    or tabs between). Every problem of every line is collected; a player already registered
+    (same name, case-folded) or a name repeated in the list is reported, not added."""
+    rows: list[PlayerRow] = []
+    seen: set[str] = set()
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    keys = {" ".join(SEPARATORS.split(line)[0].split()).casefold() for _, line in lines}
+    existing: dict[str, Player] = {}
+    for player in Player.objects.all().only("pk", "name"):
+        key = player.name.casefold()
+        if key in keys:
+            existing.setdefault(key, player)
+    for number, line in lines:
+        parts = [" ".join(part.split()) for part in SEPARATORS.split(line)]
+        row = PlayerRow(line=number, name=parts[0])
+        if not row.name:
+            row.errors.append(_("A player needs a name."))
+        for part in (p for p in parts[1:] if p):
+            if "@" in part:
+                try:
+                    validate_email(part)
+                except ValidationError:
+                    row.errors.append(_("“%(value)s” is not an e-mail address.") % {"value": part})
+                else:
+                    row.email = part
+            elif part.isdigit() and len(part) <= 5:
+                row.rating = int(part)
+            else:
+                row.errors.append(
+                    _("“%(value)s” is neither an e-mail address nor a rating.") % {"value": part}
+                )
+        key = row.name.casefold()
+        row.duplicate_of = existing.get(key)
+        row.repeated = bool(row.name) and key in seen
+        seen.add(key)
+        rows.append(row)
+    return rows
+
+
+@transaction.atomic
+def add_players(
+    *,
+    rows: Iterable[PlayerRow],
+    user: AnyUser,
+    invite: bool = False,
+    request_host: str = "",
+    scheme: str = "https",
+) -> list[Player]:
+    """Add the addable ``rows`` (each through ``create_player``), and with ``invite`` mail an
+    invitation to each one that has an e-mail address. Nothing is added while a row has an
+    error."""
+    if not may_add_players(user):
+        raise AccountError(_("Only arbiters may add players."), "not_allowed")
+    rows = list(rows)
+    if any(row.errors for row in rows):
+        raise AccountError(_("Correct the list first: some lines have errors."), "errors")
+    added: list[Player] = []
+    for row in rows:
+        if not row.addable:
+            continue
+        player = create_player(name=row.name, rating=row.rating)
+        added.append(player)
+        if invite and row.email:
+            send_invitation(
+                player=player, email=row.email, user=user, host=request_host, scheme=scheme
+            )
+    return added
+
+
+# -- invitations ---------------------------------------------------------------------------------
+
+
+def invitation_token(invitation: Invitation) -> str:
+    return signing.dumps(invitation.pk, salt=INVITATION_SALT)
+
+
+def invitation_from_token(token: str) -> Invitation:
+    """The open invitation of ``token``, or an ``AccountError``."""
+    try:
+        pk = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
+    except signing.SignatureExpired:
+        raise AccountError(_("This invitation has expired."), "expired") from None
+    except signing.BadSignature:
+        raise AccountError(_("This invitation link is not valid."), "invalid") from None
+    invitation = Invitation.objects.select_related("player").filter(pk=pk).first()
+    if invitation is None:
+        raise AccountError(_("This invitation link is not valid."), "invalid")
+    if invitation.accepted_at is not None or invitation.player.user_id is not None:
+        raise AccountError(_("This invitation has been used already."), "used")
+    return invitation
+
+
+def send_invitation(
+    *, player: Player, email: str, user: AnyUser, host: str, scheme: str = "https"
+) -> Invitation:
+    """Record an invitation of ``player`` to ``email`` and mail its link (after the commit)."""
+    if not may_add_players(user):
+        raise AccountError(_("Only arbiters may invite players."), "not_allowed")
+    if player.user_id is not None:
+        raise AccountError(
+            _("%(name)s is linked to an account already.") % {"name": player.name}, "linked"
+        )
+    invitation = Invitation.objects.create(player=player, email=email, invited_by=user)
+    link = f"{scheme}://{host}{reverse('accounts:invitation', args=[invitation_token(invitation)])}"
+    context = {"player": player, "link": link, "inviter": user}
+    subject = " ".join(render_to_string("accounts/email/invitation_subject.txt", context).split())
+    body = render_to_string("accounts/email/invitation_message.txt", context)
+    transaction.on_commit(lambda: send_mail(subject, body, None, [email]))
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(*, invitation: Invitation, user: AbstractBaseUser) -> Player:
+    """Link the invited player to ``user`` (a new account made through the link)."""
+    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    player = Player.objects.select_for_update().get(pk=invitation.player_id)
+    _lock_user(user)
+    _refuse_if_linked(user)
+    if invitation.accepted_at is not None or player.user_id is not None:
+        raise AccountError(_("This invitation has been used already."), "used")
+    player.user = user
+    player.save(update_fields=["user"])
+    invitation.accepted_by = user
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    return player
