@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .errors import WorkbookRefused
-from .safety import Limits, check_size
+from sheets.errors import WorkbookRefused
+from sheets.xlsx.safety import Limits, check_size
 
 
 class UploadForm(forms.Form):

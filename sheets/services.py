@@ -26,16 +26,22 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from sheets.boards.read import BoardRecord, is_board_sheet, read_board
+from sheets.errors import ImportRefused, WorkbookRefused
+from sheets.imports.apply import apply_plan
+from sheets.imports.plan import ImportPlan
+from sheets.imports.read import build_plan
+from sheets.workbooks.write import (
+    TournamentData,
+    blank_sheets,
+    game_sheets,
+    sheet_count,
+    tournament_sheets,
+)
+from sheets.xlsx.reader import load_sheets
+from sheets.xlsx.safety import Limits
+from sheets.xlsx.writer import SheetSpec, write_workbook
 from tournaments.models import Round, Tournament
-
-from .boardread import BoardRecord, is_board_sheet, read_board
-from .errors import ImportRefused, WorkbookRefused
-from .importer import build_plan
-from .plan import ImportPlan, apply_plan
-from .reader import load_sheets
-from .safety import Limits
-from .workbook import TournamentData, blank_sheets, game_sheets, sheet_count, tournament_sheets
-from .writer import SheetSpec, write_workbook
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 Progress = Callable[[int, int], None]

@@ -15,15 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Game
+from sheets import services
+from sheets.errors import ImportConflict, ImportRefused, WorkbookRefused
+from sheets.forms import ApplyForm, UploadForm
+from sheets.imports.plan import ImportPlan
+from sheets.xlsx.safety import Limits, check_size
+from sheets.xlsx.uploads import discard_upload, load_upload, save_upload
 from tournaments.authority import may_arbitrate
 from tournaments.models import Round, Tournament
-
-from . import services
-from .errors import ImportConflict, ImportRefused, WorkbookRefused
-from .forms import ApplyForm, UploadForm
-from .plan import ImportPlan
-from .safety import Limits, check_size
-from .uploads import discard_upload, load_upload, save_upload
 
 FORM_OVERHEAD = 64 * 1024  # the multipart envelope around the file
 

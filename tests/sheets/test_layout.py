@@ -8,8 +8,8 @@ import pytest
 from openpyxl import load_workbook
 
 from games.rules import get_rules
-from sheets.board import BoardData, board_sheet
-from sheets.writer import write_workbook
+from sheets.boards.write import BoardData, board_sheet
+from sheets.xlsx.writer import write_workbook
 from tests.sheets.helpers import random_moves
 
 RULES = "uttt preset=tactical all_draw_line=draw decided_boards_free=no no_send_back=no"

@@ -15,7 +15,7 @@ from games.models import Game, Move, Player
 from games.rules import get_rules
 from sheets import services
 from sheets.errors import WorkbookRefused
-from sheets.safety import Limits
+from sheets.xlsx.safety import Limits
 from tests.sheets.helpers import (
     board_spec,
     edit,
@@ -182,10 +182,10 @@ def test_billion_laughs_is_refused(paper, en: str, encoding: str) -> None:
 
 def test_billion_laughs_is_harmless_to_openpyxl_itself(paper, en: str) -> None:
     """Even past the check, openpyxl (through defusedxml) refuses the entities."""
-    from sheets.reader import _read
+    from sheets.xlsx.reader import _read
 
     with pytest.raises(Exception) as err:
-        _read(laughs(paper))  # the reader without the checks of sheets.safety
+        _read(laughs(paper))  # the reader without the checks of sheets.xlsx.safety
     chain, seen = err.value, []
     while chain is not None:
         seen.append(chain)

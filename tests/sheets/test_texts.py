@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sheets import layout as L
-from sheets.results import BadResult, parse_cell, result_text
-from sheets.ruletext import parse_rules_string, rules_string
+from sheets.boards.ruletext import parse_rules_string, rules_string
+from sheets.workbooks.results import BadResult, parse_cell, result_text
 
 
 def test_built_in_russian_when_the_catalogue_lacks_a_text(ru: str) -> None:

@@ -12,9 +12,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from sheets.errors import ImportRefused, WorkbookRefused
-from sheets.plan import ImportPlan
-from sheets.safety import Limits
+from sheets.imports.plan import ImportPlan
 from sheets.services import apply_plan, read_workbook
+from sheets.xlsx.safety import Limits
 from tournaments.authority import may_arbitrate
 from tournaments.models import Tournament
 

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import get_rules
-
-from . import layout as L
-from .layout import t
-from .position import sos_lines, uttt_statuses
-from .ruletext import rule_lines, rules_string
-from .writer import Cell, Row, SheetSpec, Style, col
+from sheets import layout as L
+from sheets.boards.position import sos_lines, uttt_statuses
+from sheets.boards.ruletext import rule_lines, rules_string
+from sheets.layout import t
+from sheets.xlsx.writer import Cell, Row, SheetSpec, Style, col
 
 SEAT_FILLS = ("F4CCCC", "CFE2F3", "D9EAD3", "D9D2E9", "FCE5CD", "D0E0E3")
 BOARD_FILLS = {"x": "F4CCCC", "o": "CFE2F3", "draw": "D9D9D9", "both": "FFF2CC"}

@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.models import Game, GameStatus, Seat
+from sheets import layout as L
+from sheets.boards.ruletext import rules_string
+from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
+from sheets.layout import t
+from sheets.workbooks.results import result_text
+from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, records
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
-
-from . import layout as L
-from .board import LABEL, TITLE, BoardData, board_sheet
-from .layout import t
-from .results import result_text
-from .ruletext import rules_string
-from .writer import Cell, SheetSpec, Style, sheet_ref
 
 HEAD = Style(bold=True, fill="EEEEEE", border=("thin", "thin", "thin", "thin"), h="center")
 LINK = Style(color="0563C1")

@@ -9,93 +9,23 @@ agree. Every problem is collected with its sheet and cell; nothing is written he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.models import Player
-from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentStatus
-
-from . import layout as L
-from .boardread import BoardRecord, is_board_sheet, read_board, to_int
-from .errors import SheetError, WorkbookRefused
-from .plan import ImportPlan, NewEntry
-from .reader import SheetData
-from .reconcile import reconcile
-from .results import BadResult, check_scores, parse_cell
-from .ruletext import parse_rules_string, rules_string
-from .tables import Table, classify, read_table
-
-
-@dataclass
-class RoundClaim:
-    sheet: str
-    cell: str
-    code: str | None
-    first_score: int | None
-    second_score: int | None
-
-
-class Context:
-    """The tournament as it is on the site, and what the sheets claim about it."""
-
-    def __init__(self, tournament: Tournament) -> None:
-        self.t = tournament
-        self.plan = ImportPlan(tournament.pk)
-        self.by_name: dict[str, list[Entry]] = {}
-        for entry in tournament.entries.select_related("player"):
-            self.by_name.setdefault(L.norm(entry.player.name), []).append(entry)
-        self.new_names: set[str] = set()
-        self.rounds = {r.number: r for r in tournament.round_set.all()}
-        rows = (
-            Pairing.objects.filter(round__tournament=tournament)
-            .select_related("round", "first__player", "second__player", "game")
-            .prefetch_related("game__moves")
-        )
-        self.pairings = {(p.round.number, p.board): p for p in rows}
-        self.round_claims: dict[int, RoundClaim] = {}
-        self.board_claims: dict[int, BoardRecord] = {}
-
-    def error(self, sheet: str, cell: str | None, message: str, code: str = "invalid") -> None:
-        self.plan.errors.append(SheetError(sheet, cell, message, code))
-
-    def check_tournament(self, sheet: str, detail: tuple[Any, str] | None) -> None:
-        if detail and detail[0] is not None and L.norm(detail[0]) != L.norm(self.t.name):
-            self.error(
-                sheet,
-                detail[1],
-                _("This sheet is of the tournament “%(other)s”, not “%(name)s”.")
-                % {"other": detail[0], "name": self.t.name},
-                "other_tournament",
-            )
-
-    def check_name(
-        self, sheet: str, cell: str, written: Any, expected: str | None, p: Pairing
-    ) -> bool:
-        if written is None and expected is None:
-            return True
-        if written is not None and expected is not None and L.norm(written) == L.norm(expected):
-            return True
-        key = L.norm(written) if written is not None else ""
-        if written is not None and key not in self.by_name and key not in self.new_names:
-            self.error(sheet, cell, _("Unknown player “%(name)s”.") % {"name": written}, "unknown")
-            return False
-        second = p.second.player.name if p.second_id else L.t(L.BYE)
-        self.error(
-            sheet,
-            cell,
-            _("On the site, board %(board)s of round %(round)s is %(first)s – %(second)s.")
-            % {
-                "board": p.board,
-                "round": p.round.number,
-                "first": p.first.player.name,
-                "second": second,
-            },
-            "wrong_player",
-        )
-        return False
+from sheets import layout as L
+from sheets.boards.read import BoardRecord, is_board_sheet, read_board, to_int
+from sheets.boards.ruletext import parse_rules_string, rules_string
+from sheets.errors import WorkbookRefused
+from sheets.imports.context import Context, RoundClaim
+from sheets.imports.plan import ImportPlan, NewEntry
+from sheets.imports.reconcile import reconcile
+from sheets.workbooks.results import BadResult, check_scores, parse_cell
+from sheets.workbooks.tables import Table, classify, read_table
+from sheets.xlsx.reader import SheetData
+from tournaments.models import RoundStatus, Tournament, TournamentStatus
 
 
 def build_plan(sheets: list[SheetData], tournament: Tournament) -> ImportPlan:

@@ -11,19 +11,15 @@ corrected by adjudication.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
+from sheets.boards.read import BoardRecord
+from sheets.imports.context import Context, RoundClaim
+from sheets.imports.plan import GameChange, ResultChange, result_of_winners
+from sheets.workbooks.results import result_text
 from tournaments.models import Pairing, RoundStatus
 from tournaments.results import result_of_game, version_of
-
-from .boardread import BoardRecord
-from .plan import GameChange, ResultChange, result_of_winners
-from .results import result_text
-
-if TYPE_CHECKING:
-    from .importer import Context, RoundClaim
 
 
 @dataclass

@@ -1,6 +1,6 @@
-"""Checks of a board sheet read by :mod:`sheets.boardread`: the move list replayed through the
+"""Checks of a board sheet read by :mod:`sheets.boards.read`: the move list replayed through the
 rules engine (each illegal move is an error at its cell; the board, the seats' marks and scores and
-the stated winner against the replay), or a final position checked by :mod:`sheets.position`."""
+the stated winner against the replay), or a final position checked by :mod:`sheets.boards.position`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.rules import MoveError, get_rules
-
-from . import layout as L
-from .boardrecord import MARK_COL, SCORE_COL, SheetReader, parse_ref, to_int
-from .position import check_sos, check_uttt, uttt_statuses
+from sheets import layout as L
+from sheets.boards.position import check_sos, check_uttt, uttt_statuses
+from sheets.boards.record import MARK_COL, SCORE_COL, SheetReader, parse_ref, to_int
 
 
 def check_moves(rd: SheetReader) -> None:

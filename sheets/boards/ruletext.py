@@ -12,8 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_noop
 
 from games.rules import get_rules
-
-from .layout import Text, t
+from sheets.layout import Text, t
 
 # UTTT, move rules.
 U_FIRST = Text(

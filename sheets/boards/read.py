@@ -3,7 +3,7 @@
 The lettered grid is at B1/A2 (its size is read from the letters and numbers); ``Игроки:``,
 ``Победитель:``, the details and the score sheet are found by their text in either language.
 A move list is replayed through the rules engine (an illegal move is an error at its cell); a
-sheet without moves is a final position, checked by :mod:`sheets.position`. Every problem is
+sheet without moves is a final position, checked by :mod:`sheets.boards.position`. Every problem is
 collected in ``BoardRecord.errors``; nothing here touches the database.
 """
 
@@ -16,10 +16,9 @@ from django.utils.translation import gettext as _
 
 from games.rules import col_name, get_rules
 from games.rules.notation import normalise
-
-from . import layout as L
-from .boardcheck import check_moves, check_position
-from .boardrecord import (
+from sheets import layout as L
+from sheets.boards.check import check_moves, check_position
+from sheets.boards.record import (
     MARK_COL,
     NAME_COL,
     SCORE_COL,
@@ -29,9 +28,9 @@ from .boardrecord import (
     parse_ref,
     to_int,
 )
-from .reader import SheetData
-from .ruletext import parse_rules_string, rules_string
-from .writer import col
+from sheets.boards.ruletext import parse_rules_string, rules_string
+from sheets.xlsx.reader import SheetData
+from sheets.xlsx.writer import col
 
 __all__ = ["BoardRecord", "SeatRecord", "is_board_sheet", "read_board", "to_int"]
 
