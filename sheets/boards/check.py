@@ -1,6 +1,7 @@
 """Checks of a board sheet read by :mod:`sheets.boards.read`: the move list replayed through the
-rules engine (each illegal move is an error at its cell; the board, the seats' marks and scores and
-the stated winner against the replay), or a final position checked by :mod:`sheets.boards.position`."""
+rules engine (each illegal move is an error at its cell; the board, the seats' marks and scores
+and the stated winner against the replay), or a final position checked by
+:mod:`sheets.boards.position`."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ def test_no_import_cycle() -> None:
         path.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                cycle = path[path.index(nxt) :] + [nxt]
+                cycle = [*path[path.index(nxt) :], nxt]
                 pytest.fail("import cycle: " + " → ".join(cycle))
             if nxt not in state:
                 visit(nxt)
@@ -104,8 +104,6 @@ def test_the_cycle_finder_finds_one(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("package", ["games", "tournaments", "accounts"])
 def test_lower_apps_never_import_sheets(package: str) -> None:
-    if not (ROOT / package).is_dir():
-        pytest.skip(f"no {package} app")
     for name, path in _modules(package).items():
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
