@@ -44,6 +44,8 @@ class Context:
         self.pairings = {(p.round.number, p.board): p for p in rows}
         self.round_claims: dict[int, RoundClaim] = {}
         self.board_claims: dict[int, BoardRecord] = {}
+        self.board_twice: set[int] = set()  # pairings with more than one board sheet
+        self.boards_seen: set[int] = set()  # pairings a board sheet of the workbook names
 
     def error(self, sheet: str, cell: str | None, message: str, code: str = "invalid") -> None:
         self.plan.errors.append(SheetError(sheet, cell, message, code))

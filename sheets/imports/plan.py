@@ -76,6 +76,7 @@ class ImportPlan:
     new_entries: list[NewEntry] = field(default_factory=list)
     results: list[ResultChange] = field(default_factory=list)
     games: list[GameChange] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # shown, never blocking (missing sheets)
     sheets_read: int = 0
 
     @property

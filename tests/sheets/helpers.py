@@ -180,16 +180,19 @@ def board_spec(
         tournament=details.pop("tournament", t.name),
         round=details.pop("round", pairing.round.number),
         board=details.pop("board", pairing.board),
+        game=details.pop("game", None),
     )
     return board_sheet(data, title or board_title(pairing.round.number, pairing.board))
 
 
-def workbook(t: Tournament, *extra: Any, base: bool = True) -> bytes:
-    """The tournament's exported sheets (``base``) and ``extra`` sheet specs, as an .xlsx."""
+def workbook(t: Tournament, *extra: Any, base: bool = True, without: Sequence[str] = ()) -> bytes:
+    """The tournament's exported sheets (``base``, less the titles ``without``) and ``extra``
+    sheet specs, as an .xlsx."""
     from sheets.workbooks.write import TournamentData, tournament_sheets
     from sheets.xlsx.writer import write_workbook
 
     sheets = list(tournament_sheets(TournamentData.load(t))) if base else []
+    sheets = [s for s in sheets if s.title not in without]
     out = io.BytesIO()
     write_workbook([*sheets, *extra], out)
     return out.getvalue()
