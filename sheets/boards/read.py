@@ -78,18 +78,27 @@ def read_board(
     rec.grid = [[_mark(rd, r + 2, c + 2, rec.kind) for c in range(cols)] for r in range(rows)]
     _players(rd, labels, rows)
     _moves(rd, labels, cols)
-    if any(e.code == "structure" for e in rec.errors):
-        return rec
+    seats = rec.seats
+    if len(seats) != get_rules(rec.kind, **rec.options).players:
+        rec.seats = []  # the seats cannot be checked (reported); everything else is
+    try:
+        _check(rd)
+    finally:
+        rec.seats = seats
+    return rec
+
+
+def _check(rd: SheetReader) -> None:
+    rec = rd.record
     if rec.moves or not rec.marked:
         check_moves(rd)
-    elif rec.winners is None:
+        return
+    if rec.winners is None and not any(e.code == "structure" for e in rec.errors):
         rd.error(
             *parse_ref(rec.winner_cell),
             _("A board without moves is a finished game: name the winner, or write the moves."),
         )
-    else:
-        check_position(rd)
-    return rec
+    check_position(rd)  # every check a position allows, whatever else is missing
 
 
 def _detail(rd: SheetReader, labels: dict, key: str, text: L.Text) -> None:

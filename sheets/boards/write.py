@@ -242,7 +242,7 @@ def _rows(cells: dict[tuple[int, int], Cell]) -> Iterator[Row]:
 def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state: Any) -> None:
     cells[(g.players_row, 1)] = Cell(t(L.PLAYERS), LABEL)
     scores = data.scores
-    if scores is None and not data.blank and (data.moves or data.winners is not None):
+    if scores is None and not data.blank and data.moves:  # a position may have none
         scores = list(state.scores)
     for seat, name in enumerate(data.seats):
         r = g.players_row + seat

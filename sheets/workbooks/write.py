@@ -123,7 +123,7 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
             values: list[Any] = [p.board, p.first.player.name, result_text(p.result), second]
             if sos:
                 played = p.result in records.PLAYED_RESULTS and p.second_id
-                values += [p.first_score, p.second_score] if played else [None, None]
+                values += [p.first_score, p.second_score] if played and _known(p) else [None, None]
             if p.game_id in linked:
                 title = board_title(rnd.number, p.board)
                 values.append(Cell(title, LINK, link=sheet_ref(title)))
@@ -139,6 +139,13 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
         widths=widths,
         freeze="A4",
     )
+
+
+def _known(p: Pairing) -> bool:
+    """Whether the game score of ``p`` is known: counted from moves, kept from a sheet, or
+    handed in (a winner stated on paper without scores leaves them unknown)."""
+    g = p.game if p.game_id else None
+    return bool(p.first_score or p.second_score or (g is not None and (g.ply or g.final_scores)))
 
 
 def standings_sheet(data: TournamentData) -> SheetSpec:

@@ -311,7 +311,9 @@ def test_final_position_with_impossible_counts(paper, en: str) -> None:
         paper, board_spec(paper, board_of(paper), position=position, winners=(0,)), base=False
     )
     found = errors(data, paper)
-    assert list(found) == ["R1 B1!B2"] and "X has 9 marks and O 0" in found["R1 B1!B2"]
+    assert list(found) == ["R1 B1!B2", "R1 B1!B16"]  # every problem at once
+    assert "X has 9 marks and O 0" in found["R1 B1!B2"]
+    assert "no line of three small boards" in found["R1 B1!B16"]
 
 
 def test_final_position_with_a_winner_the_board_does_not_show(paper, en: str) -> None:
