@@ -1,6 +1,6 @@
 """The spreadsheet services: what views, commands and benchmarks call.
 
-Export (in the active language)::
+Export (in ``language=``, one of ``languages()``; by default the active language)::
 
     export_game(game) -> bytes                  # one board sheet
     export_tournament(tournament) -> bytes      # the whole tournament workbook
@@ -22,7 +22,9 @@ import io
 from collections.abc import Callable, Iterable
 from typing import IO
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game
@@ -59,25 +61,40 @@ __all__ = [
 ]
 
 
+def languages() -> list[str]:
+    """The languages a workbook can be written in: the site's (``settings.LANGUAGES``)."""
+    return [code for code, _name in settings.LANGUAGES]
+
+
 def _render(
-    sheets: Iterable[SheetSpec],
+    sheets: Callable[[], Iterable[SheetSpec]],
     out: IO[bytes] | None,
+    language: str | None,
     progress: Callable[[str], None] | None = None,
 ) -> bytes:
+    """Write the sheets in ``language`` (``None``: the active one, e.g. the request's)."""
+    if language is not None and language not in languages():
+        raise ValueError(f"unknown language {language!r}")
     target = out if out is not None else io.BytesIO()
-    write_workbook(sheets, target, progress)
+    with translation.override(language or translation.get_language()):
+        write_workbook(sheets(), target, progress)
     return target.getvalue() if isinstance(target, io.BytesIO) and out is None else b""
 
 
-def export_game(game: Game, out: IO[bytes] | None = None) -> bytes:
+def export_game(game: Game, out: IO[bytes] | None = None, *, language: str | None = None) -> bytes:
     """The board sheet of ``game`` as an .xlsx (returned, or written to ``out``)."""
-    return _render(game_sheets(game), out)
+    return _render(lambda: game_sheets(game), out, language)
 
 
 def export_tournament(
-    tournament: Tournament, out: IO[bytes] | None = None, progress: Progress | None = None
+    tournament: Tournament,
+    out: IO[bytes] | None = None,
+    progress: Progress | None = None,
+    *,
+    language: str | None = None,
 ) -> bytes:
-    """The tournament workbook; ``progress(done, total)`` is called after each sheet."""
+    """The tournament workbook in ``language`` (default: the active language);
+    ``progress(done, total)`` is called after each sheet."""
     data = TournamentData.load(tournament)
     total = sheet_count(data)
     done = 0
@@ -88,12 +105,14 @@ def export_tournament(
         if progress is not None:
             progress(done, total)
 
-    return _render(tournament_sheets(data), out, step)
+    return _render(lambda: tournament_sheets(data), out, language, step)
 
 
-def blank_round_sheets(rnd: Round, out: IO[bytes] | None = None) -> bytes:
+def blank_round_sheets(
+    rnd: Round, out: IO[bytes] | None = None, *, language: str | None = None
+) -> bytes:
     """A printable score sheet for every game of ``rnd``: the players' names, the board empty."""
-    return _render(blank_sheets(rnd), out)
+    return _render(lambda: blank_sheets(rnd), out, language)
 
 
 def read_game(data: bytes, *, limits: Limits | None = None) -> BoardRecord:
