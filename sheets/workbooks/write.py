@@ -21,7 +21,15 @@ from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, records
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
-HEAD = Style(bold=True, fill="EEEEEE", border=("thin", "thin", "thin", "thin"), h="center")
+HEAD = Style(
+    bold=True,
+    fill="EEEEEE",
+    border=("thin", "thin", "thin", "thin"),
+    h="center",
+    v="center",
+    wrap=True,
+)  # headers wrap: a long tie-break name is never cut off
+HEAD_HEIGHT = 45  # three lines of a wrapped header
 LINK = Style(color="0563C1")
 NUMBER_STYLE = Style(h="center")
 
@@ -167,6 +175,7 @@ def standings_sheet(data: TournamentData) -> SheetSpec:
         title=t(L.STANDINGS_SHEET),
         rows=_table(t(L.STANDINGS_SHEET), head, rows()),
         widths=widths,
+        heights={3: HEAD_HEIGHT},
         freeze="D4",
     )
 

@@ -228,16 +228,16 @@ def test_every_problem_is_reported_at_once(db: None, en: str, arbiter: User) -> 
         {
             ("Round 1", "C4"): "2-0",
             ("Round 1", "B5"): "Nobody",
-            ("R1 B2", "N13"): moves[4],  # move 6 plays an occupied cell
+            ("R1 B2", "N17"): moves[4],  # move 6 plays an occupied cell
         },
     )
     plan = services.read_workbook(data, tournament=t)
     where = sorted(e.where for e in plan.errors)
-    assert where == ["R1 B2!N13", "Round 1!B5", "Round 1!C4"]
+    assert where == ["R1 B2!N17", "Round 1!B5", "Round 1!C4"]
     messages = {e.where: e.message for e in plan.errors}
     assert "2-0" in messages["Round 1!C4"]
     assert "Unknown player “Nobody”" in messages["Round 1!B5"]
-    assert "Move 6" in messages["R1 B2!N13"]
+    assert "Move 6" in messages["R1 B2!N17"]
     with pytest.raises(ImportRefused) as refused:
         services.apply_plan(plan, user=arbiter)
     assert len(refused.value.errors) == 3

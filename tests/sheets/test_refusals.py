@@ -283,10 +283,10 @@ def board_of(t, number: int = 1):
 def test_illegal_move_names_its_cell(paper, en: str) -> None:
     moves = random_moves("uttt", dict(paper.options), seed=2, limit=30)
     data = edit(
-        workbook(paper, board_spec(paper, board_of(paper), moves=moves)), {("R1 B1", "N20"): "Z99"}
+        workbook(paper, board_spec(paper, board_of(paper), moves=moves)), {("R1 B1", "N25"): "Z99"}
     )
     found = errors(data, paper)
-    assert list(found) == ["R1 B1!N20"] and found["R1 B1!N20"].startswith("Move 13 (Z99)")
+    assert list(found) == ["R1 B1!N25"] and found["R1 B1!N25"].startswith("Move 13 (Z99)")
 
 
 def test_bad_mark_on_the_board(paper, en: str) -> None:
@@ -385,4 +385,4 @@ def test_moves_that_differ_from_the_site(db: None, en: str, arbiter: User) -> No
     other = random_moves("uttt", dict(t.options), seed=99, limit=8)
     data = workbook(t, board_spec(t, p, moves=other), base=False)
     found = errors(data, t)
-    assert list(found) == ["R1 B1!N8"] and "On the site, move 1" in found["R1 B1!N8"]
+    assert list(found) == ["R1 B1!N12"] and "On the site, move 1" in found["R1 B1!N12"]
