@@ -141,8 +141,8 @@ def rule_lines(kind: str, options: dict[str, Any]) -> tuple[list[str], list[str]
 
 PRESET_TACTICAL = Text(gettext_noop("tactical rules"), "тактические правила")
 PRESET_CLASSIC = Text(gettext_noop("classic rules"), "классические правила")
-S_MOST_SHORT = Text(gettext_noop("the most SOSs win"), "побеждает больше SOS")
-S_FIRST_SHORT = Text(gettext_noop("the first SOS wins"), "побеждает первое SOS")
+S_MOST_SHORT = Text(gettext_noop("The most SOSs win."), "Побеждает больше SOS.")
+S_FIRST_SHORT = Text(gettext_noop("The first SOS wins."), "Побеждает первое SOS.")
 TITLES = {"uttt": TITLE_UTTT, "sos": TITLE_SOS}
 
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Max
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import GameStatus, Player
 from sheets import layout as L
 from sheets.boards.read import BoardRecord, is_board_sheet, read_board, to_int
-from sheets.boards.ruletext import parse_rules_string, rules_string
+from sheets.boards.ruletext import parse_rules_string, rules_words
 from sheets.errors import WorkbookRefused
 from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import ImportPlan, NewEntry
@@ -115,7 +117,7 @@ def _registration_closed(t: Tournament) -> str | None:
 def _players(ctx: Context, table: Table) -> None:
     ctx.check_tournament(table.sheet, table.details.get("tournament"))
     rules = table.details.get("rules")
-    if rules and rules[0] is not None:
+    if rules and rules[0] is not None and not _words_of_rules(ctx, str(rules[0])):
         try:
             found = parse_rules_string(str(rules[0]))
         except ValueError as err:
@@ -128,7 +130,7 @@ def _players(ctx: Context, table: Table) -> None:
                 table.sheet,
                 rules[1],
                 _("These are not the tournament's rules (%(rules)s).")
-                % {"rules": rules_string(ctx.t.kind, ctx.t.options)},
+                % {"rules": rules_words(ctx.t.kind, ctx.t.options)},
             )
     seen: set[str] = set()
     closed = _registration_closed(ctx.t)
@@ -163,6 +165,15 @@ def _players(ctx: Context, table: Table) -> None:
             NewEntry(table.sheet, cell, name, rating, club, rank, player_id)
         )
         ctx.new_names.add(key)
+
+
+def _words_of_rules(ctx: Context, text: str) -> bool:
+    """Is ``text`` the tournament's rules in words, in one of the site's languages?"""
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            if L.norm(rules_words(ctx.t.kind, dict(ctx.t.options))) == L.norm(text):
+                return True
+    return False
 
 
 def _number(ctx: Context, sheet: str, cell: str | None, value: Any, low: int) -> int | None:

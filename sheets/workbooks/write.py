@@ -13,7 +13,7 @@ from typing import Any
 
 from games.models import Game, GameStatus, Seat
 from sheets import layout as L
-from sheets.boards.ruletext import rules_string
+from sheets.boards.ruletext import rules_words
 from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
 from sheets.workbooks.results import result_text
@@ -99,7 +99,7 @@ def players_sheet(data: TournamentData) -> SheetSpec:
 
     def rows() -> Iterator:
         yield 1, [(1, Cell(t(L.TOURNAMENT), LABEL)), (2, Cell(tour.name))]
-        yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_string(tour.kind, tour.options)))]
+        yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_words(tour.kind, tour.options)))]
         yield 3, [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
         if not tour.is_round_robin:
             accel = str(tour.get_acceleration_display())
