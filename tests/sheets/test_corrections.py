@@ -49,6 +49,7 @@ def test_a_paper_result_is_corrected(
     assert plan.errors == [] and plan.warnings == []
     assert [(r.round, r.board, r.old, r.new) for r in plan.results] == [(1, 1, "1-0", "1/2")]
     client.force_login(arbiter)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.post(
         f"/sheets/tournaments/{t.pk}/import/",
         {"file": _upload(data)},

@@ -127,6 +127,7 @@ def test_a_casual_games_sheet_adds_its_moves(
         BoardData("uttt", dict(game.options), ["A", "B"], moves, game=game.pk), f"Game {game.pk}"
     )
     client.force_login(keeper)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     assert b"Import a score sheet" in client.get(game.get_absolute_url()).content
     page = client.post(
         f"/sheets/games/{game.pk}/import/", {"file": SimpleUploadedFile("g.xlsx", data)}
@@ -155,6 +156,7 @@ def test_only_the_games_arbiter_imports_its_sheet(db: None, en: str, client: Cli
     a, b = Player.objects.create(name="A"), Player.objects.create(name="B")
     game = new_game("uttt", [a, b], limit=0)
     client.force_login(make_user("plain"))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     assert client.get(f"/sheets/games/{game.pk}/import/").status_code == 403
     assert b"Import a score sheet" not in client.get(game.get_absolute_url()).content
 
