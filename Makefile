@@ -56,10 +56,10 @@ test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 # The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped),
-# less the multi-server tests (marked `servers`), which bring their own PostgreSQL and ran in
-# `make test` already.
+# less the multi-server tests (marked `servers`), which bring their own PostgreSQL, and the
+# LibreOffice tests (marked `office`): they ran in `make test` already.
 test-postgres: setup browser
-	scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers' $(PYTEST_ARGS)
+	scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers and not office' $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.utils import translation
 
     from sheets import services
-    from sheets.safety import Limits
+    from sheets.xlsx.safety import Limits
 
     translation.activate(args.language)
     start = time.perf_counter()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .errors import WorkbookRefused
-from .safety import Limits, check_size
+from sheets.errors import WorkbookRefused
+from sheets.xlsx.safety import Limits, check_size
 
 
 class UploadForm(forms.Form):
@@ -33,3 +33,15 @@ class UploadForm(forms.Form):
 class ApplyForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput)
     digest = forms.CharField(widget=forms.HiddenInput)
+
+
+class SheetUploadForm(UploadForm):
+    """One game's board sheet (an exported score sheet, or a blank one filled in)."""
+
+    file = forms.FileField(
+        label=_("Score sheet (.xlsx)"),
+        help_text=_(
+            "A board sheet of one game: the board, the players and the winner, with or "
+            "without the move list."
+        ),
+    )

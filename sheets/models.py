@@ -13,7 +13,12 @@ class PendingUpload(models.Model):
 
     key = models.CharField(_("key"), max_length=32, unique=True)
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, verbose_name=_("tournament")
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        verbose_name=_("tournament"),
+        help_text=_("Empty for one game's board sheet."),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name=_("uploaded by")

@@ -16,4 +16,8 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/import/", views.tournament_import, name="import"),
     path("tournaments/<int:pk>/import/apply/", views.tournament_import_apply, name="import_apply"),
+    path("games/<int:pk>/import/", views.game_import, name="game_import"),
+    path("games/<int:pk>/import/apply/", views.game_import_apply, name="game_import_apply"),
+    path("paper/", views.paper_game, name="paper_game"),
+    path("paper/apply/", views.paper_game_apply, name="paper_game_apply"),
 ]

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from games import services as game_services
 from games.models import Game, Player
 from games.rules import get_rules
-from sheets import gameio
+from sheets.imports import gameio
 from tests import factories
 from tests.factories import make_user
 from tournaments import pairings, services
@@ -116,7 +116,7 @@ def rezip(files: dict[str, bytes]) -> bytes:
 
 def sheet_part(data: bytes, title: str) -> str:
     """The part name of the sheet ``title``."""
-    from sheets.writer import sheet_parts
+    from sheets.xlsx.writer import sheet_parts
 
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         found = {t: name for name, t in sheet_parts(z).items()}
@@ -166,8 +166,8 @@ def board_spec(
     **details: Any,
 ) -> Any:
     """The board sheet of ``pairing`` with the given moves or final position."""
-    from sheets.board import BoardData, board_sheet
-    from sheets.workbook import board_title
+    from sheets.boards.write import BoardData, board_sheet
+    from sheets.workbooks.write import board_title
 
     data = BoardData(
         kind=t.kind,
@@ -180,16 +180,19 @@ def board_spec(
         tournament=details.pop("tournament", t.name),
         round=details.pop("round", pairing.round.number),
         board=details.pop("board", pairing.board),
+        game=details.pop("game", None),
     )
     return board_sheet(data, title or board_title(pairing.round.number, pairing.board))
 
 
-def workbook(t: Tournament, *extra: Any, base: bool = True) -> bytes:
-    """The tournament's exported sheets (``base``) and ``extra`` sheet specs, as an .xlsx."""
-    from sheets.workbook import TournamentData, tournament_sheets
-    from sheets.writer import write_workbook
+def workbook(t: Tournament, *extra: Any, base: bool = True, without: Sequence[str] = ()) -> bytes:
+    """The tournament's exported sheets (``base``, less the titles ``without``) and ``extra``
+    sheet specs, as an .xlsx."""
+    from sheets.workbooks.write import TournamentData, tournament_sheets
+    from sheets.xlsx.writer import write_workbook
 
     sheets = list(tournament_sheets(TournamentData.load(t))) if base else []
+    sheets = [s for s in sheets if s.title not in without]
     out = io.BytesIO()
     write_workbook([*sheets, *extra], out)
     return out.getvalue()

@@ -8,11 +8,11 @@ import pytest
 from openpyxl import load_workbook
 
 from games.rules import get_rules
-from sheets.board import BoardData, board_sheet
-from sheets.writer import write_workbook
+from sheets.boards.write import BoardData, board_sheet
+from sheets.xlsx.writer import write_workbook
 from tests.sheets.helpers import random_moves
 
-RULES = "uttt preset=tactical all_draw_line=draw decided_boards_free=no no_send_back=no"
+RULES = "Тактические крестики-нолики: тактические правила"  # the rules in words
 
 
 def render(data: BoardData, title: str = "Game") -> object:
@@ -90,9 +90,26 @@ def test_score_sheet_and_details_beside_the_board(ru: str) -> None:
         "Партия:": 17,
         "Правила:": RULES,
     }
-    assert [ws.cell(7, c).value for c in range(12, 15)] == ["№", "Игрок", "Ход"]
-    assert (ws["L8"].value, ws["M8"].value, ws["N8"].value) == (1, "X", data.moves[0])
-    assert (ws["L9"].value, ws["M9"].value, ws["N9"].value) == (2, "O", data.moves[1])
+    assert [ws.cell(11, c).value for c in range(12, 15)] == ["№", "Игрок", "Ход"]
+    assert (ws["L12"].value, ws["M12"].value, ws["N12"].value) == (1, "X", data.moves[0])
+    assert (ws["L13"].value, ws["M13"].value, ws["N13"].value) == (2, "O", data.moves[1])
+
+
+def test_the_move_list_skips_the_separator_and_keeps_one_height(ru: str) -> None:
+    data = uttt()
+    ws = render(data)
+    numbers = {}
+    for r in range(1, ws.max_row + 1):
+        for c in range(12, ws.max_column + 1):
+            v = ws.cell(r, c).value
+            if isinstance(v, int) and ws.cell(r, c + 2).value in data.moves:
+                numbers[v] = r
+    assert sorted(numbers) == list(range(1, len(data.moves) + 1))
+    rows = set(numbers.values())
+    assert 19 not in rows  # the 6-pt separator row holds no move
+    assert ws.row_dimensions[19].height == 6
+    assert {ws.row_dimensions[r].height for r in rows} == {26}
+    assert {ws.row_dimensions[r].height for r in range(24, 38)} == {26}  # the rule rows too
 
 
 def test_english_labels(en: str) -> None:

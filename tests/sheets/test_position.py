@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.rules import get_rules
-from sheets.position import check_sos, check_uttt, sos_lines
+from sheets.boards.position import check_sos, check_uttt, sos_lines
 from tests.sheets.helpers import random_moves
 
 TACTICAL = dict(get_rules("uttt").options)

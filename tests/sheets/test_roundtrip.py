@@ -7,8 +7,8 @@ from django.contrib.auth.models import User
 
 from games.models import Player
 from sheets import services
-from sheets.reader import load_sheets
-from sheets.tables import classify, read_table
+from sheets.workbooks.tables import classify, read_table
+from sheets.xlsx.reader import load_sheets
 from tests.sheets.helpers import current_round, new_game, new_tournament, play_round
 
 GAMES = [
@@ -50,7 +50,7 @@ def test_game_sheet_round_trip(
 
 
 def test_final_position_round_trip(db: None, language: str, arbiter: User) -> None:
-    from sheets import gameio
+    from sheets.imports import gameio
 
     game = new_game("uttt", players(2), seed=5)
     final = ["".join(c or "." for c in row) for row in game.current_state().grid]
@@ -111,7 +111,7 @@ def test_tournament_workbook_round_trip(
             assert row["first"] == p.first.player.name
             assert row["second"] == (p.second.player.name if p.second_id else None)
             if p.result:
-                from sheets.results import parse_cell
+                from sheets.workbooks.results import parse_cell
 
                 assert parse_cell(row["result"], bye=p.is_bye).code == p.result
             else:
@@ -130,7 +130,7 @@ def test_blank_sheets_read_back_empty(db: None, language: str, arbiter: User) ->
     assert len(sheets) == 2
     plan = services.read_workbook(data, tournament=t)
     assert plan.errors == [] and plan.empty
-    from sheets.boardread import read_board
+    from sheets.boards.read import read_board
 
     record = read_board(sheets[0], kind="uttt", options=dict(t.options))
     p = rnd.pairings.get(board=1)
@@ -141,14 +141,14 @@ def test_blank_sheets_read_back_empty(db: None, language: str, arbiter: User) ->
 def test_several_winners_even_with_commas_in_names(db: None, en: str) -> None:
     people = [Player.objects.create(name=n) for n in ("Smith, John", "Doe, Jane", "Roe")]
     game = new_game("sos", people, seed=1, limit=0, rows=3, cols=3, players=3)
-    from sheets.board import BoardData, board_sheet
-    from sheets.writer import write_workbook
+    from sheets.boards.write import BoardData, board_sheet
+    from sheets.xlsx.writer import write_workbook
 
     data = BoardData("sos", dict(game.options), [p.name for p in people], winners=(0, 1))
     out = __import__("io").BytesIO()
     write_workbook([board_sheet(data, "G")], out)
-    from sheets.boardread import read_board
-    from sheets.reader import load_sheets
+    from sheets.boards.read import read_board
+    from sheets.xlsx.reader import load_sheets
 
     record = read_board(load_sheets(out.getvalue())[0])
     assert record.winners == (0, 1)

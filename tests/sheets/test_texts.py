@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from sheets import layout as L
-from sheets.results import BadResult, parse_cell, result_text
-from sheets.ruletext import parse_rules_string, rules_string
+from sheets.boards.ruletext import parse_rules_string, rules_string
+from sheets.workbooks.results import BadResult, parse_cell, result_text
 
 
 def test_built_in_russian_when_the_catalogue_lacks_a_text(ru: str) -> None:
@@ -78,3 +79,14 @@ def test_results_written_and_read(language: str) -> None:
         parse_cell("1-0", bye=True)
     with pytest.raises(BadResult):
         parse_cell(1, bye=False)
+
+
+def test_the_rules_are_written_in_words_and_read_back(db: None) -> None:
+    from sheets.boards.ruletext import rules_words
+
+    with translation.override("en"):
+        assert rules_words("uttt", {"preset": "classic"}) == "Ultimate tic-tac-toe: classic rules"
+        words = rules_words("sos", {"rows": 5, "cols": 5, "players": 2, "mode": "first"})
+        assert words == "SOS: Grid 5×5, 2 players. The first SOS wins."
+    with translation.override("ru"):
+        assert rules_words("uttt", {"preset": "tactical"}).endswith("тактические правила")

@@ -136,7 +136,7 @@ def test_blank_sheets_of_a_round_name_the_players(db: None, arbiter: User, paper
         p.second.player.name,
     )
     assert all(ws.cell(r, c).value is None for r in range(2, 11) for c in range(2, 11))
-    assert [ws.cell(r, 12).value for r in range(8, 11)] == [1, 2, 3]
+    assert [ws.cell(r, 12).value for r in range(12, 15)] == [1, 2, 3]
 
 
 def test_preview_in_russian(db: None, arbiter: User, paper) -> None:

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from games.models import Player
 from sheets import services
-from sheets.writer import Cell, SheetSpec, Style, sheet_ref, write_workbook
+from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref, write_workbook
 from tests.sheets.helpers import new_game
 
 RISKY = ["=1+2", "+1", "-1", "@SUM(A1)", "\tTab", "\rCR", '=HYPERLINK("http://x","y")']

@@ -1,4 +1,5 @@
-"""``manage.py export_tournament ID FILE [--language ru]``: the tournament workbook to a file."""
+"""``manage.py export_tournament ID FILE [--language ru|en|…]``: the tournament workbook to a
+file, in one of the site's languages (``settings.LANGUAGES``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from sheets.services import export_tournament
+from sheets.services import export_tournament, languages
 from tournaments.models import Tournament
 
 BAR = 30
@@ -20,8 +21,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("tournament", type=int, help="the tournament's id")
         parser.add_argument("file", help="the .xlsx to write")
+        codes = languages()
         parser.add_argument(
-            "--language", default=settings.LANGUAGE_CODE, help="ru or en (default: the site's)"
+            "--language",
+            default=settings.LANGUAGE_CODE,
+            choices=codes,
+            help=f"{'|'.join(codes)} (default: the site's, {settings.LANGUAGE_CODE})",
         )
 
     def handle(self, *args: Any, tournament: int, file: str, language: str, **options: Any) -> None:
@@ -30,7 +35,7 @@ class Command(BaseCommand):
         except Tournament.DoesNotExist:
             raise CommandError(f"No tournament {tournament}.") from None
         with translation.override(language), open(file, "wb") as out:
-            export_tournament(t, out, progress=self._progress)
+            export_tournament(t, out, progress=self._progress, language=language)
         self.stderr.write("")
         self.stdout.write(f"Wrote {file}")
 

@@ -12,9 +12,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from sheets.errors import ImportRefused, WorkbookRefused
-from sheets.plan import ImportPlan
-from sheets.safety import Limits
+from sheets.imports.plan import ImportPlan
 from sheets.services import apply_plan, read_workbook
+from sheets.xlsx.safety import Limits
+from tournaments import vocabulary as V
 from tournaments.authority import may_arbitrate
 from tournaments.models import Tournament
 
@@ -77,14 +78,16 @@ class Command(BaseCommand):
         for r in plan.results:
             self.stdout.write(
                 f"result: round {r.round} board {r.board} {r.first} – {r.second or ''}: "
-                f"{r.old or '…'} -> {r.new}"
+                f"{V.notation(r.old) or '…'} -> {V.notation(r.new)}"
             )
         for g in plan.games:
             self.stdout.write(
                 f"game: round {g.round} board {g.board} {' – '.join(g.names)}: {g.action}, "
-                f"{len(g.moves)} move(s), result {g.result or '…'}"
+                f"{len(g.moves)} move(s), result {V.notation(g.result) or '…'}"
             )
         self.stdout.write(
             f"{plan.sheets_read} sheet(s) read: {len(plan.new_entries)} new player(s), "
             f"{len(plan.results)} result(s), {len(plan.games)} game(s) to change"
         )
+        for warning in plan.warnings:
+            self.stdout.write(f"warning: {warning}")

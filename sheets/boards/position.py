@@ -49,12 +49,17 @@ def uttt_statuses(grid: Grid) -> list[str]:
     return [small_board_status(grid, b) for b in range(9)]
 
 
-def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) -> list[Problem]:
-    """Check a finished ultimate tic-tac-toe position against its stated result."""
+def check_uttt(
+    grid: Grid, winners: tuple[int, ...] | None, options: dict[str, Any]
+) -> list[Problem]:
+    """Check a finished ultimate tic-tac-toe position against its stated result (``None``: not
+    stated, only the position is checked). Every problem is returned, not only the first."""
     x = sum(row.count("X") for row in grid)
     o = sum(row.count("O") for row in grid)
-    if x not in (o, o + 1):
-        return [
+    problems: list[Problem] = []
+    counted = x in (o, o + 1)
+    if not counted:
+        problems.append(
             (
                 "board",
                 _(
@@ -63,7 +68,9 @@ def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) ->
                 )
                 % {"x": x, "o": o},
             )
-        ]
+        )
+    if winners is None:
+        return problems
     classic = options.get("preset") == "classic"
     statuses = uttt_statuses(grid)
     last = 0 if x == o + 1 else 1  # the seat that made the last move
@@ -71,8 +78,10 @@ def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) ->
         (seat,) = winners
         mark = "xo"[seat]
         if not _has_line(statuses, mark, classic):
-            return [("winner", _("The board shows no line of three small boards for the winner."))]
-        if seat != last:
+            problems.append(
+                ("winner", _("The board shows no line of three small boards for the winner."))
+            )
+        elif counted and seat != last:
             # Only a tactical board drawn by the loser's last move can complete the winner's line.
             drawn = any(
                 all(statuses[i] in (mark, "both", "draw") for i in line)
@@ -80,15 +89,13 @@ def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) ->
                 for line in LINES
             )
             if classic or not drawn:
-                return [
-                    (
-                        "winner",
-                        _("By the count of marks the winner did not make the last move."),
-                    )
-                ]
-        return []
+                problems.append(
+                    ("winner", _("By the count of marks the winner did not make the last move."))
+                )
+        return problems
     if _has_line(statuses, "x", classic, sure=True) or _has_line(statuses, "o", classic, sure=True):
-        return [("winner", _("The board shows a winning line: this game is not a draw."))]
+        problems.append(("winner", _("The board shows a winning line: this game is not a draw.")))
+        return problems
     full = all(all(cell for cell in row) for row in grid)
     decided = all(s != "open" for s in statuses)
     draw_line = (
@@ -97,7 +104,7 @@ def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) ->
         and any(all(statuses[i] == "draw" for i in line) for line in LINES)
     )
     if not (full or decided or draw_line):
-        return [
+        problems.append(
             (
                 "winner",
                 _(
@@ -105,8 +112,8 @@ def check_uttt(grid: Grid, winners: tuple[int, ...], options: dict[str, Any]) ->
                     "board decided, or a line of drawn boards."
                 ),
             )
-        ]
-    return []
+        )
+    return problems
 
 
 def sos_lines(grid: Grid) -> list[tuple[tuple[int, int], ...]]:
@@ -131,15 +138,25 @@ def sos_lines(grid: Grid) -> list[tuple[tuple[int, int], ...]]:
 
 def check_sos(
     grid: Grid,
-    winners: tuple[int, ...],
+    winners: tuple[int, ...] | None,
     scores: Sequence[int | None],
     options: dict[str, Any],
-) -> tuple[list[Problem], list[int]]:
-    """Check a finished SOS position; returns the problems and each seat's score."""
+) -> tuple[list[Problem], list[int] | None]:
+    """Check a finished SOS position; returns the problems and each seat's score (``None`` when
+    the sheet states the winner only: the arbiter's record, scores unknown). ``winners`` may be
+    ``None`` (not stated): then only what the grid alone shows is checked."""
     lines = sos_lines(grid)
     full = all(all(cell for cell in row) for row in grid)
     seats = len(scores)
     problems: list[Problem] = []
+    if winners is None:
+        if options.get("mode") != "first" and not full:
+            problems.append(
+                ("board", _("The grid is not full: a game of most SOSs ends when every cell is."))
+            )
+        elif options.get("mode") == "first" and not lines and not full:
+            problems.append(("board", _("No SOS and empty cells left: the game is not over.")))
+        return problems, None
     if options.get("mode") == "first":
         if not lines:
             if not full:
@@ -166,6 +183,18 @@ def check_sos(
         )
         return problems, [s or 0 for s in scores]
     missing = [seat for seat, s in enumerate(scores) if s is None]
+    if len(missing) == seats:  # the winner stated, the scores not kept: what the grid allows
+        if not winners and len(lines) % seats:
+            problems.append(
+                (
+                    "winner",
+                    _("The grid has %(lines)s SOSs: %(seats)s players cannot all have as many.")
+                    % {"lines": len(lines), "seats": seats},
+                )
+            )
+        elif winners and len(lines) < len(winners):
+            problems.append(("winner", _("The grid has too few SOSs for these winners.")))
+        return problems, None
     for seat in missing:
         problems.append((("score", seat), _("Write each player's score.")))
     if missing:

@@ -3,7 +3,7 @@
 The lettered grid is at B1/A2 (its size is read from the letters and numbers); ``Игроки:``,
 ``Победитель:``, the details and the score sheet are found by their text in either language.
 A move list is replayed through the rules engine (an illegal move is an error at its cell); a
-sheet without moves is a final position, checked by :mod:`sheets.position`. Every problem is
+sheet without moves is a final position, checked by :mod:`sheets.boards.position`. Every problem is
 collected in ``BoardRecord.errors``; nothing here touches the database.
 """
 
@@ -12,14 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.rules import col_name, get_rules
 from games.rules.notation import normalise
-
-from . import layout as L
-from .boardcheck import check_moves, check_position
-from .boardrecord import (
+from sheets import layout as L
+from sheets.boards.check import check_moves, check_position
+from sheets.boards.record import (
     MARK_COL,
     NAME_COL,
     SCORE_COL,
@@ -29,14 +30,19 @@ from .boardrecord import (
     parse_ref,
     to_int,
 )
-from .reader import SheetData
-from .ruletext import parse_rules_string, rules_string
-from .writer import col
+from sheets.boards.ruletext import candidates, parse_rules_string, rule_lines, rules_words
+from sheets.xlsx.reader import SheetData
+from sheets.xlsx.writer import col
 
 __all__ = ["BoardRecord", "SeatRecord", "is_board_sheet", "read_board", "to_int"]
 
 FOUND = (L.PLAYERS, L.WINNER, L.TOURNAMENT, L.ROUND, L.BOARD, L.RULES, L.GAME, L.MOVE)
+FOUND += (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS)
 TITLES = (L.TITLE_UTTT, L.TITLE_SOS)
+
+
+def languages() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES]
 
 
 def _label_map() -> dict[str, L.Text]:
@@ -79,18 +85,27 @@ def read_board(
     rec.grid = [[_mark(rd, r + 2, c + 2, rec.kind) for c in range(cols)] for r in range(rows)]
     _players(rd, labels, rows)
     _moves(rd, labels, cols)
-    if any(e.code == "structure" for e in rec.errors):
-        return rec
+    seats = rec.seats
+    if len(seats) != get_rules(rec.kind, **rec.options).players:
+        rec.seats = []  # the seats cannot be checked (reported); everything else is
+    try:
+        _check(rd)
+    finally:
+        rec.seats = seats
+    return rec
+
+
+def _check(rd: SheetReader) -> None:
+    rec = rd.record
     if rec.moves or not rec.marked:
         check_moves(rd)
-    elif rec.winners is None:
+        return
+    if rec.winners is None and not any(e.code == "structure" for e in rec.errors):
         rd.error(
             *parse_ref(rec.winner_cell),
             _("A board without moves is a finished game: name the winner, or write the moves."),
         )
-    else:
-        check_position(rd)
-    return rec
+    check_position(rd)  # every check a position allows, whatever else is missing
 
 
 def _detail(rd: SheetReader, labels: dict, key: str, text: L.Text) -> None:
@@ -112,21 +127,32 @@ def _detail(rd: SheetReader, labels: dict, key: str, text: L.Text) -> None:
 def _rules(
     rd: SheetReader, labels: dict, kind: str | None, options: dict | None, rows: int, cols: int
 ) -> bool:
+    """The game and options of the sheet: a rules string (older sheets), else the rules in
+    words under the board, else the tournament's (``kind``/``options``), else the title's
+    defaults. A sheet's rules that are not the tournament's are an error."""
     rec = rd.record
     stated = rec.details.get("rules")
+    found: tuple[str, dict[str, Any]] | None = None
+    where = (1, 1)
     if stated and stated[0] is not None:
-        r, c = parse_ref(stated[1])
+        where = parse_ref(stated[1])
         try:
-            rec.kind, rec.options = parse_rules_string(str(stated[0]))
+            found = parse_rules_string(str(stated[0]))
         except ValueError as err:
-            rd.error(r, c, _("These rules cannot be read: %(reason)s") % {"reason": err})
-            return False
+            if _looks_like_rules_string(str(stated[0])):
+                rd.error(*where, _("These rules cannot be read: %(reason)s") % {"reason": err})
+                return False
+    if found is None:
+        found = _rules_in_words(rd, labels, kind, options, rows, cols)
+        if found is not None and not (stated and stated[0] is not None):
+            where = _first_rule_cell(labels)
+    if found is not None:
+        rec.kind, rec.options = found
         if kind is not None and (rec.kind, rec.options) != (kind, options):
             rd.error(
-                r,
-                c,
+                *where,
                 _("These are not the tournament's rules (%(rules)s).")
-                % {"rules": rules_string(kind, options or {})},
+                % {"rules": rules_words(kind, options or {})},
             )
             return False
     elif kind is not None:
@@ -152,13 +178,87 @@ def _rules(
     return True
 
 
+def _looks_like_rules_string(text: str) -> bool:
+    tokens = text.split()
+    return bool(tokens) and tokens[0].lower() in ("uttt", "sos") and "=" in text
+
+
+RULE_LABELS = (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS)
+
+
+def _first_rule_cell(labels: dict) -> tuple[int, int]:
+    found = sorted(rc for rc in labels.get(L.MOVE_RULES, []) if rc[1] == 1)
+    return found[0] if found else (1, 1)
+
+
+def _rule_sections(rd: SheetReader, labels: dict) -> tuple[str, ...] | None:
+    """The text under each rules label in column A (its rows joined), or ``None``."""
+    out = []
+    stops = set(_label_map())
+    for text in RULE_LABELS:
+        found = sorted(rc for rc in labels.get(text, []) if rc[1] == 1)
+        if not found:
+            return None
+        r = found[0][0] + 1
+        rows = []
+        while isinstance(v := rd.sheet.get(r, 1), str) and L.norm(v) not in stops:
+            rows.append(v)
+            r += 1
+        out.append(L.norm(" ".join(rows)))
+    return tuple(out)
+
+
+def _sections_of(kind: str, options: dict[str, Any], code: str) -> tuple[str, ...]:
+    key = (kind, tuple(sorted(options.items())), code, translation.get_language())
+    if key not in _SECTIONS:
+        with translation.override(code):
+            _SECTIONS[key] = tuple(L.norm(" ".join(x)) for x in rule_lines(kind, options))
+    return _SECTIONS[key]
+
+
+_SECTIONS: dict[tuple, tuple[str, ...]] = {}
+
+
+def _rules_in_words(
+    rd: SheetReader,
+    labels: dict,
+    kind: str | None,
+    options: dict | None,
+    rows: int,
+    cols: int,
+) -> tuple[str, dict[str, Any]] | None:
+    """The options whose rules in words (in any of the site's languages) the sheet shows."""
+    sections = _rule_sections(rd, labels)
+    if sections is None:
+        return None
+    if kind is not None and options is not None:
+        full = dict(get_rules(kind, **options).options)
+        if any(_sections_of(kind, full, code) == sections for code in languages()):
+            return kind, full
+    kinds = [kind] if kind else []
+    kinds += [k for k, title in (("uttt", L.TITLE_UTTT), ("sos", L.TITLE_SOS)) if title in labels]
+    kinds += [k for k in ("uttt", "sos") if k not in kinds]
+    players = _count_seats(rd, labels)
+    for k in dict.fromkeys(kinds):
+        if k == "uttt" and (rows, cols) != (9, 9):
+            continue
+        for options in candidates(k, rows, cols, max(2, min(players, 6))):
+            if any(_sections_of(k, options, code) == sections for code in languages()):
+                return k, options
+    return None
+
+
 def _count_seats(rd: SheetReader, labels: dict) -> int:
     found = [rc for rc in labels.get(L.PLAYERS, []) if rc[1] == 1]
     if not found:
         return 2
     r = found[0][0]
     n = 0
-    while rd.sheet.get(r + n, NAME_COL) is not None and n < 6:
+    while (
+        rd.sheet.get(r + n, NAME_COL) is not None
+        and n < 6
+        and not L.is_label(rd.sheet.get(r + n, 1), L.WINNER)
+    ):
         n += 1
     return n
 

@@ -14,9 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from sheets import layout as L
 from tournaments import vocabulary as V
-
-from . import layout as L
 
 BYE_TEXTS = {V.BYE: L.BYE, V.HALF_BYE: L.HALF_BYE, V.ZERO_BYE: L.ZERO_BYE}
 SCORE = re.compile(r"^(?P<result>.*?)\s*\(\s*(?P<a>\d+)\s*[:\-–]\s*(?P<b>\d+)\s*\)$")

@@ -27,12 +27,18 @@ def _sweep() -> None:
     PendingUpload.objects.filter(created__lt=timezone.now() - KEEP).delete()
 
 
-def save_upload(data: bytes, *, tournament_id: int, user_id: int) -> str:
+def save_upload(data: bytes, *, tournament_id: int | None, user_id: int, scope: str = "") -> str:
     """Store ``data``; return the token that finds it again."""
     _sweep()
     key = secrets.token_hex(16)
     PendingUpload.objects.create(key=key, tournament_id=tournament_id, user_id=user_id, data=data)
-    payload = {"f": key, "t": tournament_id, "u": user_id, "h": hashlib.sha256(data).hexdigest()}
+    payload = {
+        "f": key,
+        "t": tournament_id,
+        "u": user_id,
+        "s": scope,
+        "h": hashlib.sha256(data).hexdigest(),
+    }
     return signing.dumps(payload, salt=SALT)
 
 
@@ -45,7 +51,9 @@ def _key(token: str) -> tuple[str, dict] | None:
     return (key, payload) if key.isalnum() else None
 
 
-def load_upload(token: str, *, tournament_id: int, user_id: int) -> bytes | None:
+def load_upload(
+    token: str, *, tournament_id: int | None, user_id: int, scope: str = ""
+) -> bytes | None:
     """The stored file, or ``None`` if the token is bad, expired, not this arbiter's or the file
     is gone or changed."""
     found = _key(token)
@@ -53,6 +61,8 @@ def load_upload(token: str, *, tournament_id: int, user_id: int) -> bytes | None
         return None
     key, payload = found
     if payload.get("t") != tournament_id or payload.get("u") != user_id:
+        return None
+    if payload.get("s", "") != scope:  # another page's upload (a game's, a paper game's)
         return None
     row = (
         PendingUpload.objects.filter(key=key, tournament_id=tournament_id, user_id=user_id)

@@ -13,10 +13,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import layout as L
-from .errors import SheetError
-from .reader import ErrorValue, MissingValue, SheetData
-from .writer import col
+from sheets import layout as L
+from sheets.errors import SheetError
+from sheets.xlsx.reader import ErrorValue, MissingValue, SheetData
+from sheets.xlsx.writer import col
 
 PLAYER_COLUMNS = {"rank": L.NUMBER, "name": L.NAME, "rating": L.RATING, "club": L.CLUB}
 ROUND_COLUMNS = {

@@ -1,6 +1,7 @@
-"""Checks of a board sheet read by :mod:`sheets.boardread`: the move list replayed through the
-rules engine (each illegal move is an error at its cell; the board, the seats' marks and scores and
-the stated winner against the replay), or a final position checked by :mod:`sheets.position`."""
+"""Checks of a board sheet read by :mod:`sheets.boards.read`: the move list replayed through the
+rules engine (each illegal move is an error at its cell; the board, the seats' marks and scores
+and the stated winner against the replay), or a final position checked by
+:mod:`sheets.boards.position`."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.rules import MoveError, get_rules
-
-from . import layout as L
-from .boardrecord import MARK_COL, SCORE_COL, SheetReader, parse_ref, to_int
-from .position import check_sos, check_uttt, uttt_statuses
+from sheets import layout as L
+from sheets.boards.position import check_sos, check_uttt, uttt_statuses
+from sheets.boards.record import MARK_COL, SCORE_COL, SheetReader, parse_ref, to_int
 
 
 def check_moves(rd: SheetReader) -> None:
@@ -77,17 +77,19 @@ def _seat_name(kind: str | None, seat: int) -> str:
 
 
 def check_position(rd: SheetReader) -> None:
+    """Check a final position for everything it alone shows; the stated winner, if any, too."""
     rec = rd.record
-    assert rec.winners is not None
     if rec.kind == "uttt":
-        if len(rec.winners) > 1:
+        winners = rec.winners
+        if winners is not None and len(winners) > 1:
             rd.error(*parse_ref(rec.winner_cell), _("Name one winner, or a draw."))
-            return
-        problems = check_uttt(rec.grid, rec.winners, rec.options)
+            winners = None
+        problems = check_uttt(rec.grid, winners, rec.options)
         statuses = uttt_statuses(rec.grid)
         rec.scores = [statuses.count("x"), statuses.count("o")]
     else:
-        given = [s.score for s in rec.seats]
+        players = get_rules(rec.kind, **rec.options).players
+        given = [s.score for s in rec.seats] or [None] * players
         problems, rec.scores = check_sos(rec.grid, rec.winners, given, rec.options)
     for where, message in problems:
         if where == "board":

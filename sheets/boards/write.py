@@ -4,8 +4,10 @@ For a 9×9 board: the column letters in B1:J1, the row numbers in A2:A10, the ma
 ``Игроки:`` in A12 (names from B12 down, each seat's mark or number in H and score in I),
 ``Победитель:`` in A16, the separator in row 19, the title in A21, ``Правила хода:`` in A23,
 ``Правила выигрыша:`` in A31 and ``Ограничения:`` in A36. Other sizes grow right and down from B2.
-To the right: the game's details (tournament, round, board, game, rules string) and the score
-sheet, one row a move, wrapped into side-by-side blocks so the sheet prints on one A4 page.
+To the right: the game's details (tournament, round, board, game, the rules in words) and, below
+the board's rows, the score sheet, one row a move, wrapped into side-by-side blocks so the sheet
+prints on one A4 page. Every row below the board has one height (two lines of a rule sentence,
+in its own columns), but the 6-pt separator, which the score sheet skips.
 """
 
 from __future__ import annotations
@@ -15,12 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import get_rules
-
-from . import layout as L
-from .layout import t
-from .position import sos_lines, uttt_statuses
-from .ruletext import rule_lines, rules_string
-from .writer import Cell, Row, SheetSpec, Style, col
+from sheets import layout as L
+from sheets.boards.position import sos_lines, uttt_statuses
+from sheets.boards.ruletext import rule_lines, rules_words
+from sheets.layout import t
+from sheets.xlsx.writer import Cell, Row, SheetSpec, Style, col
 
 SEAT_FILLS = ("F4CCCC", "CFE2F3", "D9EAD3", "D9D2E9", "FCE5CD", "D0E0E3")
 BOARD_FILLS = {"x": "F4CCCC", "o": "CFE2F3", "draw": "D9D9D9", "both": "FFF2CC"}
@@ -28,15 +29,19 @@ LINE_FILL = "FFF2CC"  # SOSs of a final position: who made them is not known
 MARK_COLOURS = {"X": "C00000", "O": "1F4E79"}
 HEADER = Style(bold=True, h="center", fill="EEEEEE")
 LABEL = Style(bold=True)
-TITLE = Style(bold=True, size=14)
+TITLE = Style(bold=True, size=12)
 BOXED = ("thin", "thin", "thin", "thin")
 SEPARATOR = Style(fill="808080")
-SCORE_HEAD = Style(bold=True, h="center", fill="EEEEEE", border=BOXED)
+SCORE_HEAD = Style(bold=True, h="center", fill="EEEEEE", border=BOXED, wrap=True)
 GRID_WIDTH = 4.3
 GRID_HEIGHT = 26
+ROW_HEIGHT = 26  # every row below the board but the separator (the move rows are all one
+# height): two lines of a rule sentence, or one move
+RULE_TEXT = Style(wrap=True, v="top", size=10)
+SEPARATOR_HEIGHT = 6
 LABEL_WIDTH = 19
 DETAILS_ROWS = 5  # rows 1-5 beside the board hold the details
-SCORE_HEADER_ROW = 7
+MIN_MOVE_ROWS = 20
 
 
 @dataclass
@@ -71,6 +76,12 @@ class Geometry:
     bottom: int
     left_last: int  # the last column of the left block (board, players, rules)
     right: int  # the first column of the details and the score sheet
+    score_row: int  # the score sheet's header; its moves below, never on the separator row
+    last: int  # the last row of the sheet
+
+    def move_rows(self) -> list[int]:
+        """The rows of one block of the score sheet: below its header, not the separator."""
+        return [r for r in range(self.score_row + 1, self.last + 1) if r != self.separator_row]
 
 
 def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> Geometry:
@@ -83,6 +94,8 @@ def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> 
     win_rules = max(title + 10, move_rules + moves + 1)
     limits_row = max(title + 15, win_rules + wins + 1)
     left_last = max(cols + 1, 10)
+    bottom = limits_row + limits
+    score_row = max(rows + 2, DETAILS_ROWS + 2)
     return Geometry(
         rows,
         cols,
@@ -93,9 +106,11 @@ def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> 
         move_rules,
         win_rules,
         limits_row,
-        limits_row + limits,
+        bottom,
         left_last,
         left_last + 2,
+        score_row,
+        max(bottom, score_row + MIN_MOVE_ROWS + 1),
     )
 
 
@@ -174,7 +189,7 @@ def winner_text(data: BoardData) -> str:
 def board_sheet(data: BoardData, title: str) -> SheetSpec:
     """The board sheet of ``data`` named ``title``, in the active language."""
     rules, state = sheet_state(data)
-    lines = rule_lines(data.kind, rules.options)
+    lines = rule_lines(data.kind, rules.options)  # a sentence a row, wrapped in its row
     g = geometry(rules.rows, rules.cols, len(data.seats), tuple(len(x) for x in lines))
     cells: dict[tuple[int, int], Cell] = {}
     merges: list[str] = []
@@ -195,11 +210,12 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     _players(data, g, cells, merges, state)
     for c in range(1, g.left_last + 1):
         cells[(g.separator_row, c)] = Cell(None, SEPARATOR)
-    heights[g.separator_row] = 6
+    for r in range(g.rows + 2, g.last + 1):
+        heights[r] = ROW_HEIGHT
+    heights[g.separator_row] = SEPARATOR_HEIGHT
     title_text = t(L.TITLE_UTTT if data.kind == "uttt" else L.TITLE_SOS)
     cells[(g.title_row, 1)] = Cell(title_text, TITLE)
     merges.append(f"A{g.title_row}:{col(g.left_last)}{g.title_row}")
-    width = LABEL_WIDTH + GRID_WIDTH * (g.left_last - 1)
     for label, row, texts in zip(
         (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS),
         (g.move_rules_row, g.win_rules_row, g.limits_row),
@@ -208,10 +224,8 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     ):
         cells[(row, 1)] = Cell(t(label), LABEL)
         for n, text in enumerate(texts, 1):
-            cells[(row + n, 1)] = Cell(text, Style(wrap=True, v="top"))
+            cells[(row + n, 1)] = Cell(text, RULE_TEXT)
             merges.append(f"A{row + n}:{col(g.left_last)}{row + n}")
-            if len(text) > width * 0.95:
-                heights[row + n] = 15 * (1 + int(len(text) // (width * 0.95)))
 
     right_last = _details(data, g, cells, merges, rules)
     right_last = max(right_last, _score_sheet(data, g, cells, rules, state))
@@ -219,7 +233,7 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     widths[g.left_last + 1] = 2
     widths.update(_score_widths(data.kind, g, right_last))
     est_width = sum(widths.values()) * 7
-    est_height = sum(heights.get(r, 15) for r in range(1, g.bottom + 1)) * 96 / 72
+    est_height = sum(heights.get(r, 15) for r in range(1, g.last + 1)) * 96 / 72
     return SheetSpec(
         title=title,
         rows=_rows(cells),
@@ -228,7 +242,7 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
         merges=merges,
         freeze="B2",
         landscape=est_width > est_height,
-        print_area=f"A1:{col(right_last)}{max(g.bottom, SCORE_HEADER_ROW + 1)}",
+        print_area=f"A1:{col(right_last)}{g.last}",
     )
 
 
@@ -243,7 +257,7 @@ def _rows(cells: dict[tuple[int, int], Cell]) -> Iterator[Row]:
 def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state: Any) -> None:
     cells[(g.players_row, 1)] = Cell(t(L.PLAYERS), LABEL)
     scores = data.scores
-    if scores is None and not data.blank and (data.moves or data.winners is not None):
+    if scores is None and not data.blank and data.moves:  # a position may have none
         scores = list(state.scores)
     for seat, name in enumerate(data.seats):
         r = g.players_row + seat
@@ -265,7 +279,7 @@ def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules
         (L.ROUND, data.round),
         (L.BOARD, data.board),
         (L.GAME, data.game),
-        (L.RULES, rules_string(rules.kind, rules.options)),
+        (L.RULES, rules_words(rules.kind, rules.options)),
     )
     for n, (label, value) in enumerate(rows, 1):
         cells[(n, s)] = Cell(t(label), LABEL)
@@ -278,25 +292,21 @@ def _block(kind: str) -> int:
     return 5 if kind == "sos" else 4  # number, seat, move, (points), gap
 
 
-def block_height(g: Geometry) -> int:
-    return max(g.bottom - SCORE_HEADER_ROW, 20)
-
-
 def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: Any) -> int:
     sos = data.kind == "sos"
     total = rules.rows * rules.cols if data.blank else len(data.moves)
-    height = block_height(g)
-    blocks = max(1, -(-total // height))
+    rows = g.move_rows()
+    blocks = max(1, -(-total // len(rows)))
     w = _block(data.kind)
     heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if sos else [])
     boxed = Style(border=BOXED, h="center")
     for b in range(blocks):
         for k, head in enumerate(heads):
-            cells[(SCORE_HEADER_ROW, g.right + b * w + k)] = Cell(t(head), SCORE_HEAD)
+            cells[(g.score_row, g.right + b * w + k)] = Cell(t(head), SCORE_HEAD)
     seats = [] if data.blank else _movers(rules, state, data.moves)
     for i in range(total):
-        b, row = divmod(i, height)
-        r = SCORE_HEADER_ROW + 1 + row
+        b, row = divmod(i, len(rows))
+        r = rows[row]
         c = g.right + b * w
         cells[(r, c)] = Cell(i + 1, boxed)
         if data.blank:

@@ -1,19 +1,21 @@
 """The rules in force, in words, for the foot of a board sheet, and the machine rules string.
 
-The prose follows RULES.md, one short line a row under ``Правила хода:``, ``Правила выигрыша:``
-and ``Ограничения:``. The rules string (``uttt preset=tactical all_draw_line=draw
-decided_boards_free=no no_send_back=no``) is what an import reads back: it is not translated.
+The prose follows RULES.md, a sentence a row under ``Правила хода:``, ``Правила выигрыша:`` and
+``Ограничения:``; beside the board, ``Правила:`` names them in a
+few words (``rules_words``). An import reads the options back from the prose, in any of the
+site's languages (``candidates``), or from a rules string of older sheets (``uttt
+preset=tactical all_draw_line=draw …``, ``parse_rules_string``).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from django.utils.translation import gettext_noop
 
 from games.rules import get_rules
-
-from .layout import Text, t
+from sheets.layout import TITLE_SOS, TITLE_UTTT, Text, t
 
 # UTTT, move rules.
 U_FIRST = Text(
@@ -135,6 +137,53 @@ def rule_lines(kind: str, options: dict[str, Any]) -> tuple[list[str], list[str]
         win = [t(U_SMALL), t(U_BIG), t(U_BOTH), t(last)]
     limits = [t(U_NO_SEND_BACK), t(U_NO_SEND_BACK_2)] if options["no_send_back"] else [t(NONE)]
     return move, win, limits
+
+
+PRESET_TACTICAL = Text(gettext_noop("tactical rules"), "тактические правила")
+PRESET_CLASSIC = Text(gettext_noop("classic rules"), "классические правила")
+S_MOST_SHORT = Text(gettext_noop("The most SOSs win."), "Побеждает больше SOS.")
+S_FIRST_SHORT = Text(gettext_noop("The first SOS wins."), "Побеждает первое SOS.")
+TITLES = {"uttt": TITLE_UTTT, "sos": TITLE_SOS}
+
+
+def rules_words(kind: str, options: dict[str, Any]) -> str:
+    """The rules in force in a few words, for the details beside the board (the rules in full
+    are below the board); an import reads the options back from the full text."""
+    if kind == "sos":
+        mode = S_MOST_SHORT if options["mode"] == "most" else S_FIRST_SHORT
+        return f"{t(TITLE_SOS)}: {t(S_GRID, **options)} {t(mode)}"
+    preset = PRESET_CLASSIC if options["preset"] == "classic" else PRESET_TACTICAL
+    return f"{t(TITLE_UTTT)}: {t(preset)}"
+
+
+def candidates(kind: str, rows: int, cols: int, players: int) -> list[dict[str, Any]]:
+    """Every set of options of ``kind`` a board of this size and seats may have been played
+    under, the defaults first."""
+    if kind == "sos":
+        found = []
+        for mode in ("most", "first"):
+            try:
+                rules = get_rules("sos", rows=rows, cols=cols, players=players, mode=mode)
+            except ValueError:
+                continue
+            found.append(dict(rules.options))
+        return found
+    found = []
+    for preset, line, free, nsb in itertools.product(
+        ("tactical", "classic"), ("draw", "continue"), (False, True), (False, True)
+    ):
+        try:
+            rules = get_rules(
+                "uttt",
+                preset=preset,
+                all_draw_line=line,
+                decided_boards_free=free,
+                no_send_back=nsb,
+            )
+        except ValueError:
+            continue
+        found.append(dict(rules.options))
+    return found
 
 
 # -- The rules string --------------------------------------------------------------------------

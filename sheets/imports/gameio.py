@@ -18,11 +18,10 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.errors import StalePosition
 from games.models import Game
+from sheets.errors import ImportConflict
 from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
-
-from .errors import ImportConflict
 
 END_FINAL_POSITION = game_services.END_FINAL_POSITION
 

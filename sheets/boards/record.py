@@ -9,9 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.rules import Outcome
-
-from .errors import SheetError
-from .reader import ErrorValue, MissingValue, SheetData
+from sheets.errors import SheetError
+from sheets.xlsx.reader import ErrorValue, MissingValue, SheetData
 
 NAME_COL, MARK_COL, SCORE_COL = 2, 8, 9
 

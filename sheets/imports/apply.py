@@ -1,16 +1,13 @@
-"""An import plan: every change a workbook would make, and applying it in one transaction.
+"""Applying an import plan: every change in one transaction, through the services.
 
-The plan is built by :mod:`sheets.importer` (read and check everything, collect every error);
-``apply_plan`` then makes the changes through the services — ``register``, ``record_result``,
-``create_game`` and the bridges of :mod:`sheets.gameio` — in one transaction, checking as it goes
-that nothing changed since the plan was made (``ImportConflict`` otherwise, and nothing is kept).
+``apply_plan`` makes the changes of a plan (:mod:`sheets.imports.plan`) through the services —
+``register``, the results service (``tournaments.results``, source *import*), ``create_game``
+and the bridges of :mod:`sheets.imports.gameio` — checking as it goes that nothing changed since
+the plan was made (``ImportConflict`` otherwise, and nothing is kept).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import asdict, dataclass, field
 from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,95 +18,13 @@ from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Player
 from ops.logs import log_event
+from sheets.errors import ImportConflict, ImportRefused
+from sheets.imports import gameio
+from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange
 from tournaments import adjudication, authority, results, services
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, Entry, Pairing, ResultSource, Tournament
-
-from . import gameio
-from .errors import ImportConflict, ImportRefused, SheetError
-
-
-def result_of_winners(winners: tuple[int, ...] | None) -> str | None:
-    return V.of_winners(winners)
-
-
-@dataclass(frozen=True)
-class NewEntry:
-    sheet: str
-    cell: str
-    name: str
-    rating: int | None
-    club: str
-    rank: int | None
-    player_id: int | None  # an existing player to register, or None to create one
-
-
-@dataclass(frozen=True)
-class ResultChange:
-    sheet: str
-    cell: str
-    pairing_id: int
-    round: int
-    board: int
-    first: str
-    second: str | None
-    old: str
-    new: str
-    first_score: int | None = None
-    second_score: int | None = None
-    version: str = ""  # the pairing's version when the plan was made (results.version_of)
-
-
-@dataclass(frozen=True)
-class GameChange:
-    sheet: str
-    pairing_id: int
-    round: int
-    board: int
-    names: tuple[str, ...]
-    game_id: int | None  # None: a game is created for the pairing
-    start_ply: int = 0
-    moves: tuple[str, ...] = ()
-    position: tuple[str, ...] | None = None
-    scores: tuple[int, ...] | None = None
-    winners: tuple[int, ...] | None = None  # a final position's result
-    decide: tuple[int, ...] | None = None  # winners stated on a move list the rules left open
-    old_result: str = ""
-    result: str = ""  # the pairing's result once the game is written ("" while unfinished)
-
-    @property
-    def action(self) -> str:
-        if self.game_id is None:
-            return "create"
-        return "position" if self.position is not None else "extend"
-
-
-@dataclass
-class ImportPlan:
-    tournament_id: int
-    errors: list[SheetError] = field(default_factory=list)
-    new_entries: list[NewEntry] = field(default_factory=list)
-    results: list[ResultChange] = field(default_factory=list)
-    games: list[GameChange] = field(default_factory=list)
-    sheets_read: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-    @property
-    def empty(self) -> bool:
-        return not (self.new_entries or self.results or self.games)
-
-    def digest(self) -> str:
-        """A fingerprint of the changes: the preview and the apply step must agree on it."""
-        payload = [
-            [asdict(x) for x in self.new_entries],
-            [asdict(x) for x in self.results],
-            [asdict(x) for x in self.games],
-        ]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:

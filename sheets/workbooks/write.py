@@ -12,17 +12,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.models import Game, GameStatus, Seat
+from sheets import layout as L
+from sheets.boards.ruletext import rules_words
+from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
+from sheets.layout import t
+from sheets.workbooks.results import result_text
+from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, records
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
-from . import layout as L
-from .board import LABEL, TITLE, BoardData, board_sheet
-from .layout import t
-from .results import result_text
-from .ruletext import rules_string
-from .writer import Cell, SheetSpec, Style, sheet_ref
-
-HEAD = Style(bold=True, fill="EEEEEE", border=("thin", "thin", "thin", "thin"), h="center")
+HEAD = Style(
+    bold=True,
+    fill="EEEEEE",
+    border=("thin", "thin", "thin", "thin"),
+    h="center",
+    v="center",
+    wrap=True,
+)  # headers wrap: a long tie-break name is never cut off
+HEAD_HEIGHT = 45  # three lines of a wrapped header
 LINK = Style(color="0563C1")
 NUMBER_STYLE = Style(h="center")
 
@@ -92,7 +99,7 @@ def players_sheet(data: TournamentData) -> SheetSpec:
 
     def rows() -> Iterator:
         yield 1, [(1, Cell(t(L.TOURNAMENT), LABEL)), (2, Cell(tour.name))]
-        yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_string(tour.kind, tour.options)))]
+        yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_words(tour.kind, tour.options)))]
         yield 3, [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
         if not tour.is_round_robin:
             accel = str(tour.get_acceleration_display())
@@ -124,7 +131,7 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
             values: list[Any] = [p.board, p.first.player.name, result_text(p.result), second]
             if sos:
                 played = p.result in records.PLAYED_RESULTS and p.second_id
-                values += [p.first_score, p.second_score] if played else [None, None]
+                values += [p.first_score, p.second_score] if played and _known(p) else [None, None]
             if p.game_id in linked:
                 title = board_title(rnd.number, p.board)
                 values.append(Cell(title, LINK, link=sheet_ref(title)))
@@ -140,6 +147,13 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
         widths=widths,
         freeze="A4",
     )
+
+
+def _known(p: Pairing) -> bool:
+    """Whether the game score of ``p`` is known: counted from moves, kept from a sheet, or
+    handed in (a winner stated on paper without scores leaves them unknown)."""
+    g = p.game if p.game_id else None
+    return bool(p.first_score or p.second_score or (g is not None and (g.ply or g.final_scores)))
 
 
 def standings_sheet(data: TournamentData) -> SheetSpec:
@@ -161,6 +175,7 @@ def standings_sheet(data: TournamentData) -> SheetSpec:
         title=t(L.STANDINGS_SHEET),
         rows=_table(t(L.STANDINGS_SHEET), head, rows()),
         widths=widths,
+        heights={3: HEAD_HEIGHT},
         freeze="D4",
     )
 

@@ -19,9 +19,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from .errors import SheetError, WorkbookRefused
-from .safety import Limits, check_workbook_bytes
-from .writer import col, sheet_parts
+from sheets.errors import SheetError, WorkbookRefused
+from sheets.xlsx.safety import Limits, check_workbook_bytes
+from sheets.xlsx.writer import col, sheet_parts
 
 
 @dataclass(frozen=True)

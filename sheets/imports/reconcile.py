@@ -2,28 +2,26 @@
 
 For each board a workbook speaks of, the game side comes first: what the board sheet adds to the
 game on the site (a new game, more moves, a final position, a result stated on a move list the
-rules left open) and the result the game will then have. The round sheet's result must agree
-with it; only a board whose game has no say (played on paper, not started, or without a board
-sheet) takes its result from the round sheet. Changes to a finished round are refused: those are
-corrected by adjudication.
+rules left open) and the result the game will then have. A game *played on the site* (it has
+moves, or a recorded final position) has the say: a round sheet that differs is refused, and the
+message names the way to correct it (adjudication). A board whose result came from paper (no
+game, or a game without moves closed by the result handed in) takes its result from the round
+sheet — entered, or corrected, in an open or a finished round alike; the board sheet's stated
+winner counts only where the round sheet says nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pairing, RoundStatus
+from sheets.boards.read import BoardRecord
+from sheets.imports.context import Context, RoundClaim
+from sheets.imports.plan import GameChange, ResultChange, result_of_winners
+from sheets.workbooks.results import result_text
+from tournaments.models import Pairing
 from tournaments.results import result_of_game, version_of
-
-from .boardread import BoardRecord
-from .plan import GameChange, ResultChange, result_of_winners
-from .results import result_text
-
-if TYPE_CHECKING:
-    from .importer import Context, RoundClaim
 
 
 @dataclass
@@ -32,6 +30,8 @@ class GameSide:
     result: str | None  # the pairing's result the game stands for once written
     scores: tuple[int, ...] | None
     live: bool  # the game has moves but no result
+    stated: str | None = None  # a board sheet's winner on a paper board (no moves, no marks)
+    stated_cell: str = ""
 
 
 def _code(winners: tuple[int, ...] | None) -> str | None:
@@ -48,8 +48,17 @@ def reconcile(ctx: Context) -> None:
             _result_side(ctx, p, ctx.round_claims.get(pk), side, ctx.board_claims.get(pk))
 
 
+def paper(p: Pairing) -> bool:
+    """The site's result of ``p`` came from paper: no game, or a game without moves nor a
+    recorded final position (closed by the result handed in)."""
+    g = p.game
+    return g is None or (g.ply == 0 and not g.final_position)
+
+
 def _site(p: Pairing) -> GameSide:
     g = p.game
+    if paper(p):
+        return GameSide(None, None, None, False)
     if g is not None and g.winners is not None:
         return GameSide(None, result_of_game(g) or None, tuple(g.scores or ()), False)
     return GameSide(None, None, None, bool(g is not None and g.ply))
@@ -72,6 +81,8 @@ def _game_side(ctx: Context, p: Pairing, rec: BoardRecord | None) -> GameSide | 
         return _site(p)
     g = p.game
     ended = g is not None and g.winners is not None
+    if g is not None and ended and paper(p) and not rec.moves and not rec.marked:
+        return GameSide(None, None, None, False, _code(rec.winners), rec.winner_cell)
     if rec.final_position:
         winners = rec.winners or ()
         scores = tuple(rec.scores or ())
@@ -151,13 +162,16 @@ def _result_side(
     ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide, rec: BoardRecord | None
 ) -> None:
     sos = ctx.t.kind == "sos"
-    finished = p.round.status == RoundStatus.FINISHED
-    closed = _("Round %(number)s is finished: its results are corrected by adjudication.") % {
-        "number": p.round.number
-    }
     if side.result is not None:
         if rc is not None and rc.code is not None and rc.code != side.result:
-            message = _("The game says %(result)s.") % {"result": result_text(side.result)}
+            if side.change is not None:
+                message = _("The board sheet of this game says %(result)s.")
+            else:
+                message = _(
+                    "On the site this game ended %(result)s: a different result is given by "
+                    "adjudication (the arbiter's page of the game), not by the workbook."
+                )
+            message %= {"result": result_text(side.result)}
             ctx.error(rc.sheet, rc.cell, message, "result_differs")
             return
         scores = side.scores if sos and side.scores and len(side.scores) == 2 else None
@@ -174,13 +188,6 @@ def _result_side(
             ctx.error(rc.sheet, rc.cell, message, "result_differs")
             return
         if side.change is not None:
-            changed = p.result != side.result or (
-                scores and (p.first_score, p.second_score) != scores
-            )
-            if changed and finished:
-                assert rec is not None
-                ctx.error(rec.sheet, rec.winner_cell, closed, "round_finished")
-                return
             ctx.plan.games.append(replace(side.change, old_result=p.result))
         return
     if side.change is not None:
@@ -190,10 +197,25 @@ def _result_side(
             ctx.error(
                 rc.sheet,
                 rc.cell,
-                _("This game is being played on the site: its result comes from the board."),
+                _(
+                    "This game is being played on the site: its result comes from the board "
+                    "(or from adjudication on the arbiter's page of the game)."
+                ),
                 "game_in_progress",
             )
         return
+    if side.stated is not None and rec is not None:
+        if rc is None or rc.code is None:
+            if side.stated != p.result:
+                rc = RoundClaim(rec.sheet, side.stated_cell, side.stated, None, None)
+        elif side.stated not in (rc.code, p.result):
+            ctx.plan.warnings.append(
+                _(
+                    "%(where)s: the winner differs from the round sheet; "
+                    "the round sheet's %(result)s is taken."
+                )
+                % {"where": f"{rec.sheet}!{side.stated_cell}", "result": result_text(rc.code)}
+            )
     if rc is None or rc.code is None:
         return
     new_scores = (rc.first_score, rc.second_score)
@@ -201,9 +223,6 @@ def _result_side(
         sos and rc.first_score is not None and new_scores != (p.first_score, p.second_score)
     )
     if rc.code == p.result and not scores_changed:
-        return
-    if finished:
-        ctx.error(rc.sheet, rc.cell, closed, "round_finished")
         return
     ctx.plan.results.append(
         ResultChange(

@@ -9,96 +9,30 @@ agree. Every problem is collected with its sheet and cell; nothing is written he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Max
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.models import Player
-from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentStatus
-
-from . import layout as L
-from .boardread import BoardRecord, is_board_sheet, read_board, to_int
-from .errors import SheetError, WorkbookRefused
-from .plan import ImportPlan, NewEntry
-from .reader import SheetData
-from .reconcile import reconcile
-from .results import BadResult, check_scores, parse_cell
-from .ruletext import parse_rules_string, rules_string
-from .tables import Table, classify, read_table
-
-
-@dataclass
-class RoundClaim:
-    sheet: str
-    cell: str
-    code: str | None
-    first_score: int | None
-    second_score: int | None
+from games.models import GameStatus, Player
+from sheets import layout as L
+from sheets.boards.read import BoardRecord, is_board_sheet, read_board, to_int
+from sheets.boards.ruletext import parse_rules_string, rules_words
+from sheets.errors import WorkbookRefused
+from sheets.imports.context import Context, RoundClaim
+from sheets.imports.plan import ImportPlan, NewEntry
+from sheets.imports.reconcile import reconcile
+from sheets.workbooks.results import BadResult, check_scores, parse_cell
+from sheets.workbooks.tables import Table, classify, read_table
+from sheets.xlsx.reader import SheetData
+from tournaments.models import Pairing, RoundStatus, Tournament, TournamentStatus
 
 
-class Context:
-    """The tournament as it is on the site, and what the sheets claim about it."""
-
-    def __init__(self, tournament: Tournament) -> None:
-        self.t = tournament
-        self.plan = ImportPlan(tournament.pk)
-        self.by_name: dict[str, list[Entry]] = {}
-        for entry in tournament.entries.select_related("player"):
-            self.by_name.setdefault(L.norm(entry.player.name), []).append(entry)
-        self.new_names: set[str] = set()
-        self.rounds = {r.number: r for r in tournament.round_set.all()}
-        rows = (
-            Pairing.objects.filter(round__tournament=tournament)
-            .select_related("round", "first__player", "second__player", "game")
-            .prefetch_related("game__moves")
-        )
-        self.pairings = {(p.round.number, p.board): p for p in rows}
-        self.round_claims: dict[int, RoundClaim] = {}
-        self.board_claims: dict[int, BoardRecord] = {}
-
-    def error(self, sheet: str, cell: str | None, message: str, code: str = "invalid") -> None:
-        self.plan.errors.append(SheetError(sheet, cell, message, code))
-
-    def check_tournament(self, sheet: str, detail: tuple[Any, str] | None) -> None:
-        if detail and detail[0] is not None and L.norm(detail[0]) != L.norm(self.t.name):
-            self.error(
-                sheet,
-                detail[1],
-                _("This sheet is of the tournament “%(other)s”, not “%(name)s”.")
-                % {"other": detail[0], "name": self.t.name},
-                "other_tournament",
-            )
-
-    def check_name(
-        self, sheet: str, cell: str, written: Any, expected: str | None, p: Pairing
-    ) -> bool:
-        if written is None and expected is None:
-            return True
-        if written is not None and expected is not None and L.norm(written) == L.norm(expected):
-            return True
-        key = L.norm(written) if written is not None else ""
-        if written is not None and key not in self.by_name and key not in self.new_names:
-            self.error(sheet, cell, _("Unknown player “%(name)s”.") % {"name": written}, "unknown")
-            return False
-        second = p.second.player.name if p.second_id else L.t(L.BYE)
-        self.error(
-            sheet,
-            cell,
-            _("On the site, board %(board)s of round %(round)s is %(first)s – %(second)s.")
-            % {
-                "board": p.board,
-                "round": p.round.number,
-                "first": p.first.player.name,
-                "second": second,
-            },
-            "wrong_player",
-        )
-        return False
-
-
-def build_plan(sheets: list[SheetData], tournament: Tournament) -> ImportPlan:
+def build_plan(
+    sheets: list[SheetData], tournament: Tournament, *, partial: bool = False
+) -> ImportPlan:
     """Read and check every sheet against ``tournament``: the plan, with all its errors."""
     ctx = Context(tournament)
     tables: list[Table] = []
@@ -139,7 +73,33 @@ def build_plan(sheets: list[SheetData], tournament: Tournament) -> ImportPlan:
     for record in boards:
         _board(ctx, record)
     reconcile(ctx)
+    if not partial:  # one game's sheet on its own lacks the rest by design
+        _missing(ctx, tables)
     return ctx.plan
+
+
+def _missing(ctx: Context, tables: list[Table]) -> None:
+    """Warn of every sheet the site would write that the workbook lacks: what it would say is
+    left as it is on the site."""
+    warn = ctx.plan.warnings.append
+    if not any(t.kind == "players" for t in tables):
+        warn(_("The players sheet is missing: no new players are read."))
+    rounds = {t.number for t in tables if t.kind == "round"}
+    for n, rnd in sorted(ctx.rounds.items()):
+        if rnd.status != RoundStatus.PENDING and n not in rounds:
+            warn(
+                _("The sheet of round %(number)s is missing: its results stay as on the site.")
+                % {"number": n}
+            )
+    for (n, board), p in sorted(ctx.pairings.items()):
+        if p.game_id and p.game.status != GameStatus.ANNULLED and p.pk not in ctx.boards_seen:
+            warn(
+                _(
+                    "The board sheet of round %(round)s, board %(board)s is missing: "
+                    "its game stays as on the site."
+                )
+                % {"round": n, "board": board}
+            )
 
 
 def _registration_closed(t: Tournament) -> str | None:
@@ -157,7 +117,7 @@ def _registration_closed(t: Tournament) -> str | None:
 def _players(ctx: Context, table: Table) -> None:
     ctx.check_tournament(table.sheet, table.details.get("tournament"))
     rules = table.details.get("rules")
-    if rules and rules[0] is not None:
+    if rules and rules[0] is not None and not _words_of_rules(ctx, str(rules[0])):
         try:
             found = parse_rules_string(str(rules[0]))
         except ValueError as err:
@@ -170,7 +130,7 @@ def _players(ctx: Context, table: Table) -> None:
                 table.sheet,
                 rules[1],
                 _("These are not the tournament's rules (%(rules)s).")
-                % {"rules": rules_string(ctx.t.kind, ctx.t.options)},
+                % {"rules": rules_words(ctx.t.kind, ctx.t.options)},
             )
     seen: set[str] = set()
     closed = _registration_closed(ctx.t)
@@ -205,6 +165,15 @@ def _players(ctx: Context, table: Table) -> None:
             NewEntry(table.sheet, cell, name, rating, club, rank, player_id)
         )
         ctx.new_names.add(key)
+
+
+def _words_of_rules(ctx: Context, text: str) -> bool:
+    """Is ``text`` the tournament's rules in words, in one of the site's languages?"""
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            if L.norm(rules_words(ctx.t.kind, dict(ctx.t.options))) == L.norm(text):
+                return True
+    return False
 
 
 def _number(ctx: Context, sheet: str, cell: str | None, value: Any, low: int) -> int | None:
@@ -318,49 +287,109 @@ def _points(
 
 
 def _board(ctx: Context, rec: BoardRecord) -> None:
+    """Find the board a board sheet is of — by its game number first, then by its round and
+    board, then by the players' names — and check it against the site. Every check runs even
+    when the sheet has problems of its own; only a sheet without any is kept to be imported."""
     ctx.plan.errors.extend(rec.errors)
-    if rec.errors or rec.kind is None:
+    if rec.kind is None:
         return
     ctx.check_tournament(rec.sheet, rec.details.get("tournament"))
-    round_no, board = rec.detail("round"), rec.detail("board")
-    names = [L.norm(n) for n in rec.names()]
-    if round_no is not None and board is not None:
-        p = ctx.pairings.get((round_no, board))
-        if p is None:
-            cell = rec.details["board"][1]
-            ctx.error(
-                rec.sheet,
-                cell,
-                _("Round %(round)s has no board %(board)s.") % {"round": round_no, "board": board},
-            )
-            return
-    else:
-        found = [
-            p
-            for p in ctx.pairings.values()
-            if p.second_id and [L.norm(p.first.player.name), L.norm(p.second.player.name)] == names
-        ]
-        if len(found) != 1:
-            ctx.error(
-                rec.sheet,
-                "B1",
-                _("Write the round and the board of this game beside the board (Round:, Board:)."),
-            )
-            return
-        p = found[0]
+    p = _match(ctx, rec)
+    if p is None:
+        return
+    ctx.boards_seen.add(p.pk)
     if p.second_id is None:
-        ctx.error(rec.sheet, rec.details["board"][1], _("This board is a bye: it has no game."))
+        cell = (rec.details.get("board") or (None, "B1"))[1]
+        ctx.error(rec.sheet, cell, _("This board is a bye: it has no game."))
         return
     expected = [p.first.player.name, p.second.player.name]
-    for seat, want in zip(rec.seats, expected, strict=True):
-        if not ctx.check_name(rec.sheet, f"B{seat.row}", seat.name, want, p):
-            return
-    if p.pk in ctx.board_claims:
+    if len(rec.seats) != len(expected):
+        return  # reported by the sheet's own checks
+    named = all(
+        [
+            ctx.check_name(rec.sheet, f"B{seat.row}", seat.name, want, p)
+            for seat, want in zip(rec.seats, expected, strict=True)
+        ]
+    )
+    if p.pk in ctx.board_claims or p.pk in ctx.board_twice:
+        ctx.board_twice.add(p.pk)
         ctx.error(
             rec.sheet,
             "A1",
             _("Board %(board)s of round %(round)s has two board sheets.")
             % {"board": p.board, "round": p.round.number},
         )
+        ctx.board_claims.pop(p.pk, None)
         return
-    ctx.board_claims[p.pk] = rec
+    if named and not rec.errors:
+        ctx.board_claims[p.pk] = rec
+
+
+def _match(ctx: Context, rec: BoardRecord) -> Pairing | None:
+    number = rec.detail("game")
+    round_no, board = rec.detail("round"), rec.detail("board")
+    if number is not None:
+        cell = rec.details["game"][1]
+        p = next((p for p in ctx.pairings.values() if p.game_id == number), None)
+        if p is None:
+            ctx.error(
+                rec.sheet,
+                cell,
+                _(
+                    "Game %(number)s is not a game of this tournament: "
+                    "import its sheet on its own page, or clear the game number."
+                )
+                % {"number": number},
+                "other_game",
+            )
+            return None
+        if (
+            round_no is not None
+            and board is not None
+            and (round_no, board)
+            != (
+                p.round.number,
+                p.board,
+            )
+        ):
+            ctx.error(
+                rec.sheet,
+                cell,
+                _(
+                    "Game %(number)s is round %(round)s, board %(board)s on the site, "
+                    "not round %(sheet_round)s, board %(sheet_board)s."
+                )
+                % {
+                    "number": number,
+                    "round": p.round.number,
+                    "board": p.board,
+                    "sheet_round": round_no,
+                    "sheet_board": board,
+                },
+                "other_game",
+            )
+            return None
+        return p
+    if round_no is not None and board is not None:
+        p = ctx.pairings.get((round_no, board))
+        if p is None:
+            ctx.error(
+                rec.sheet,
+                rec.details["board"][1],
+                _("Round %(round)s has no board %(board)s.") % {"round": round_no, "board": board},
+            )
+        return p
+    names = [L.norm(n) for n in rec.names()]
+    found = [
+        p
+        for p in ctx.pairings.values()
+        if p.second_id and [L.norm(p.first.player.name), L.norm(p.second.player.name)] == names
+    ]
+    if len(found) != 1:
+        ctx.error(
+            rec.sheet,
+            "B1",
+            _("Write the round and the board of this game beside the board (Round:, Board:)."),
+        )
+        return None
+    return found[0]

@@ -1,0 +1,97 @@
+"""An import plan: every change a workbook would make, its problems and its warnings.
+
+The plan is built by :mod:`sheets.imports.read` (read and check everything, collect every error)
+and applied by :mod:`sheets.imports.apply` in one transaction. Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+
+from sheets.errors import SheetError
+from tournaments import vocabulary as V
+
+
+def result_of_winners(winners: tuple[int, ...] | None) -> str | None:
+    return V.of_winners(winners)
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    sheet: str
+    cell: str
+    name: str
+    rating: int | None
+    club: str
+    rank: int | None
+    player_id: int | None  # an existing player to register, or None to create one
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    sheet: str
+    cell: str
+    pairing_id: int
+    round: int
+    board: int
+    first: str
+    second: str | None
+    old: str
+    new: str
+    first_score: int | None = None
+    second_score: int | None = None
+    version: str = ""  # the pairing's version when the plan was made (results.version_of)
+
+
+@dataclass(frozen=True)
+class GameChange:
+    sheet: str
+    pairing_id: int
+    round: int
+    board: int
+    names: tuple[str, ...]
+    game_id: int | None  # None: a game is created for the pairing
+    start_ply: int = 0
+    moves: tuple[str, ...] = ()
+    position: tuple[str, ...] | None = None
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None  # a final position's result
+    decide: tuple[int, ...] | None = None  # winners stated on a move list the rules left open
+    old_result: str = ""
+    result: str = ""  # the pairing's result once the game is written ("" while unfinished)
+
+    @property
+    def action(self) -> str:
+        if self.game_id is None:
+            return "create"
+        return "position" if self.position is not None else "extend"
+
+
+@dataclass
+class ImportPlan:
+    tournament_id: int
+    errors: list[SheetError] = field(default_factory=list)
+    new_entries: list[NewEntry] = field(default_factory=list)
+    results: list[ResultChange] = field(default_factory=list)
+    games: list[GameChange] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # shown, never blocking (missing sheets)
+    sheets_read: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def empty(self) -> bool:
+        return not (self.new_entries or self.results or self.games)
+
+    def digest(self) -> str:
+        """A fingerprint of the changes: the preview and the apply step must agree on it."""
+        payload = [
+            [asdict(x) for x in self.new_entries],
+            [asdict(x) for x in self.results],
+            [asdict(x) for x in self.games],
+        ]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]
