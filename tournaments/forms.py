@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind, Player
 from tournaments import services
@@ -185,6 +186,12 @@ class TournamentForm(forms.Form):
             min_value=1,
             max_value=60 * 24 * 30,
         )
+        self.fields["engine_seconds"] = forms.IntegerField(
+            label=_("engine time for an adjudication (seconds)"),
+            help_text=_("How long the engine analyses an unfinished game an arbiter adjudicates."),
+            min_value=1,
+            max_value=MAX_ADJUDICATION_SECONDS,
+        )
 
     def clean_arbiters(self) -> list[Any]:
         """The named accounts (active ones), in the order written."""
@@ -204,7 +211,11 @@ class TournamentForm(forms.Form):
         return [found[n] for n in names]
 
     def running_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("arbiters", "claim_after_minutes") if name in self.fields]
+        return [
+            self[name]
+            for name in ("arbiters", "claim_after_minutes", "engine_seconds")
+            if name in self.fields
+        ]
 
     @staticmethod
     def initial_of(t: Tournament) -> dict[str, Any]:
@@ -212,6 +223,7 @@ class TournamentForm(forms.Form):
         initial: dict[str, Any] = {
             "arbiters": ", ".join(sorted(a.get_username() for a in t.arbiters.all())),
             "claim_after_minutes": t.claim_after_minutes,
+            "engine_seconds": t.engine_seconds,
             "acceleration": t.acceleration,
             "dummy_cap": t.dummy_cap,
             "name": t.name,

@@ -124,6 +124,7 @@ SETTINGS_FORM_FIELDS = (
     "acceleration",
     "dummy_cap",
     "claim_after_minutes",
+    "engine_seconds",
     "registration_open",
     "registration_approval",
 )

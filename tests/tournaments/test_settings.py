@@ -29,6 +29,7 @@ def form_data(t: Tournament, **changes: Any) -> dict[str, Any]:
         "points_draw": str(t.points_draw),
         "points_loss": str(t.points_loss),
         "points_bye": str(t.points_bye),
+        "engine_seconds": str(t.engine_seconds),
         **{k: str(v) for k, v in t.options.items() if k in ("rows", "cols", "mode", "preset")},
     }
     data.update(changes)
@@ -195,3 +196,17 @@ def test_the_settings_page_shows_the_arbiters_and_the_claim_time(arbiter: User, 
     page = settings_page(client_for(arbiter), t).content.decode()
     assert 'name="arbiters"' in page and 'name="claim_after_minutes"' in page
     assert "Arbiters and claims" in page
+
+
+def test_the_engine_time_is_set_on_the_settings_page(arbiter: User, client_for) -> None:
+    t = new_tournament(arbiter)
+    client = client_for(arbiter)
+    assert settings_page(client, t).context["form"]["engine_seconds"].value() == 10
+    response = client.post(f"/tournaments/{t.pk}/settings/", form_data(t, engine_seconds="30"))
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.engine_seconds == 30
+    response = client.post(f"/tournaments/{t.pk}/settings/", form_data(t, engine_seconds="0"))
+    assert response.status_code == 200 and response.context["form"].errors["engine_seconds"]
+    t.refresh_from_db()
+    assert t.engine_seconds == 30
