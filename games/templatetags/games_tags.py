@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from games import endings
+from games.hooks import Link, Panel
 from games.models import Game
 from games.presenters import rules_summary as summary
 
@@ -21,3 +27,39 @@ def rules_summary(game: Game) -> str:
 def nobody_won(reason: str) -> bool:
     """Did the game end with both players forfeiting (nobody wins)?"""
     return reason == endings.DOUBLE_FORFEIT
+
+
+@register.filter
+def ending(reason: str | None) -> str:
+    """How a game ended, in words (``three small boards in a line``, ``by forfeit``, …);
+    ``""`` for a reason without words."""
+    label = endings.WORDS.get(reason or "")
+    return gettext(label) if label is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def game_item(context: template.Context, item: Link | Panel, wrap: str = "span") -> SafeString:
+    """One link or panel another app added to the game page (:mod:`games.hooks`): a link as
+    ``<wrap class="game-link">prefix <a …>label</a></wrap>``, a panel as its template rendered
+    with its own context over the page's."""
+    if isinstance(item, Panel):
+        tpl = context.template.engine.get_template(item.template)
+        with context.push(dict(item.context)):
+            return tpl.render(context)
+    attrs = format_html(
+        '{}{}',
+        SafeString(" download") if item.download else "",
+        SafeString(' class="button"') if item.button else "",
+    )
+    prefix = format_html("{} ", item.prefix) if item.prefix else ""
+    classes = "game-link downloads" if item.download else "game-link"
+    return format_html(
+        '<{} class="{}">{}<a href="{}"{}>{}</a></{}>',
+        SafeString(wrap if wrap in ("span", "p") else "span"),
+        classes,
+        prefix,
+        item.url,
+        attrs,
+        item.label,
+        SafeString(wrap if wrap in ("span", "p") else "span"),
+    )
