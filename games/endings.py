@@ -1,6 +1,7 @@
 """How a game ended: the codes stored in ``Game.end_reason`` by the arbiter's primitives, the
-words for every ending (the rules engine's too), and how a game's result is written. Pure Python (no Django), so that the result vocabulary of the
-tournaments (``tournaments.vocabulary``) and the pure cores can use them.
+words for every ending (the rules engine's too), and how a game's result is written. Pure Python
+(no Django), so that the result vocabulary of the tournaments (``tournaments.vocabulary``) and
+the pure cores can use them.
 
 The rules engine names the endings it reaches on the board itself (``sos_most``, ``line``, …);
 these are the others. Labels are marked with ``gettext_noop`` and translated where shown.

@@ -63,50 +63,63 @@ class Panel:
 
 
 Item = Link | Panel
-GamePageHook = Callable[["HttpRequest", "Game"], Iterable[Item] | None]
-
-_hooks: dict[str, GamePageHook] = {}
-
-
-def register_game_page(fn: GamePageHook, *, uid: str | None = None) -> GamePageHook:
-    """Add ``fn`` to the game page; registering the same ``uid`` again replaces it (so that
-    ``ready()`` running twice adds nothing twice). Returns ``fn`` (usable as a decorator)."""
-    key = uid or f"{fn.__module__}.{fn.__qualname__}"
-    _hooks[key] = fn
-    return fn
-
-
-def unregister_game_page(uid: str) -> None:
-    _hooks.pop(uid, None)
+GamePageHook = Callable[..., Iterable[Item] | None]
 
 
 @dataclass
-class GamePage:
-    """What the other apps add to one game page: each slot's links and panels, in order."""
+class Page:
+    """What the other apps add to one page: each slot's links and panels, in order."""
 
     slots: dict[str, list[Item]]
 
-    @property
-    def head(self) -> list[Item]:
-        return self.slots[HEAD]
-
-    @property
-    def status(self) -> list[Item]:
-        return self.slots[STATUS]
-
-    @property
-    def aside(self) -> list[Item]:
-        return self.slots[ASIDE]
+    def __getattr__(self, slot: str) -> list[Item]:
+        try:
+            return self.__dict__["slots"].get(slot, [])
+        except KeyError:
+            raise AttributeError(slot) from None
 
 
-def game_page(request: HttpRequest, game: Game) -> GamePage:
+class PageHooks:
+    """A registry of functions that add links and panels to one kind of page (a game page
+    here; a higher app may keep one for its own pages)."""
+
+    def __init__(self) -> None:
+        self._hooks: dict[str, GamePageHook] = {}
+
+    def register(self, fn: GamePageHook, *, uid: str | None = None) -> GamePageHook:
+        """Add ``fn``; registering the same ``uid`` again replaces it (so that ``ready()``
+        running twice adds nothing twice). Returns ``fn`` (usable as a decorator)."""
+        self._hooks[uid or f"{fn.__module__}.{fn.__qualname__}"] = fn
+        return fn
+
+    def unregister(self, uid: str) -> None:
+        self._hooks.pop(uid, None)
+
+    def collect(self, *args: Any) -> Page:
+        """Ask every registered function (with ``args``) for its items, sorted into slots."""
+        items: list[tuple[int, int, Item]] = []
+        for fn in self._hooks.values():
+            for item in fn(*args) or ():
+                items.append((item.order, len(items), item))
+        items.sort(key=lambda t: (t[0], t[1]))
+        slots: dict[str, list[Item]] = {}
+        for _order, _n, item in items:
+            slots.setdefault(item.slot, []).append(item)
+        return Page(slots)
+
+
+GAME_PAGE = PageHooks()
+
+
+def register_game_page(fn: GamePageHook, *, uid: str | None = None) -> GamePageHook:
+    """Add ``fn(request, game)`` to every game page."""
+    return GAME_PAGE.register(fn, uid=uid)
+
+
+def unregister_game_page(uid: str) -> None:
+    GAME_PAGE.unregister(uid)
+
+
+def game_page(request: HttpRequest, game: Game) -> Page:
     """Ask every registered function for its links and panels on ``game``'s page."""
-    items: list[tuple[int, int, Item]] = []
-    for fn in _hooks.values():
-        for item in fn(request, game) or ():
-            items.append((item.order, len(items), item))
-    items.sort(key=lambda t: (t[0], t[1]))
-    slots: dict[str, list[Item]] = {slot: [] for slot in SLOTS}
-    for _order, _n, item in items:
-        slots.setdefault(item.slot, []).append(item)
-    return GamePage(slots)
+    return GAME_PAGE.collect(request, game)

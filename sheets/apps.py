@@ -9,6 +9,9 @@ class SheetsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.hooks import register_game_page
-        from sheets import game_page
+        from sheets import page_hooks
+        from tournaments.hooks import register_round_page, register_tournament_page
 
-        register_game_page(game_page.game_page, uid="sheets")
+        register_game_page(page_hooks.game_page, uid="sheets")
+        register_tournament_page(page_hooks.tournament_page, uid="sheets")
+        register_round_page(page_hooks.round_page, uid="sheets")

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
-from tournaments import authority, pairings, queries, results, services
+from tournaments import authority, hooks, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import Pairing, Round, RoundStatus, Tournament, TournamentFormat
@@ -125,6 +125,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/tournament_detail.html",
         {
             "t": t,
+            "page": hooks.tournament_page(request, t),
             "is_arbiter": is_arbiter,
             "entries": entries,
             "rounds": rounds,
@@ -181,6 +182,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             "t": t,
             "rnd": rnd,
+            "page": hooks.round_page(request, rnd),
             "board_rows": _board_rows(rnd),
             "round_warnings": [queries.describe(w, names) for w in rnd.warnings],
             "is_arbiter": is_arbiter,

@@ -1,7 +1,7 @@
 """The result vocabulary: every code of a pairing's result, how the club writes it, what it is
 worth, and why a game ended. Pure Python (no Django): the pure cores (pairing, standings, TRF) use
 it as it is; the web layer translates the labels (marked with ``gettext_noop``) where it shows
-them — forms, templates (the ``result`` filter of ``results_tags``), sheets.
+them — forms, templates (the ``result`` filter of ``results_tags``), spreadsheets.
 
 Codes, from the first mover's side::
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -38,28 +36,27 @@ def ending(reason: str | None) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def game_item(context: template.Context, item: Link | Panel, wrap: str = "span") -> SafeString:
-    """One link or panel another app added to the game page (:mod:`games.hooks`): a link as
-    ``<wrap class="game-link">prefix <a …>label</a></wrap>``, a panel as its template rendered
-    with its own context over the page's."""
+def page_item(context: template.Context, item: Link | Panel, wrap: str = "span") -> SafeString:
+    """One link or panel another app added to a page (:mod:`games.hooks`): a link as
+    ``<wrap class="game-link">prefix <a …>label</a></wrap>`` (``wrap`` is ``span``, ``p`` or
+    ``""`` for the bare link), a panel as its template rendered with its own context over the
+    page's."""
     if isinstance(item, Panel):
         tpl = context.template.engine.get_template(item.template)
         with context.push(dict(item.context)):
             return tpl.render(context)
-    attrs = format_html(
-        '{}{}',
+    link = format_html(
+        '<a href="{}"{}{}>{}</a>',
+        item.url,
         SafeString(" download") if item.download else "",
         SafeString(' class="button"') if item.button else "",
+        item.label,
     )
     prefix = format_html("{} ", item.prefix) if item.prefix else ""
+    if wrap not in ("span", "p"):
+        return format_html("{}{}", prefix, link)
     classes = "game-link downloads" if item.download else "game-link"
-    return format_html(
-        '<{} class="{}">{}<a href="{}"{}>{}</a></{}>',
-        SafeString(wrap if wrap in ("span", "p") else "span"),
-        classes,
-        prefix,
-        item.url,
-        attrs,
-        item.label,
-        SafeString(wrap if wrap in ("span", "p") else "span"),
-    )
+    return format_html('<{0} class="{1}">{2}{3}</{0}>', SafeString(wrap), classes, prefix, link)
+
+
+register.simple_tag(page_item, takes_context=True, name="game_item")
