@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -60,3 +63,23 @@ def page_item(context: template.Context, item: Link | Panel, wrap: str = "span")
 
 
 register.simple_tag(page_item, takes_context=True, name="game_item")
+
+
+@register.filter
+def points(value: object) -> str:
+    """A score in the club's one number style: ``0``, ``½``, ``1½``, ``2``; a value that is not
+    a whole or a half (a tie-break's average) with up to two decimals, localised."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)
+    if not math.isfinite(number):
+        return str(value)
+    halves = round(number * 2)
+    if abs(number * 2 - halves) > 1e-9:
+        return floatformat(number, -2)
+    whole, half = divmod(abs(halves), 2)
+    text = (str(whole) if whole or not half else "") + ("½" if half else "")
+    return f"-{text}" if halves < 0 else text
