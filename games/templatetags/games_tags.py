@@ -77,7 +77,7 @@ def points(value: object) -> str:
         return str(value)
     if not math.isfinite(number):
         return str(value)
-    halves = round(number * 2)
+    halves = math.floor(number * 2 + 0.5)
     if abs(number * 2 - halves) > 1e-9:
         return floatformat(number, -2)
     whole, half = divmod(abs(halves), 2)
