@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import authority, services
 from games.models import Game, Move, Player, Seat
+from games.presenters import rules_summary
 
 
 @admin.register(Player)
@@ -70,7 +71,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("=id", "seats__player__name")
     readonly_fields = (
         "kind",
-        "options",
+        "rules_in_words",
         "ply",
         "winners",
         "scores",
@@ -84,7 +85,7 @@ class GameAdmin(admin.ModelAdmin):
         "updated_at",
         "status",
     )
-    fields = ("kind", "options", "status", "over_the_board", *readonly_fields[2:-1])
+    fields = ("kind", "rules_in_words", "status", "over_the_board", *readonly_fields[2:-1])
     inlines = (SeatInline, MoveInline)
     date_hierarchy = "created_at"
 
@@ -111,6 +112,11 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("result"))
     def result(self, obj: Game) -> str:
         return obj.result_text
+
+    @admin.display(description=_("rules"))
+    def rules_in_words(self, obj: Game) -> str:
+        """The rules options in words, never as their machine codes."""
+        return rules_summary(obj.kind, obj.options)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # games are created through the site's form (games.services.create_game)

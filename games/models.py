@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import endings
 from games.clock import TimeControl
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
@@ -223,16 +224,9 @@ class Game(models.Model):
     @property
     def result_text(self) -> str:
         """``1-0``, ``0-1`` or ``½-½`` for two seats; winners' seats for more; ``""`` while open."""
-        if self.winners is None or self.status == GameStatus.ANNULLED:
+        if self.status == GameStatus.ANNULLED:
             return ""
-        seats = self.rules.players
-        if seats == 2:
-            if not self.winners:
-                return "½-½"
-            return "1-0" if self.winners == [0] else "0-1"
-        if not self.winners:
-            return "="
-        return "+".join(str(s + 1) for s in self.winners)
+        return endings.result_text(self.winners, seats=self.rules.players)
 
 
 class Seat(models.Model):

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services, timekeeping
+from games import hooks, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -129,13 +129,15 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
             "mark": rules.marks[s.number] if uttt else "",
             "colour": SEAT_COLOURS[s.number % 6],
             "score": scores[s.number],
-            "to_move": to_move == s.number,
+            "to_move": mover is not None and to_move == s.number,
             "winner": outcome is not None and s.number in outcome.winners,
         }
         for s in seats
     ]
     return {
         "game": game,
+        # What the apps above games (tournaments, sheets) add to the page.
+        "page": hooks.game_page(request, game),
         "seats": seat_rows,
         "board": position_view(rules, game.final_position)
         if latest == 0 and game.final_position

@@ -11,9 +11,10 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from games.models import Game
+from games.models import Game, GameStatus, Move
 from tournaments import adjudication, authority
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm, WinnersForm, WithdrawalForm
@@ -78,6 +79,76 @@ def _apply(
     return True
 
 
+# The acts that ask for a second look: the first post shows what will happen, the second (with
+# ``confirm``) applies it; both carry the version the arbiter saw.
+CONFIRMED_ACTS = ("take_back", "annul")
+
+
+def _would_apply(act: str, d: dict[str, Any], game: Game | None, pairing: Pairing | None) -> bool:
+    """Is the act worth a second look? One the service will refuse (a version gone, more moves
+    than were played, a game annulled already) goes straight to it, for its own message."""
+    if game is None or d.get("version") != adjudication.version(game=game, pairing=pairing):
+        return False
+    if act == "take_back":
+        on_the_board = game.is_active or game.status == GameStatus.FINISHED
+        return on_the_board and 0 < d["count"] <= game.ply
+    return game.status != GameStatus.ANNULLED
+
+
+def _confirm_act(
+    request: HttpRequest, act: str, form: Any, game: Game, pairing: Pairing | None
+) -> HttpResponse:
+    d = form.cleaned_data
+    reason = dict(form.fields["reason"].choices).get(d["reason"], "")
+    effects: list[str] = []
+    if act == "take_back":
+        count = d["count"]
+        removed = list(
+            Move.objects.filter(game=game)
+            .order_by("-ply")
+            .values_list("notation", flat=True)[:count]
+        )[::-1]
+        title = _("Take back moves of %(game)s?") % {"game": game}
+        effects.append(
+            ngettext(
+                "The last move is taken back: %(moves)s.",
+                "The last %(count)s moves are taken back: %(moves)s.",
+                count,
+            )
+            % {"count": count, "moves": ", ".join(removed) or "—"}
+        )
+        if game.winners is not None:
+            effects.append(_("The game's result is withdrawn and the game goes on."))
+        label = _("Yes, take back")
+    else:
+        title = _("Annul %(game)s?") % {"game": game}
+        effects.append(_("The game stays visible, marked annulled; it counts for nobody."))
+        if pairing is not None and pairing.game_id == game.pk:
+            if d.get("replay"):
+                effects.append(_("Its board gets a new game between the same players."))
+            else:
+                effects.append(_("Its board is left without a game or a result."))
+        label = _("Yes, annul")
+    effects.append(_("Reason: %(reason)s.") % {"reason": reason})
+    if d.get("note"):
+        effects.append(_("Note: %(note)s") % {"note": d["note"]})
+    fields = [("act", act)] + [
+        (name, request.POST[name]) for name in form.fields if name in request.POST
+    ]
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "title": title,
+            "effects": effects,
+            "fields": fields,
+            "action": request.get_full_path(),
+            "confirm_label": label,
+            "back": request.get_full_path(),
+        },
+    )
+
+
 def _act_page(
     request: HttpRequest, *, game: Game | None, pairing: Pairing | None, back: str
 ) -> HttpResponse:
@@ -86,6 +157,13 @@ def _act_page(
     act = request.POST.get("act", "") if request.method == "POST" else ""
     forms = _forms(game, pairing, request.POST if act else None, act)
     if act in forms and forms[act].is_valid():
+        if (
+            act in CONFIRMED_ACTS
+            and request.POST.get("confirm") != "1"
+            and _would_apply(act, forms[act].cleaned_data, game, pairing)
+        ):
+            assert game is not None
+            return _confirm_act(request, act, forms[act], game, pairing)
         try:
             if _apply(request, act, forms[act], game, pairing):
                 return redirect(back)

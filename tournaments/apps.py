@@ -8,9 +8,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from games.hooks import register_game_page
         from games.signals import game_result_changed
-        from tournaments import authority, receivers
+        from tournaments import authority, game_page, receivers
 
         authority.register()
+        register_game_page(game_page.game_page, uid="tournaments")
 
         game_result_changed.connect(receivers.game_result_changed, dispatch_uid="tournaments")

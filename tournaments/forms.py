@@ -345,7 +345,11 @@ def _version_field() -> forms.CharField:
 
 
 class ResultForm(forms.Form):
-    result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES)
+    # Starts empty on the round page: a board's result is chosen, never preset.
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[("", "—"), *RESULT_CHOICES],
+    )
     first_score = forms.IntegerField(label=_("SOS points, first"), min_value=0, required=False)
     second_score = forms.IntegerField(label=_("SOS points, second"), min_value=0, required=False)
     version = _version_field()
@@ -393,7 +397,12 @@ class _ReasonForm(forms.Form):
     """An arbiter's act: the reason, a note, and the version the arbiter saw (left out by the
     admin's actions on several objects at once: ``versioned=False``)."""
 
-    reason = forms.ChoiceField(label=_("Reason"), choices=ARBITER_REASONS)
+    # No default: the arbiter names the reason every time.
+    reason = forms.ChoiceField(
+        label=_("Reason"),
+        choices=[("", "—"), *ARBITER_REASONS],
+        error_messages={"required": _("Choose the reason.")},
+    )
     note = forms.CharField(
         label=_("Note"),
         required=False,

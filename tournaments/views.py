@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
-from tournaments import authority, pairings, queries, results, services
+from tournaments import authority, hooks, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import (
@@ -150,6 +150,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             # A round robin's every round, published once round 1 is paired.
             "schedule": queries.schedule(t) if t.is_round_robin else [],
             "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
+            "page": hooks.tournament_page(request, t),
             "is_arbiter": is_arbiter,
             "entries": entries,
             "rounds": rounds,
@@ -206,6 +207,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             "t": t,
             "rnd": rnd,
+            "page": hooks.round_page(request, rnd),
             "board_rows": _board_rows(rnd),
             "round_warnings": [queries.describe(w, names) for w in rnd.warnings],
             "is_arbiter": is_arbiter,
@@ -329,13 +331,47 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def round_finish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Close a round, after a second look: the first post shows what will happen, the second
+    (with ``confirm``) closes it."""
     t = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
+    if request.POST.get("confirm") != "1":
+        if not authority.may_arbitrate(request.user, t):
+            raise PermissionDenied
+        # A round the service would refuse to close (boards without a result) gets its answer
+        # at once; one it would close first shows what will happen.
+        if rnd.status == RoundStatus.PAIRED and not rnd.pairings.filter(result="").exists():
+            return _confirm_finish(request, t, rnd)
     return _arbiter_action(
         request,
         t,
         lambda: services.finish_round(round=rnd, user=request.user),
         _("Round %(number)s is finished.") % {"number": number},
+    )
+
+
+def _confirm_finish(request: HttpRequest, t: Tournament, rnd: Round) -> HttpResponse:
+    boards = rnd.pairings.count()
+    effects = [
+        _("Round %(number)s is closed: its results count in the standings.")
+        % {"number": rnd.number},
+        ngettext("%(count)s board has its result.", "%(count)s boards have their results.", boards)
+        % {"count": boards},
+    ]
+    if t.rounds and rnd.number < t.rounds:
+        effects.append(_("Then the next round can be paired."))
+    next_page = request.POST.get("next", "")
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "title": _("Finish round %(number)s?") % {"number": rnd.number},
+            "effects": effects,
+            "fields": [("next", next_page)] if next_page else [],
+            "action": request.path,
+            "confirm_label": _("Yes, finish the round"),
+            "back": rnd.get_absolute_url(),
+        },
     )
 
 

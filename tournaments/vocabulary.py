@@ -1,7 +1,7 @@
 """The result vocabulary: every code of a pairing's result, how the club writes it, what it is
 worth, and why a game ended. Pure Python (no Django): the pure cores (pairing, standings, TRF) use
 it as it is; the web layer translates the labels (marked with ``gettext_noop``) where it shows
-them — forms, templates (the ``result`` filter of ``results_tags``), sheets.
+them — forms, templates (the ``result`` filter of ``results_tags``), spreadsheets.
 
 Codes, from the first mover's side::
 
@@ -49,9 +49,9 @@ RESULTS = PAIR_RESULTS + BYE_RESULTS
 # -- How each is written ---------------------------------------------------------------------
 
 NOTATION = {
-    WIN: "1-0",
-    LOSS: "0-1",
-    DRAW: "½-½",
+    WIN: endings.WIN_TEXT,
+    LOSS: endings.LOSS_TEXT,
+    DRAW: endings.DRAW_TEXT,
     FORFEIT_WIN: "+/-",
     FORFEIT_LOSS: "-/+",
     DOUBLE_FORFEIT: "-/-",
@@ -65,9 +65,9 @@ LABELS = {
 }
 # The arbiter's choices, with what a forfeit means.
 DECISION_LABELS = {
-    WIN: "1-0",
-    DRAW: "½-½",
-    LOSS: "0-1",
+    WIN: NOTATION[WIN],
+    DRAW: NOTATION[DRAW],
+    LOSS: NOTATION[LOSS],
     FORFEIT_WIN: gettext_noop("+/- (second player forfeits)"),
     FORFEIT_LOSS: gettext_noop("-/+ (first player forfeits)"),
     DOUBLE_FORFEIT: gettext_noop("-/- (both forfeit)"),

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 from django import template
+from django.template.defaultfilters import floatformat
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from games import endings
+from games.hooks import Link, Panel
 from games.models import Game
 from games.presenters import rules_summary as summary
 
@@ -21,3 +28,58 @@ def rules_summary(game: Game) -> str:
 def nobody_won(reason: str) -> bool:
     """Did the game end with both players forfeiting (nobody wins)?"""
     return reason == endings.DOUBLE_FORFEIT
+
+
+@register.filter
+def ending(reason: str | None) -> str:
+    """How a game ended, in words (``three small boards in a line``, ``by forfeit``, …);
+    ``""`` for a reason without words."""
+    label = endings.WORDS.get(reason or "")
+    return gettext(label) if label is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def page_item(context: template.Context, item: Link | Panel, wrap: str = "span") -> SafeString:
+    """One link or panel another app added to a page (:mod:`games.hooks`): a link as
+    ``<wrap class="game-link">prefix <a …>label</a></wrap>`` (``wrap`` is ``span``, ``p`` or
+    ``""`` for the bare link), a panel as its template rendered with its own context over the
+    page's."""
+    if isinstance(item, Panel):
+        tpl = context.template.engine.get_template(item.template)
+        with context.push(dict(item.context)):
+            return tpl.render(context)
+    link = format_html(
+        '<a href="{}"{}{}>{}</a>',
+        item.url,
+        SafeString(" download") if item.download else "",
+        SafeString(' class="button"') if item.button else "",
+        item.label,
+    )
+    prefix = format_html("{} ", item.prefix) if item.prefix else ""
+    if wrap not in ("span", "p"):
+        return format_html("{}{}", prefix, link)
+    classes = "game-link downloads" if item.download else "game-link"
+    return format_html('<{0} class="{1}">{2}{3}</{0}>', SafeString(wrap), classes, prefix, link)
+
+
+register.simple_tag(page_item, takes_context=True, name="game_item")
+
+
+@register.filter
+def points(value: object) -> str:
+    """A score in the club's one number style: ``0``, ``½``, ``1½``, ``2``; a value that is not
+    a whole or a half (a tie-break's average) with up to two decimals, localised."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)
+    if not math.isfinite(number):
+        return str(value)
+    halves = math.floor(number * 2 + 0.5)
+    if abs(number * 2 - halves) > 1e-9:
+        return floatformat(number, -2)
+    whole, half = divmod(abs(halves), 2)
+    text = (str(whole) if whole or not half else "") + ("½" if half else "")
+    return f"-{text}" if halves < 0 else text

@@ -25,6 +25,10 @@ def take_back_one_move(open_page: Any, base: str, path: str, session: str, back:
     form.locator('select[name="reason"]').select_option("illegal_conduct")
     form.locator('textarea[name="note"]').fill("C1 was written by a spectator")
     form.get_by_role("button", name="Take back").click()
+    # The second look: a page that says what will happen, without JavaScript.
+    confirm = page.locator("form.confirm-form")
+    assert "The last move is taken back: C1=S." in page.locator(".confirm").inner_text()
+    confirm.get_by_role("button", name="Yes, take back").click()
     page.wait_for_url(f"**{back}")
     return page.locator("ul.messages").inner_text()
 

@@ -332,6 +332,7 @@ def test_a_double_clicked_take_back_applies_once(world: World, client_for) -> No
         "reason": "illegal_conduct",
         "note": "",
         "version": page_version(client, url),
+        "confirm": "1",  # the second step, clicked twice
     }
     assert data["version"] == "3.0"
 
@@ -350,7 +351,13 @@ def test_a_double_clicked_annul_makes_one_replacement(world: World, client_for) 
     games = Game.objects.count()
     client = client_for(world.arbiter)
     url = game_arbiter_url(game)
-    data = {"act": "annul", "replay": "on", "reason": "correction", "version": "1.0"}
+    data = {
+        "act": "annul",
+        "replay": "on",
+        "reason": "correction",
+        "version": "1.0",
+        "confirm": "1",
+    }
     assert page_version(client, url) == data["version"]
 
     for _ in range(3):

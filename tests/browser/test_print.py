@@ -124,7 +124,7 @@ def test_the_pairings_print_with_the_scores_and_without_the_menu(
     assert visible_count(page, "table.pairings .pairing-notes") == 0
     assert page.get_by_role("link", name="Change the pairings").is_hidden()
     points = page.locator("table.pairings tbody td.score-before").all_inner_texts()
-    assert len(points) == 6 and all(re.fullmatch(r"\d+(\.\d+)?", p) for p in points), points
+    assert len(points) == 6 and all(re.fullmatch(r"\d+½?|½|\d+[.,]\d+", p) for p in points), points
     assert page.locator(".back").inner_text() == club.tournament.name
     print_shot(page, tmp_path, "print round")
     assert set(pdf_pages(page)) == {A4_PT}

@@ -66,7 +66,13 @@ def read_standings(page: Page) -> list[tuple[str, str, float]]:
     lines = page.locator("table.standings tbody tr")
     expect(lines).to_have_count(6)
     cells = lines.evaluate_all("rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")
-    return [(place, name, float(points)) for place, name, points, *_ in cells]
+    return [(place, name, score(points)) for place, name, points, *_ in cells]
+
+
+def score(text: str) -> float:
+    """A score in the site's number style (``0``, ``½``, ``1½``, ``2``) as a number."""
+    whole, half = (text[:-1], 0.5) if text.endswith("½") else (text, 0.0)
+    return float(whole or 0) + half
 
 
 def enter_result(page: Page, board: int, result: str) -> None:
@@ -161,6 +167,9 @@ def test_a_swiss_tournament_of_three_rounds_through_the_pages(open_page: PageFac
         expect(page).to_have_url(re.compile(rf"{home}$"))
 
         page.get_by_role("button", name=f"Finish round {number}").click()
+        # The second look: what closing the round does, then the act itself.
+        expect(page.locator(".confirm")).to_contain_text(f"Round {number} is closed")
+        page.get_by_role("button", name="Yes, finish the round").click()
         expect(page.locator("ul.messages")).to_have_text(f"Round {number} is finished.")
         expect(page.get_by_role("heading", name=f"Round {number} · Finished")).to_be_visible()
         assert read_pairings(page) == boards
@@ -213,5 +222,7 @@ def test_results_are_entered_on_the_tournament_page(open_page: PageFactory) -> N
     expect(page.locator("ul.messages")).to_have_text("The next round is paired.")
     select = page.locator('table.pairings tr#board-1 select[name="result"]')
     expect(select).to_be_visible()
-    expect(select.locator("option")).to_have_text(RESULT_LABELS)
+    # The select starts empty (no result preset), then offers every result.
+    expect(select.locator("option")).to_have_text(["—", *RESULT_LABELS])
+    expect(select).to_have_value("")
     enter_result(page, 1, "1-0")

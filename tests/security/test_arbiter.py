@@ -113,7 +113,7 @@ ACTIONS = [
     Action(
         "finish_round",
         prepare=enter_all_results,
-        request=lambda c: (f"/tournaments/{c.pk}/rounds/1/finish/", {}),
+        request=lambda c: (f"/tournaments/{c.pk}/rounds/1/finish/", {"confirm": "1"}),
         done=lambda c: Round.objects.get(pk=c.round.pk).status == RoundStatus.FINISHED,
     ),
     Action(

@@ -122,7 +122,7 @@ ACTIONS = {
     ),
     "finish round": Action(
         paired_with_results,
-        lambda c, t, rnd: c.post(url("finish_round", t.pk, rnd.number)),
+        lambda c, t, rnd: c.post(url("finish_round", t.pk, rnd.number), {"confirm": "1"}),
         lambda t, rnd: reload(rnd).status == RoundStatus.FINISHED,
     ),
     "override GET": Action(
@@ -455,8 +455,11 @@ def test_the_result_form_posts_with_its_token(
     client = client_for(arbiter, enforce_csrf_checks=True)
     page = parse(client.get(url("round", tournament.pk, 1)))
     form = page.find_all("form", cls="result-form")[0]
-    assert client.post(form.attrs["action"], form_data(form)).status_code == 302
-    assert boards(rnd)[0].result == Result.WIN  # the first choice of the select
+    data = form_data(form)
+    assert data["result"] == ""  # the select starts empty: no result is preset
+    data["result"] = Result.WIN
+    assert client.post(form.attrs["action"], data).status_code == 302
+    assert boards(rnd)[0].result == Result.WIN
 
 
 def test_the_next_parameter_does_not_redirect_off_the_site(

@@ -21,15 +21,17 @@ from tournaments.records import (
     GameRecord,
     PointSystem,
 )
+from tournaments.vocabulary import END_DOUBLE_FORFEIT
 
 # What a round was, from one entry's side.
 PLAYED = "played"  # a game over the board
 FORFEIT_WON = "forfeit_win"  # the opponent did not play (+)
 FORFEIT_LOST = "forfeit_loss"  # the entry did not play (-)
-FORFEIT_BOTH = "double_forfeit"  # neither played (-/-)
-PAIRING_BYE = "bye"  # pairing-allocated bye (FIDE "PAB")
-REQUESTED_HALF_BYE = "half_bye"  # requested half-point bye
-ZERO_POINT_BYE = "zero_bye"  # not paired: requested zero-point bye, withdrawn or absent
+# The vocabulary's codes where a round's kind is one of its results or endings.
+FORFEIT_BOTH = END_DOUBLE_FORFEIT  # neither played (-/-)
+PAIRING_BYE = BYE  # pairing-allocated bye (FIDE "PAB")
+REQUESTED_HALF_BYE = HALF_BYE  # requested half-point bye
+ZERO_POINT_BYE = ZERO_BYE  # not paired: requested zero-point bye, withdrawn or absent
 ABSENT = "absent"  # no record at all for a round that counts (late entry, withdrawn)
 
 # FIDE's "voluntary unplayed rounds" (C.07 art. 16.1): requested byes (and any round after a

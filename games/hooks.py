@@ -1,0 +1,125 @@
+"""The game page's extension point: apps above ``games`` add their links and panels to it.
+
+The games app draws a game (board, seats, score sheet) and knows nothing of the apps that use
+games — tournaments, spreadsheets. Those apps register a function in their ``AppConfig.ready()``::
+
+    from games.hooks import Link, Panel, register_game_page
+
+    def game_page(request, game):
+        yield Link(_("Tournament"), url, slot=HEAD)
+        yield Panel("tournaments/_game_records.html", {"records": ...}, order=200)
+
+    register_game_page(game_page, uid="tournaments")
+
+Each function gets the request and the game and returns (or yields) :class:`Link` and
+:class:`Panel` items. The page shows them by slot (``head``: under the title, where the game
+belongs; ``status``: beside how the game stands; ``aside``: under the score sheet), each slot in
+``order`` (then in the order the functions were registered). A panel is a template rendered with
+its own context (plus ``request``, ``user`` and ``game``). A function that has nothing to add
+returns nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from games.models import Game
+
+HEAD = "head"
+STATUS = "status"
+ASIDE = "aside"
+SLOTS = (HEAD, STATUS, ASIDE)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link on the game page: ``label`` (translated by the caller) to ``url``.
+
+    ``download`` marks a file to download; ``button`` draws it as a button; ``prefix`` is a
+    translated word shown before it (``Tournament:``)."""
+
+    label: str
+    url: str
+    order: int = 100
+    slot: str = ASIDE
+    prefix: str = ""
+    download: bool = False
+    button: bool = False
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A part of the game page drawn by another app's ``template`` with ``context``."""
+
+    template: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+    order: int = 100
+    slot: str = ASIDE
+
+
+Item = Link | Panel
+GamePageHook = Callable[..., Iterable[Item] | None]
+
+
+@dataclass
+class Page:
+    """What the other apps add to one page: each slot's links and panels, in order."""
+
+    slots: dict[str, list[Item]]
+
+    def __getattr__(self, slot: str) -> list[Item]:
+        try:
+            return self.__dict__["slots"].get(slot, [])
+        except KeyError:
+            raise AttributeError(slot) from None
+
+
+class PageHooks:
+    """A registry of functions that add links and panels to one kind of page (a game page
+    here; a higher app may keep one for its own pages)."""
+
+    def __init__(self) -> None:
+        self._hooks: dict[str, GamePageHook] = {}
+
+    def register(self, fn: GamePageHook, *, uid: str | None = None) -> GamePageHook:
+        """Add ``fn``; registering the same ``uid`` again replaces it (so that ``ready()``
+        running twice adds nothing twice). Returns ``fn`` (usable as a decorator)."""
+        self._hooks[uid or f"{fn.__module__}.{fn.__qualname__}"] = fn
+        return fn
+
+    def unregister(self, uid: str) -> None:
+        self._hooks.pop(uid, None)
+
+    def collect(self, *args: Any) -> Page:
+        """Ask every registered function (with ``args``) for its items, sorted into slots."""
+        items: list[tuple[int, int, Item]] = []
+        for fn in self._hooks.values():
+            for item in fn(*args) or ():
+                items.append((item.order, len(items), item))
+        items.sort(key=lambda t: (t[0], t[1]))
+        slots: dict[str, list[Item]] = {}
+        for _order, _n, item in items:
+            slots.setdefault(item.slot, []).append(item)
+        return Page(slots)
+
+
+GAME_PAGE = PageHooks()
+
+
+def register_game_page(fn: GamePageHook, *, uid: str | None = None) -> GamePageHook:
+    """Add ``fn(request, game)`` to every game page."""
+    return GAME_PAGE.register(fn, uid=uid)
+
+
+def unregister_game_page(uid: str) -> None:
+    GAME_PAGE.unregister(uid)
+
+
+def game_page(request: HttpRequest, game: Game) -> Page:
+    """Ask every registered function for its links and panels on ``game``'s page."""
+    return GAME_PAGE.collect(request, game)

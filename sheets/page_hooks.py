@@ -1,0 +1,56 @@
+"""The spreadsheets app's part of the game, tournament and round pages (answering
+:mod:`games.hooks` and :mod:`tournaments.hooks`): the sheets to download, the import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.authority import may_arbitrate_game
+from games.hooks import ASIDE, Item, Link
+from games.models import Game
+from tournaments.authority import may_arbitrate
+from tournaments.hooks import ARBITER, DOWNLOADS, TABS
+from tournaments.models import Round, Tournament
+
+
+def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
+    yield Link(
+        _("Download the score sheet (.xlsx)"),
+        reverse("sheets:game", args=[game.pk]),
+        order=100,
+        slot=ASIDE,
+        download=True,
+    )
+    if may_arbitrate_game(request.user, game):
+        yield Link(
+            _("Import a score sheet"),
+            reverse("sheets:game_import", args=[game.pk]),
+            order=110,
+            slot=ASIDE,
+        )
+
+
+def tournament_page(request: HttpRequest, tournament: Tournament) -> Iterator[Item]:
+    yield Link(
+        _("Workbook (.xlsx)"),
+        reverse("sheets:tournament", args=[tournament.pk]),
+        slot=TABS,
+        download=True,
+    )
+    if may_arbitrate(request.user, tournament):
+        yield Link(
+            _("Import a workbook"), reverse("sheets:import", args=[tournament.pk]), slot=ARBITER
+        )
+
+
+def round_page(request: HttpRequest, rnd: Round) -> Iterator[Item]:
+    yield Link(
+        _("Blank score sheets for this round (.xlsx)"),
+        reverse("sheets:round_blank", args=[rnd.tournament_id, rnd.number]),
+        slot=DOWNLOADS,
+        download=True,
+    )
