@@ -39,6 +39,14 @@ def _code_words(path: Path) -> set[str]:
             value = body[0].value
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 docstrings.add(id(value))
+    # Python's own ``round()`` is arithmetic, not a tournament's round.
+    builtin_calls = {
+        id(node.func)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "round"
+    }
     words: set[str] = set()
 
     def add(name: str) -> None:
@@ -46,7 +54,8 @@ def _code_words(path: Path) -> set[str]:
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
-            add(node.id)
+            if id(node) not in builtin_calls:
+                add(node.id)
         elif isinstance(node, ast.Attribute):
             add(node.attr)
         elif isinstance(node, ast.ImportFrom):
