@@ -99,3 +99,7 @@ SEAT_PLAYER = CompiledQuery(
     GAME_ID,
     SEAT_NUMBER,
 )
+# The page's poll (``game_live``): the number of moves and the status.
+GAME_LIVE = CompiledQuery(
+    lambda pk: Game.objects.filter(pk=pk).order_by().values_list("ply", "status"), GAME_ID
+)

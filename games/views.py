@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
+from django.db import router
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import queries, services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -162,10 +163,11 @@ def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     """A cheap poll: the number of moves and the status, for the page to notice changes."""
-    row = Game.objects.filter(pk=pk).values("ply", "status").first()
-    if row is None:
+    rows = queries.GAME_LIVE.rows(router.db_for_read(Game), pk)
+    if not rows:
         raise Http404
-    return JsonResponse(row)
+    ply, status = rows[0]
+    return JsonResponse({"ply": ply, "status": status})
 
 
 @require_POST
