@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connections
 from django.db.models import Model, QuerySet
 
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Player, Seat
 
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
 # a condition that no value of the field can meet).
@@ -103,3 +103,41 @@ SEAT_PLAYER = CompiledQuery(
 GAME_LIVE = CompiledQuery(
     lambda pk: Game.objects.filter(pk=pk).order_by().values_list("ply", "status"), GAME_ID
 )
+
+# The game page (``games.views``): the game, its seats with their players, its moves.
+GAME = CompiledQuery(lambda pk: Game.objects.filter(pk=pk).order_by(), GAME_ID)
+PLAYER_FIELDS = tuple(f.attname for f in Player._meta.concrete_fields)
+SEATS_WITH_PLAYERS = CompiledQuery(
+    lambda pk: (
+        Seat.objects.filter(game_id=pk)
+        .order_by("number")
+        .values_list("id", "number", *(f"player__{name}" for name in PLAYER_FIELDS))
+    ),
+    GAME_ID,
+)
+MOVE_ROWS = CompiledQuery(
+    lambda pk: (
+        Move.objects.filter(game_id=pk)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points")
+    ),
+    GAME_ID,
+)
+
+
+def game_or_none(using: str, pk: int) -> Game | None:
+    """The game ``pk`` (``None`` when there is none)."""
+    found = GAME.instances(using, pk)
+    return found[0] if found else None
+
+
+def seats_of(using: str, game: Game) -> list[Seat]:
+    """The seats of ``game`` in order, each with its player loaded (one query)."""
+    seats = []
+    for seat_id, number, *player_values in SEATS_WITH_PLAYERS.rows(using, game.pk):
+        player = Player.from_db(using, PLAYER_FIELDS, player_values)
+        seat = Seat(id=seat_id, game_id=game.pk, number=number, player_id=player.pk)
+        seat._state.adding, seat._state.db = False, using
+        seat.player = player
+        seats.append(seat)
+    return seats

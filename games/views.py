@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games import queries, services
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
 from games.presenters import (
     SEAT_COLOURS,
     MoveRow,
@@ -79,13 +79,10 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     The position is the replay of the game's ``Move`` rows, read once here (the same rows fill
     the score sheet); no stored copy is read or checked on a page view.
     """
-    seats = list(game.seats.select_related("player").order_by("number"))
-    moves = [
-        MoveRow(*row)
-        for row in Move.objects.filter(game=game)
-        .order_by("ply")
-        .values_list("ply", "seat", "notation", "points")
-    ]
+    # The page's reads are compiled once (games.queries): the same SQL as the ORM's.
+    using = router.db_for_read(Game)
+    seats = queries.seats_of(using, game)
+    moves = [MoveRow(*row) for row in queries.MOVE_ROWS.rows(using, game.pk)]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
     try:
@@ -149,15 +146,20 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
 
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
-    return render(request, "games/game_detail.html", _game_context(request, game))
+    return render(request, "games/game_detail.html", _game_context(request, _game_or_404(pk)))
+
+
+def _game_or_404(pk: int) -> Game:
+    game = queries.game_or_none(router.db_for_read(Game), pk)
+    if game is None:
+        raise Http404
+    return game
 
 
 @require_safe
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
-    game = get_object_or_404(Game, pk=pk)
-    return render(request, "games/_panel.html", _game_context(request, game))
+    return render(request, "games/_panel.html", _game_context(request, _game_or_404(pk)))
 
 
 @require_safe
