@@ -15,8 +15,9 @@ from typing import Any
 
 from django.db import connections
 from django.db.models import Model, QuerySet
+from django.utils import timezone
 
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Player, Seat
 
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
 # a condition that no value of the field can meet).
@@ -107,3 +108,113 @@ SEAT_PLAYER = CompiledQuery(
     GAME_ID,
     SEAT_NUMBER,
 )
+# The page's poll (``game_live``): the number of moves and the status.
+GAME_LIVE = CompiledQuery(
+    lambda pk: Game.objects.filter(pk=pk).order_by().values_list("ply", "status", "time_control"),
+    GAME_ID,
+)
+
+# The game page (``games.views``): the game, its seats with their players, its moves.
+GAME = CompiledQuery(lambda pk: Game.objects.filter(pk=pk).order_by(), GAME_ID)
+PLAYER_FIELDS = tuple(f.attname for f in Player._meta.concrete_fields)
+SEATS_WITH_PLAYERS = CompiledQuery(
+    lambda pk: (
+        Seat.objects.filter(game_id=pk)
+        .order_by("number")
+        .values_list("id", "number", *(f"player__{name}" for name in PLAYER_FIELDS))
+    ),
+    GAME_ID,
+)
+MOVE_ROWS = CompiledQuery(
+    lambda pk: (
+        Move.objects.filter(game_id=pk)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points", "created_at")
+    ),
+    GAME_ID,
+)
+
+
+def game_or_none(using: str, pk: int) -> Game | None:
+    """The game ``pk`` (``None`` when there is none)."""
+    found = GAME.instances(using, pk)
+    return found[0] if found else None
+
+
+def seats_of(using: str, game: Game) -> list[Seat]:
+    """The seats of ``game`` in order, each with its player loaded (one query)."""
+    seats = []
+    for seat_id, number, *player_values in SEATS_WITH_PLAYERS.rows(using, game.pk):
+        player = Player.from_db(using, PLAYER_FIELDS, player_values)
+        seat = Seat(id=seat_id, game_id=game.pk, number=number, player_id=player.pk)
+        seat._state.adding, seat._state.db = False, using
+        seat.player = player
+        seats.append(seat)
+    return seats
+
+
+# -- The move path's two writes ---------------------------------------------------------------
+# Written here as the ORM writes them (the same columns, each value prepared by its own field for
+# the database), with the SQL built once per database: ``Model.save()`` spends more building the
+# statement than running it. Nothing listens to these models' save signals; a caller that needs
+# more (another set of fields) saves through the ORM.
+
+MOVE_COLUMNS = ("game", "ply", "seat", "notation", "points", "submitted_by", "created_at")
+_write_sql: dict[tuple[str, str], str] = {}
+
+
+def _sql(using: str, name: str, build: Callable[[Any], str]) -> str:
+    sql = _write_sql.get((using, name))
+    if sql is None:
+        sql = _write_sql[(using, name)] = build(connections[using])
+    return sql
+
+
+def _insert_move_sql(connection: Any) -> str:
+    meta, qn = Move._meta, connection.ops.quote_name
+    columns = ", ".join(qn(meta.get_field(name).column) for name in MOVE_COLUMNS)
+    values = ", ".join(["%s"] * len(MOVE_COLUMNS))
+    sql = f"INSERT INTO {qn(meta.db_table)} ({columns}) VALUES ({values})"
+    if connection.features.can_return_columns_from_insert:
+        sql += f" RETURNING {qn(meta.pk.column)}"
+    return sql
+
+
+def insert_move(using: str, move: Move) -> Move:
+    """Store the new ``move`` (its ``created_at`` is its arrival time, given by the caller or
+    the field's default) and give it its primary key."""
+    connection = connections[using]
+    fields = [Move._meta.get_field(name) for name in MOVE_COLUMNS]
+    params = [f.get_db_prep_save(getattr(move, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(using, "insert_move", _insert_move_sql), params)
+        if connection.features.can_return_columns_from_insert:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, Move._meta.db_table, Move._meta.pk.column)
+    move.pk = pk
+    move._state.adding, move._state.db = False, using
+    return move
+
+
+def _advance_game_sql(connection: Any) -> str:
+    meta, qn = Game._meta, connection.ops.quote_name
+    ply, updated = meta.get_field("ply").column, meta.get_field("updated_at").column
+    return (
+        f"UPDATE {qn(meta.db_table)} SET {qn(ply)} = %s, {qn(updated)} = %s "
+        f"WHERE {qn(meta.pk.column)} = %s"
+    )
+
+
+def advance_game(using: str, game: Game) -> None:
+    """Save the game's cached ply (and ``updated_at``, now): a move that changed nothing else."""
+    connection = connections[using]
+    game.updated_at = timezone.now()
+    meta = Game._meta
+    params = [
+        meta.get_field("ply").get_db_prep_save(game.ply, connection),
+        meta.get_field("updated_at").get_db_prep_save(game.updated_at, connection),
+        game.pk,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(using, "advance_game", _advance_game_sql), params)

@@ -192,17 +192,24 @@ def _submit_move(
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
-        move = Move.objects.create(
-            game=game,
-            ply=new_state.ply,
-            seat=seat_number,
-            notation=new_state.moves[-1],
-            points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
-            submitted_by=user,
-            created_at=now,
+        # The two writes are prepared once too (games.queries): the ORM's columns and values.
+        move = queries.insert_move(
+            using,
+            Move(
+                game=game,
+                ply=new_state.ply,
+                seat=seat_number,
+                notation=new_state.moves[-1],
+                points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
+                submitted_by=user,
+                created_at=now,
+            ),
         )
         changed = _follow_moves(game, new_state, now)
-        game.save(update_fields=changed)
+        if changed == ["ply", "updated_at"]:
+            queries.advance_game(using, game)
+        else:
+            game.save(update_fields=changed)
         if game.winners is not None:
             _announce_result(game)
         transaction.on_commit(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
+from django.db import router
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,10 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import hooks, services, timekeeping
+from games import hooks, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
 from games.presenters import (
     SEAT_COLOURS,
     MoveRow,
@@ -80,12 +81,10 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     The position is the replay of the game's ``Move`` rows, read once here (the same rows fill
     the score sheet); no stored copy is read or checked on a page view.
     """
-    seats = list(game.seats.select_related("player").order_by("number"))
-    rows = list(
-        Move.objects.filter(game=game)
-        .order_by("ply")
-        .values_list("ply", "seat", "notation", "points", "created_at")
-    )
+    # The page's reads are compiled once (games.queries): the same SQL as the ORM's.
+    using = router.db_for_read(Game)
+    seats = queries.seats_of(using, game)
+    rows = queries.MOVE_ROWS.rows(using, game.pk)
     moves = [MoveRow(*row[:4]) for row in rows]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
@@ -166,15 +165,22 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
 
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
+    game = _game_or_404(pk)
     timekeeping.notice(game)  # a flag that fell since the last move ends the game now
     return render(request, "games/game_detail.html", _game_context(request, game))
+
+
+def _game_or_404(pk: int) -> Game:
+    game = queries.game_or_none(router.db_for_read(Game), pk)
+    if game is None:
+        raise Http404
+    return game
 
 
 @require_safe
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
-    game = get_object_or_404(Game, pk=pk)
+    game = _game_or_404(pk)
     timekeeping.notice(game)
     return render(request, "games/_panel.html", _game_context(request, game))
 
@@ -184,11 +190,12 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     """A cheap poll: the number of moves and the status, for the page to notice changes; in a
     game with a clock, also the clocks (milliseconds left per seat, the running seat), after
     ending the game if its flag has fallen."""
-    row = Game.objects.filter(pk=pk).values("ply", "status", "time_control").first()
-    if row is None:
+    rows = queries.GAME_LIVE.rows(router.db_for_read(Game), pk)
+    if not rows:
         raise Http404
-    if not row.pop("time_control"):
-        return JsonResponse(row)
+    ply, status, time_control = rows[0]
+    if not time_control:
+        return JsonResponse({"ply": ply, "status": status})
     game = Game.objects.get(pk=pk)
     clocks = timekeeping.live_clocks(game, timezone.now())
     return JsonResponse(

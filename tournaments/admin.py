@@ -21,13 +21,13 @@ from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game
 from games.forms import TimeControlField
 from games.models import Game
-from tournaments import adjudication, authority, services
+from tournaments import adjudication, authority, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
 from tournaments.models import (
@@ -346,17 +346,36 @@ class ClaimAdmin(ArbitratedAdmin):
 
 
 NOT_YOURS = "Only this game's arbiters may decide it."
+NO_VERSION = gettext_noop(
+    "The form did not say which version of this row it was based on: nothing was done here. "
+    "Choose the action again from the list."
+)
+
+
+def _scope_of(obj: Game | Pairing) -> tuple[Game | None, Pairing | None]:
+    """The game and the pairing an action on ``obj`` (a game or a pairing) acts on."""
+    if isinstance(obj, Pairing):
+        return obj.game, obj
+    return obj, adjudication.pairing_of(obj)
+
+
+def _version_field_name(obj: Game | Pairing) -> str:
+    return f"version-{obj.pk}"
 
 
 def _act_action(act: str, form_class: type, description: str) -> Callable[..., Any]:
     """An admin action that asks for the act's form (reason required), then calls the service
-    for each selected game or pairing."""
+    for each selected game or pairing.
+
+    The form page carries the version of each selected row as the arbiter saw it
+    (``version-<pk>``), and each act is based on it: sent twice, or after the row changed,
+    the act is refused for that row as already done, as on the site.
+    """
 
     def action(
         modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
     ) -> HttpResponse | None:
-        # A bulk action acts on several objects: no single version to check (each act locks
-        # its rows and is refused when it no longer applies).
+        # Several rows: each carries its own version, checked by the act itself.
         form = form_class(request.POST if "apply" in request.POST else None, versioned=False)
         if form.is_bound and form.is_valid():
             d = form.cleaned_data
@@ -372,7 +391,16 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
                         messages.ERROR,
                     )
                     continue
-                common = {"user": request.user, "reason": d["reason"], "note": d["note"]}
+                seen = request.POST.get(_version_field_name(obj), "")
+                if results.parse_version(seen) is None:
+                    modeladmin.message_user(request, f"{obj}: {_(NO_VERSION)}", messages.ERROR)
+                    continue
+                common = {
+                    "user": request.user,
+                    "reason": d["reason"],
+                    "note": d["note"],
+                    "expected_version": seen,
+                }
                 try:
                     if act == "decide":
                         adjudication.decide(
@@ -404,6 +432,12 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
                 "action": request.POST.get("action"),
                 "opts": modeladmin.model._meta,
                 "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
+                "versions": {
+                    _version_field_name(obj): adjudication.version(
+                        game=_scope_of(obj)[0], pairing=_scope_of(obj)[1]
+                    )
+                    for obj in queryset
+                },
             },
         )
 

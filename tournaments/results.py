@@ -255,7 +255,7 @@ def sync_from_game(
     says so already (a repeated signal, an act that synchronised it in its own transaction)."""
     row = Pairing.objects.filter(game_id=game.pk).values_list("pk", flat=True).first()
     if row is None:
-        return None
+        return _sync_casual(game, source=source, user=user, reason=reason, note=note)
     game_obj, pairing = lock(pairing=Pairing(pk=row))
     assert pairing is not None
     if game_obj is None or game_obj.pk != game.pk:
@@ -265,8 +265,7 @@ def sync_from_game(
     if not follow_game(pairing, game_obj):
         return None
     if user is None and reason != AdjudicationReason.TIME:
-        last = game_obj.moves.order_by("-ply").select_related("submitted_by").first()
-        user = last.submitted_by if last is not None else None
+        user = _last_mover(game_obj)
     act = Act.CORRECT_RESULT if had and pairing.result else Act.RESULT
     return record(
         act,
@@ -278,6 +277,39 @@ def sync_from_game(
         pairing=pairing,
         before=before,
         after=snapshot(game_obj, pairing),
+    )
+
+
+def _last_mover(game: Game) -> AnyUser | None:
+    last = game.moves.order_by("-ply").select_related("submitted_by").first()
+    return last.submitted_by if last is not None else None
+
+
+def _sync_casual(
+    game: Game, *, source: str, user: AnyUser | None, reason: str, note: str
+) -> Adjudication | None:
+    """A game outside tournaments whose outcome changed: one record of its result, or none when
+    the game's last record already shows it (an act on the game wrote it, or a signal came
+    twice) or the game has no result."""
+    game_obj, _pairing = lock(game=game)
+    assert game_obj is not None
+    now = game_state(game_obj)
+    if game_obj.winners is None or game_obj.status == GameStatus.ANNULLED:
+        return None
+    last = records_of(game=game_obj).order_by("-decided_at", "-pk").first()
+    seen = (last.after or {}).get("game") if last is not None else None
+    if seen == now:
+        return None
+    before = {"game": seen or {"game": game_obj.pk, "status": "", "winners": None}}
+    return record(
+        Act.RESULT if seen is None or seen.get("winners") is None else Act.CORRECT_RESULT,
+        source=source,
+        reason=reason,
+        note=note,
+        user=user if user is not None else _last_mover(game_obj),
+        game=game_obj,
+        before=before,
+        after={"game": now, "pairing": {}},
     )
 
 

@@ -107,7 +107,8 @@ DATABASES = {"default": database_config(os.environ, BASE_DIR)}
 # checked (accounts/throttle.py); then Django's own backend.
 AUTHENTICATION_BACKENDS = [
     "accounts.throttle.LoginThrottleBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, reading the user of a session with a query compiled once.
+    "accounts.backends.AccountBackend",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -165,7 +166,8 @@ TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 # REDIS_URL (redis://host:6379/0) shares a Redis among the servers; otherwise the database
 # cache (its table is made by a migration of ops). Sessions are in the database.
 CACHES = {"default": cache_config(os.environ)}
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Django's database sessions, read with a query compiled once (accounts/sessions.py).
+SESSION_ENGINE = "accounts.sessions"
 
 # -- Security headers (development too; HSTS and the HTTPS redirect are production's) ----------
 # Content-Security-Policy, set by config.security.ContentSecurityPolicyMiddleware: no inline

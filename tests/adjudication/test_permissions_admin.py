@@ -7,6 +7,7 @@ POST with ``apply=1`` and the form's fields records the decision.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from django.contrib.auth.models import User
 from django.contrib.messages import ERROR, SUCCESS, get_messages
 from django.http import HttpResponse
 
-from games.models import GameStatus
+from games.models import Game, GameStatus
 from tests.adjudication.helpers import (
     SOS_DRAW,
     SOS_FIRST_WINS,
@@ -27,7 +28,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tournaments import adjudication
-from tournaments.models import Adjudication, ClaimStatus, Result, Tournament
+from tournaments.models import Adjudication, ClaimStatus, Pairing, Result, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +44,15 @@ class Action:
     happened: Callable[[], bool]
 
 
+def seen(obj: Game | Pairing) -> dict[str, str]:
+    """The version of ``obj`` that the action's form page carries for it (``version-<pk>``)."""
+    if isinstance(obj, Pairing):
+        version = adjudication.version(game=obj.game, pairing=obj)
+    else:
+        version = adjudication.version(game=obj, pairing=adjudication.pairing_of(obj))
+    return {f"version-{obj.pk}": version}
+
+
 def decide(w: World) -> Action:
     game = play(w.game, "A1=S", "B1=O")
     return Action(
@@ -51,6 +61,7 @@ def decide(w: World) -> Action:
             "action": "adjudicate_decide",
             "_selected_action": [str(game.pk)],
             "apply": "1",
+            **seen(game),
             "reason": "agreement",
             "note": "",
             "result": Result.DRAW,
@@ -67,6 +78,7 @@ def forfeit(w: World) -> Action:
             "action": "adjudicate_decide",
             "_selected_action": [str(game.pk)],
             "apply": "1",
+            **seen(game),
             "reason": "no_show",
             "note": "",
             "result": Result.DOUBLE_FORFEIT,
@@ -83,6 +95,7 @@ def take_back(w: World) -> Action:
             "action": "adjudicate_take_back",
             "_selected_action": [str(game.pk)],
             "apply": "1",
+            **seen(game),
             "reason": "illegal_conduct",
             "note": "",
             "count": "2",
@@ -99,6 +112,7 @@ def annul(w: World) -> Action:
             "action": "adjudicate_annul",
             "_selected_action": [str(game.pk)],
             "apply": "1",
+            **seen(game),
             "reason": "illegal_conduct",
             "note": "",
             "replay": "on",
@@ -115,6 +129,7 @@ def correct_finished_round(w: World) -> Action:
             "action": "adjudicate_decide",
             "_selected_action": [str(w.board1.pk)],
             "apply": "1",
+            **seen(reload(w.board1)),
             "reason": "correction",
             "note": "",
             "result": Result.LOSS,
@@ -251,6 +266,8 @@ def test_one_refused_row_does_not_stop_the_others(world: World, client_for) -> N
         "action": "adjudicate_annul",
         "_selected_action": [str(first.pk), str(annulled.pk)],
         "apply": "1",
+        **seen(first),
+        **seen(annulled),
         "reason": "illegal_conduct",
         "note": "",
         "replay": "on",
@@ -275,3 +292,76 @@ def test_taking_back_moves_of_a_decided_game_is_an_error_message(world: World, c
 
     assert [level for level, _text in levels(response)] == [ERROR]
     assert reload(game).ply == 2
+
+
+# -- Each row's act applies once: the version the form page showed -----------------------------
+
+VERSION_INPUT = re.compile(r'name="(version-\d+)" value="([^"]+)"')
+
+
+@pytest.mark.parametrize("act", ["decide result", "take back", "annul", "correct a finished round"])
+def test_an_action_sent_twice_applies_once(world: World, client_for, act: str) -> None:
+    action = ACTIONS[act](world)
+    client = client_for(world.staff_arbiter)
+    records = Adjudication.objects.count()
+
+    first = client.post(action.changelist, action.data)
+    again = client.post(action.changelist, action.data)
+
+    assert first.status_code == again.status_code == 302
+    assert action.happened()
+    assert Adjudication.objects.count() == records + 1
+    # The second answer's messages follow the first's (its redirect was not followed).
+    found = levels(again)
+    assert [level for level, _text in found] == [SUCCESS, ERROR], found
+    assert "Already done" in found[-1][1] or "annulled already" in found[-1][1]
+
+
+def test_the_form_page_carries_each_rows_version_and_applying_it_works(
+    world: World, client_for
+) -> None:
+    action = decide(world)
+    client = client_for(world.staff_arbiter)
+    shown = client.post(
+        GAMES,
+        {"action": action.data["action"], "_selected_action": action.data["_selected_action"]},
+    )
+    versions = dict(VERSION_INPUT.findall(shown.content.decode()))
+    assert versions == seen(world.game)
+
+    data = {k: v for k, v in action.data.items() if not k.startswith("version-")}
+    response = client.post(GAMES, {**data, **versions})
+
+    assert response.status_code == 302
+    assert action.happened()
+    assert [level for level, _text in levels(response)] == [SUCCESS]
+
+
+@pytest.mark.parametrize("version", [None, "", "abc", "1"])
+def test_a_row_without_a_version_is_left_alone(
+    world: World, client_for, version: str | None
+) -> None:
+    action = decide(world)
+    data = {k: v for k, v in action.data.items() if not k.startswith("version-")}
+    if version is not None:
+        data[f"version-{world.game.pk}"] = version
+
+    response = client_for(world.staff_arbiter).post(GAMES, data)
+
+    assert response.status_code == 302
+    found = levels(response)
+    assert [level for level, _text in found] == [ERROR], found
+    assert "which version of this row" in found[0][1]
+    assert not action.happened()
+    assert not Adjudication.objects.exists()
+
+
+def test_a_row_changed_since_the_form_was_shown_is_refused(world: World, client_for) -> None:
+    action = take_back(world)
+    play(world.game, "C1=S")  # a move after the arbiter opened the form
+
+    response = client_for(world.staff_arbiter).post(GAMES, action.data)
+
+    assert [level for level, _text in levels(response)] == [ERROR]
+    assert reload(world.game).ply == 3
+    assert not Adjudication.objects.exists()

@@ -166,7 +166,12 @@ def test_the_cache_is_the_database_unless_redis_is_named() -> None:
 
 def test_the_test_settings_share_the_cache_and_keep_sessions_in_the_database() -> None:
     assert django_settings.CACHES["default"]["BACKEND"].endswith(("DatabaseCache", "RedisCache"))
-    assert django_settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    from importlib import import_module
+
+    from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
+
+    engine = import_module(django_settings.SESSION_ENGINE)
+    assert issubclass(engine.SessionStore, DatabaseSessionStore)
 
 
 @pytest.mark.django_db

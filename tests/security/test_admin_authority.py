@@ -332,6 +332,10 @@ def test_his_own_game_takes_the_action(side_b: Side) -> None:
         "reason": "correction",
         "note": "",
         "count": "1",
+        # The version the action's form page shows for the row.
+        f"version-{side_b.game.pk}": adjudication.version(
+            game=Game.objects.get(pk=side_b.game.pk), pairing=adjudication.pairing_of(side_b.game)
+        ),
     }
     response = client(side_b.arbiter).post("/admin/games/game/", data)
     assert response.status_code == 302

@@ -189,7 +189,7 @@ def test_the_defaults(tmp_path: Path) -> None:
         "whitenoise.middleware.WhiteNoiseMiddleware",
     ]
     assert s["CACHE"] == "DatabaseCache"  # shared by every server and worker
-    assert s["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    assert s["SESSION_ENGINE"] == "accounts.sessions"  # Django's database sessions
     assert s["TRUSTED_PROXIES"] == 0
     assert s["WHITENOISE"] == [False, False]
 
