@@ -120,6 +120,21 @@ def unregister_game_page(uid: str) -> None:
     GAME_PAGE.unregister(uid)
 
 
+GAME_LIST = PageHooks()
+
+
+def register_game_list(
+    fn: Callable[[HttpRequest], Iterable[Item] | None], *, uid: str | None = None
+) -> Any:
+    """Add ``fn(request)`` to the games list: its links go beside *New game* (slot ``head``)."""
+    return GAME_LIST.register(fn, uid=uid)  # type: ignore[arg-type]
+
+
+def game_list(request: HttpRequest) -> Page:
+    """The links other apps add to the games list."""
+    return GAME_LIST.collect(request)
+
+
 def game_page(request: HttpRequest, game: Game) -> Page:
     """Ask every registered function for its links and panels on ``game``'s page."""
     return GAME_PAGE.collect(request, game)

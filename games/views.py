@@ -51,7 +51,11 @@ def game_list(request: HttpRequest) -> HttpResponse:
         which = "active"
         games = games.filter(status__in=ACTIVE_STATUSES)
     page = Paginator(_with_seats(games), PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "games/game_list.html", {"page": page, "show": which})
+    return render(
+        request,
+        "games/game_list.html",
+        {"page": page, "show": which, "links": hooks.game_list(request)},
+    )
 
 
 @login_required

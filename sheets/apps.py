@@ -8,10 +8,11 @@ class SheetsConfig(AppConfig):
     verbose_name = _("Spreadsheets")
 
     def ready(self) -> None:
-        from games.hooks import register_game_page
+        from games.hooks import register_game_list, register_game_page
         from sheets import page_hooks
         from tournaments.hooks import register_round_page, register_tournament_page
 
         register_game_page(page_hooks.game_page, uid="sheets")
+        register_game_list(page_hooks.game_list, uid="sheets")
         register_tournament_page(page_hooks.tournament_page, uid="sheets")
         register_round_page(page_hooks.round_page, uid="sheets")

@@ -9,8 +9,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.authority import may_arbitrate_game
-from games.hooks import ASIDE, Item, Link
+from games.authority import is_arbiter_member, may_arbitrate_game
+from games.hooks import ASIDE, HEAD, Item, Link
 from games.models import Game
 from tournaments.authority import may_arbitrate
 from tournaments.hooks import ARBITER, DOWNLOADS, TABS
@@ -32,6 +32,11 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
             order=110,
             slot=ASIDE,
         )
+
+
+def game_list(request: HttpRequest) -> Iterator[Item]:
+    if is_arbiter_member(request.user):
+        yield Link(_("Record a paper game"), reverse("sheets:paper_game"), slot=HEAD)
 
 
 def tournament_page(request: HttpRequest, tournament: Tournament) -> Iterator[Item]:

@@ -196,3 +196,11 @@ def test_another_boards_sheet_on_a_tournament_games_page(db: None, en: str, arbi
     with pytest.raises(ImportRefused):
         services.apply_game_sheet(plan, user=arbiter)
     assert Game.objects.get(pk=p2.game_id).ply == 0
+
+
+def test_the_games_list_links_record_a_paper_game_for_arbiters_only(db: None, keeper: User) -> None:
+    client = Client()
+    client.force_login(make_user("plain"))
+    assert "/sheets/paper/" not in client.get("/games/").content.decode()
+    client.force_login(keeper)
+    assert 'href="/sheets/paper/"' in client.get("/games/").content.decode()
