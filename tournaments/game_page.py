@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from games.authority import may_arbitrate_game
@@ -31,7 +32,8 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     if pairing is not None:
         rnd = pairing.round
         tournament = rnd.tournament
-        yield Link(tournament.name, tournament.get_absolute_url(), order=10, slot=HEAD)
+        name = format_html("<bdi>{}</bdi>", tournament.name)  # a name, isolated (bidi)
+        yield Link(name, tournament.get_absolute_url(), order=10, slot=HEAD)
         yield Link(str(rnd), rnd.get_absolute_url(), order=20, slot=HEAD)
         yield Link(
             _("board %(board)s") % {"board": pairing.board},

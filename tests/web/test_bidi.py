@@ -133,6 +133,11 @@ def pages(t: Tournament) -> list[str]:
         f"/tournaments/{t.pk}/rounds/2/",
         f"/tournaments/{t.pk}/log/",
         f"/tournaments/{t.pk}/wallchart/",
+        # The game page: a game of round 1 (over, with its winner) and one of round 2 (to move).
+        *(
+            g.get_absolute_url()
+            for g in Game.objects.filter(pairing__round__tournament=t).order_by("pk")
+        ),
     ]
 
 
