@@ -67,13 +67,13 @@ def _enqueue(task_name: str, pk: int) -> None:
 
 
 def _get_or_make(model: type, lookup: dict[str, Any], defaults: dict[str, Any]) -> tuple[Any, bool]:
-    """The job of ``lookup``, made if missing; a failed one is queued again."""
+    """The job of ``lookup``, made if missing; a failed or lost one is queued again."""
     try:
         with transaction.atomic():
             job, created = model.objects.get_or_create(**lookup, defaults=defaults)
     except IntegrityError:  # made meanwhile by another request (the row is unique)
         job, created = model.objects.get(**lookup), False
-    if not created and job.status == AnalysisStatus.FAILED:
+    if not created and (job.status == AnalysisStatus.FAILED or job.lost):
         job.status = AnalysisStatus.QUEUED
         job.started_at = job.finished_at = None
         job.save(update_fields=["status", "started_at", "finished_at"])

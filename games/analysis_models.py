@@ -12,8 +12,11 @@ to ``ply``) and the budget. The moves themselves stay in the game's ``Move`` row
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 # Seconds the engine spends on the position of an unfinished game an arbiter adjudicates, unless
@@ -30,6 +33,17 @@ class AnalysisStatus(models.TextChoices):
 
 
 PENDING_STATUSES = (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
+# How long past its engine budget a running job may go before it counts as lost (its worker was
+# stopped mid-job): it may then be asked for again.
+LOST_AFTER_SECONDS = 120
+
+
+def _lost(status: str, started_at: Any, seconds: float, positions: int) -> bool:
+    """Marked running long after its budget (twice the engine time, plus a margin)?"""
+    if status != AnalysisStatus.RUNNING or started_at is None:
+        return False
+    budget = 2 * float(seconds) * positions + LOST_AFTER_SECONDS
+    return (timezone.now() - started_at).total_seconds() > budget
 
 
 class PositionAnalysis(models.Model):
@@ -67,8 +81,12 @@ class PositionAnalysis(models.Model):
         return f"{self.game_id}@{self.ply} ({self.seconds} s)"
 
     @property
+    def lost(self) -> bool:
+        return _lost(self.status, self.started_at, self.seconds, 1)
+
+    @property
     def pending(self) -> bool:
-        return self.status in PENDING_STATUSES
+        return self.status in PENDING_STATUSES and not self.lost
 
 
 class GameAnalysis(models.Model):
@@ -103,8 +121,12 @@ class GameAnalysis(models.Model):
         return f"{self.game_id} ({self.ply} moves)"
 
     @property
+    def lost(self) -> bool:
+        return _lost(self.status, self.started_at, self.seconds, self.ply + 1)
+
+    @property
     def pending(self) -> bool:
-        return self.status in PENDING_STATUSES
+        return self.status in PENDING_STATUSES and not self.lost
 
     @property
     def done_positions(self) -> int:

@@ -167,3 +167,33 @@ def test_chart_series_are_from_the_first_seat() -> None:
     assert series(most, players=2, points=True) == [[(0, 2.0), (1, -3.0)]]
     svg = chart_svg(positions, players=2, points=False, names=["<Alice>"])
     assert svg.startswith("<svg") and "&lt;Alice&gt;" in svg and "<Alice>" not in svg
+
+
+def test_a_job_whose_worker_stopped_is_asked_for_again(arbiter: User, member: User) -> None:
+    """A job left "running" long past its budget (its worker was killed) is lost: the page says
+    so and offers it again, and asking again queues it (once) instead of waiting for ever."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    game = over_the_board_game(arbiter, "sos", SOS, SOS_FIRST_WINS)
+    with factories.committed():
+        job, _ = analysis.request_game_analysis(game=game, user=member)
+    started = timezone.now() - timedelta(seconds=30)
+    GameAnalysis.objects.filter(pk=job.pk).update(status=AnalysisStatus.RUNNING, started_at=started)
+    job.refresh_from_db()
+    assert job.pending and not job.lost  # still within its budget: wait for it
+    with factories.committed():
+        same, created = analysis.request_game_analysis(game=game, user=member)
+    assert not created and same.status == AnalysisStatus.RUNNING
+    long_ago = timezone.now() - timedelta(hours=1)
+    GameAnalysis.objects.filter(pk=job.pk).update(started_at=long_ago)
+    job.refresh_from_db()
+    assert job.lost and not job.pending
+    page = english(member).get(game.get_absolute_url())
+    assert b"The analysis was interrupted" in page.content and b"Try again" in page.content
+    with factories.committed():
+        again, created = analysis.request_game_analysis(game=game, user=member)
+    assert created and again.pk == job.pk and again.status == AnalysisStatus.QUEUED
+    assert DBTaskResult.objects.count() == 2  # queued once more, not a second job
+    assert GameAnalysis.objects.count() == 1
