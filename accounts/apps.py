@@ -9,4 +9,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from accounts import throttle  # noqa: F401 - connects the log receivers
+        from accounts import page_hooks, throttle  # noqa: F401 - throttle connects the log receivers
+        from tournaments.hooks import register_tournament_page
+
+        register_tournament_page(page_hooks.tournament_page, uid="accounts")

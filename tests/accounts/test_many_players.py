@@ -134,3 +134,17 @@ def test_the_page_offers_to_invite_players_without_an_account(
     page = client.get("/accounts/players/add/", **EN).content.decode()
     assert f'href="/accounts/players/{listed.pk}/invite/"' in page
     assert f'href="/accounts/players/{linked.pk}/invite/"' not in page
+
+
+def test_the_tournament_page_links_its_arbiter_to_add_players_and_claims(
+    client: Client, adder: User
+) -> None:
+    from tests.tournaments.helpers import new_tournament
+
+    t = new_tournament(adder)
+    client.force_login(adder)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert 'href="/accounts/players/add/"' in page and 'href="/accounts/claims/"' in page
+    client.force_login(make_user("visitor"))
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "/accounts/players/add/" not in page and "/accounts/claims/" not in page
