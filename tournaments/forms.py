@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind, Player
+from games.templatetags.bidi_tags import isolate
 from tournaments import services
 from tournaments import vocabulary as V
 from tournaments.models import (
@@ -360,7 +361,9 @@ class OverrideForm(forms.Form):
 
     def __init__(self, *args: Any, entries: list[Entry], boards: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—")] + [(str(e.pk), f"{e.rank or ''}. {e.player.name}") for e in entries]
+        choices = [("", "—")] + [
+            (str(e.pk), f"{e.rank or ''}. {isolate(e.player.name)}") for e in entries
+        ]
         second = [("", "—"), ("bye", _("bye")), *choices[1:]]
         self.boards = boards
         for n in range(boards):
@@ -430,7 +433,7 @@ class WinnersForm(_ReasonForm):
             label=_("Winners"),
             required=False,
             widget=forms.CheckboxSelectMultiple,
-            choices=[(str(n), name) for n, name in seats],
+            choices=[(str(n), isolate(name)) for n, name in seats],
         )
 
 
@@ -459,4 +462,4 @@ class AddTimeForm(_ReasonForm):
 
     def __init__(self, *args: Any, seats: list[tuple[int, str]] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(n, name) for n, name in seats]
+        self.fields["seat"].choices = [(n, isolate(name)) for n, name in seats]
