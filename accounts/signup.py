@@ -107,11 +107,12 @@ class ProfileSignupForm(ProfileFields):
 
 class AccountAdapter(DefaultAccountAdapter):
     """The log-in itself is Django's (accounts/urls.py): after the e-mail is verified allauth
-    logs the user in through Django's model backend (not axes's, which keeps no session)."""
+    logs the user in through the site's model backend (``accounts.backends``; not axes's,
+    which keeps no session)."""
 
     def login(self, request: HttpRequest, user: AbstractBaseUser) -> None:
         if not hasattr(user, "backend"):
-            user.backend = "django.contrib.auth.backends.ModelBackend"
+            user.backend = "accounts.backends.AccountBackend"
         super().login(request, user)
 
 
