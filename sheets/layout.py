@@ -54,11 +54,13 @@ ROUND = Text(gettext_noop("Round:"), "Тур:")
 BOARD = Text(gettext_noop("Board:"), "Доска:")
 RULES = Text(gettext_noop("Rules:"), "Правила:")
 GAME = Text(gettext_noop("Game:"), "Партия:")
+TIME_CONTROL = Text(gettext_noop("Time control:"), "Контроль времени:")  # only with a clock
 # The score sheet's columns.
 NUMBER = Text(gettext_noop("No."), "№")
 SEAT = Text(gettext_noop("Seat"), "Игрок")
 MOVE = Text(gettext_noop("Move"), "Ход")
 POINTS = Text(gettext_noop("Points"), "Очки")
+TIME = Text(gettext_noop("Time"), "Время")  # the time each move took: only with a clock
 
 # -- The tournament workbook -------------------------------------------------------------------
 PLAYERS_SHEET = Text(gettext_noop("Players"), "Игроки")
@@ -109,10 +111,12 @@ LABELS = (
     BOARD,
     RULES,
     GAME,
+    TIME_CONTROL,
     NUMBER,
     SEAT,
     MOVE,
     POINTS,
+    TIME,
     PLAYERS_SHEET,
     STANDINGS_SHEET,
     CROSSTABLE_SHEET,

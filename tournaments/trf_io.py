@@ -3,9 +3,11 @@
 ``export_trf(tournament) -> str``
     The tournament as a TRF16 file: the entries numbered by starting rank, one ``001`` line each
     with a block per round from the pairings, points in the tournament's point system, the rank
-    from the standings; ``012 042 052 062 092 XXR XXC`` and, for a non-default point system,
-    ``BBW BBD BBL BBU`` lines; for a Baku-accelerated tournament, an ``XXA`` line per GA
-    player with its virtual points in every accelerated round. ``092`` says the game kind in
+    from the standings; ``012 042 052 062 092 XXR XXC`` (and ``122``, the time control's short
+    form, ``3+2``, when the tournament has a clock; read back when it is in that form) and,
+    for a non-default point system, ``BBW BBD BBL BBU`` lines; for a Baku-accelerated
+    tournament, an ``XXA`` line per GA player with its virtual points in every accelerated
+    round. ``092`` says the game kind in
     brackets ("… (sos)"), which the import reads back. Requested half-point byes of unpaired
     rounds are pre-entered as ``H``, the rounds a withdrawn entry will miss as ``Z``.
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
@@ -38,6 +40,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import clock
 from games import services as game_services
 from games.models import GameKind
 from tournaments import pairings, queries, records, results, services, trf
@@ -139,6 +142,7 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         end_date=t.end_date.strftime("%Y/%m/%d") if t.end_date else "",
         player_count=len(entries),
         type=f"{FORMAT_TYPES.get(t.format, FORMAT_TYPES[TournamentFormat.SWISS])} ({t.kind})",
+        time_control=clock.TimeControl.from_code(t.time_control).short_form(),  # in English
         rounds=t.rounds or None,
         colours="white1",
         points=bb,
@@ -172,6 +176,7 @@ class _Plan:
     end_date: datetime.date | None
     points: records.PointSystem
     acceleration: str
+    time_control: str
     players: list[_PlayerPlan]
     games: list[records.GameRecord]
 
@@ -188,6 +193,15 @@ def _date(value: str, line: int) -> datetime.date | None:
         line,
         _("“%(text)s” is not a date: write it as YYYY/MM/DD.") % {"text": value},
     )
+
+
+def _time_control(text: str) -> str:
+    """The clock code of a ``122`` line written in our short form (``3+2``); ``""`` for any
+    other text (FIDE's free-form ``90 min/40 moves + 30 min``…), which is not imported."""
+    try:
+        return clock.parse(text).to_code()
+    except clock.BadTimeControl:
+        return ""
 
 
 def _kind(data: trf.TrfTournament, kind: str | None) -> str:
@@ -270,6 +284,7 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
         end_date=_date(data.end_date, data.lines.get(trf.END_DATE, 0)),
         points=trf.point_system(data),
         acceleration=acceleration,
+        time_control=_time_control(data.time_control),
         players=[_player_plan(p, played, last) for p in data.players],
         games=games,
     )
@@ -311,6 +326,7 @@ def import_trf(
             points_loss=Decimal(str(plan.points.loss)),
             points_bye=Decimal(str(plan.points.bye)),
             acceleration=plan.acceleration,
+            time_control=plan.time_control,
             start_date=plan.start_date,
             end_date=plan.end_date,
             created_by=user,

@@ -37,7 +37,7 @@ from sheets.xlsx.writer import col
 __all__ = ["BoardRecord", "SeatRecord", "is_board_sheet", "read_board", "to_int"]
 
 FOUND = (L.PLAYERS, L.WINNER, L.TOURNAMENT, L.ROUND, L.BOARD, L.RULES, L.GAME, L.MOVE)
-FOUND += (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS)
+FOUND += (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS, L.TIME_CONTROL)
 TITLES = (L.TITLE_UTTT, L.TITLE_SOS)
 
 
@@ -80,6 +80,8 @@ def read_board(
         _detail(rd, labels, key, text)
     _detail(rd, labels, "game", L.GAME)
     _detail(rd, labels, "rules", L.RULES)
+    _detail(rd, labels, "time_control", L.TIME_CONTROL)  # read back, not imported: the clock
+    # is the site's (a game played on paper has none); the score sheet's times are skipped too
     if not _rules(rd, labels, kind, options, rows, cols):
         return rec
     rec.grid = [[_mark(rd, r + 2, c + 2, rec.kind) for c in range(cols)] for r in range(rows)]

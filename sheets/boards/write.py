@@ -60,6 +60,13 @@ class BoardData:
     board: int | None = None
     game: int | None = None
     blank: bool = False  # a printable score sheet for a game played on paper
+    time_control: str = ""  # the clock's short form (``3+2``), in the sheet's language
+    times: list[str] | None = None  # with a clock: the time each move took, as shown
+
+    @property
+    def timed(self) -> bool:
+        """Whether the score sheet has a time column (a game played with a clock)."""
+        return self.times is not None and not self.blank
 
 
 @dataclass(frozen=True)
@@ -84,7 +91,11 @@ class Geometry:
         return [r for r in range(self.score_row + 1, self.last + 1) if r != self.separator_row]
 
 
-def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> Geometry:
+def geometry(
+    rows: int, cols: int, seats: int, counts: tuple[int, int, int], details: int = DETAILS_ROWS
+) -> Geometry:
+    """Where everything goes; ``details``: the rows of details beside the board (one more
+    with a clock), the score sheet starting a row below them at the earliest."""
     moves, wins, limits = counts
     players = rows + 3
     winner = players + max(4, seats)
@@ -95,7 +106,7 @@ def geometry(rows: int, cols: int, seats: int, counts: tuple[int, int, int]) -> 
     limits_row = max(title + 15, win_rules + wins + 1)
     left_last = max(cols + 1, 10)
     bottom = limits_row + limits
-    score_row = max(rows + 2, DETAILS_ROWS + 2)
+    score_row = max(rows + 2, details + 2)
     return Geometry(
         rows,
         cols,
@@ -190,7 +201,8 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     """The board sheet of ``data`` named ``title``, in the active language."""
     rules, state = sheet_state(data)
     lines = rule_lines(data.kind, rules.options)  # a sentence a row, wrapped in its row
-    g = geometry(rules.rows, rules.cols, len(data.seats), tuple(len(x) for x in lines))
+    details = DETAILS_ROWS + (1 if data.time_control else 0)
+    g = geometry(rules.rows, rules.cols, len(data.seats), tuple(len(x) for x in lines), details)
     cells: dict[tuple[int, int], Cell] = {}
     merges: list[str] = []
     heights = {r: GRID_HEIGHT for r in range(2, g.rows + 2)}
@@ -231,7 +243,7 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     right_last = max(right_last, _score_sheet(data, g, cells, rules, state))
     widths = {1: LABEL_WIDTH, **{c: GRID_WIDTH for c in range(2, g.left_last + 1)}}
     widths[g.left_last + 1] = 2
-    widths.update(_score_widths(data.kind, g, right_last))
+    widths.update(_score_widths(data, g, right_last))
     est_width = sum(widths.values()) * 7
     est_height = sum(heights.get(r, 15) for r in range(1, g.last + 1)) * 96 / 72
     return SheetSpec(
@@ -281,6 +293,8 @@ def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules
         (L.GAME, data.game),
         (L.RULES, rules_words(rules.kind, rules.options)),
     )
+    if data.time_control:
+        rows += ((L.TIME_CONTROL, data.time_control),)
     for n, (label, value) in enumerate(rows, 1):
         cells[(n, s)] = Cell(t(label), LABEL)
         cells[(n, s + 1)] = Cell(value, Style(h="left"))
@@ -288,8 +302,14 @@ def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules
     return s + 7
 
 
-def _block(kind: str) -> int:
-    return 5 if kind == "sos" else 4  # number, seat, move, (points), gap
+def _heads(data: BoardData) -> list[L.Text]:
+    """The score sheet's columns: number, seat, move, (points), (time)."""
+    heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if data.kind == "sos" else [])
+    return heads + ([L.TIME] if data.timed else [])
+
+
+def _block(data: BoardData) -> int:
+    return len(_heads(data)) + 1  # the columns and a gap
 
 
 def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: Any) -> int:
@@ -297,8 +317,9 @@ def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: A
     total = rules.rows * rules.cols if data.blank else len(data.moves)
     rows = g.move_rows()
     blocks = max(1, -(-total // len(rows)))
-    w = _block(data.kind)
-    heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if sos else [])
+    w = _block(data)
+    heads = _heads(data)
+    times = data.times if data.timed and data.times is not None else None
     boxed = Style(border=BOXED, h="center")
     for b in range(blocks):
         for k, head in enumerate(heads):
@@ -320,6 +341,9 @@ def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: A
         cells[(r, c + 2)] = Cell(move, boxed)
         if sos:
             cells[(r, c + 3)] = Cell(points, boxed)
+        if times is not None:
+            spent = times[i] if i < len(times) and times[i] else None
+            cells[(r, c + len(heads) - 1)] = Cell(spent, boxed)
     return g.right + blocks * w - 2
 
 
@@ -335,9 +359,10 @@ def _movers(rules: Any, state: Any, moves: list[str]) -> list[int]:
     return seats
 
 
-def _score_widths(kind: str, g: Geometry, right_last: int) -> dict[int, float]:
+def _score_widths(data: BoardData, g: Geometry, right_last: int) -> dict[int, float]:
     widths = {g.right: 12.0}
-    pattern = (5.0, 6.0, 8.0, 6.0, 2.0) if kind == "sos" else (5.0, 6.0, 8.0, 2.0)
+    pattern = (5.0, 6.0, 8.0, 6.0) if data.kind == "sos" else (5.0, 6.0, 8.0)
+    pattern += ((9.0,) if data.timed else ()) + (2.0,)
     for c in range(g.right, right_last + 1):
         k = (c - g.right) % len(pattern)
         widths[c] = max(widths.get(c, 0), pattern[k])

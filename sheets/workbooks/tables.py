@@ -33,6 +33,7 @@ DETAILS = {
     L.RULES: "rules",
     L.FORMAT: "format",
     L.ACCELERATION: "acceleration",  # written for reading; an import does not change it
+    L.TIME_CONTROL: "time_control",  # likewise: the clock is the site's, set on the site
 }
 HEADER_SEARCH_ROWS = 12
 

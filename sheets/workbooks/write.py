@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import ngettext
+
+from games import timekeeping
 from games.models import Game, GameStatus, Seat
 from sheets import layout as L
 from sheets.boards.ruletext import rules_words
@@ -38,6 +41,7 @@ def game_board_data(game: Game, names: list[str], **details: Any) -> BoardData:
     """What the board sheet of ``game`` shows (``details``: tournament, round, board)."""
     ended = game.winners is not None and game.status != GameStatus.ANNULLED
     position = game.final_position if game.ply == 0 else None
+    control, times = _clock_columns(game)
     return BoardData(
         kind=game.kind,
         options=dict(game.options),
@@ -47,8 +51,23 @@ def game_board_data(game: Game, names: list[str], **details: Any) -> BoardData:
         winners=tuple(game.winners) if ended else None,
         scores=list(game.scores) if ended and game.scores else None,
         game=game.pk,
+        time_control=control,
+        times=times,
         **details,
     )
+
+
+def _clock_columns(game: Game) -> tuple[str, list[str] | None]:
+    """A clocked game's time control (short form, translated) and the time each move took, from
+    its moves' arrival times (prefetched ``moves`` are used); ``("", None)`` without a clock."""
+    control = game.clock
+    if control.is_none:
+        return "", None
+    moves = sorted(game.moves.all(), key=lambda m: m.ply)
+    clocks = timekeeping.clocks_of(
+        game, moves=[(m.seat, m.created_at) for m in moves], to_move=None, now=None
+    )
+    return control.short_form(ngettext), timekeeping.spent_texts(clocks)
 
 
 def board_title(round_no: int, board: int) -> str:
@@ -96,11 +115,15 @@ def _table(title: str, head: list[str], rows: Iterator[list[Any]], start: int = 
 
 def players_sheet(data: TournamentData) -> SheetSpec:
     tour = data.tournament
+    control = timekeeping.short_form(tour.time_control)
 
     def rows() -> Iterator:
         yield 1, [(1, Cell(t(L.TOURNAMENT), LABEL)), (2, Cell(tour.name))]
         yield 2, [(1, Cell(t(L.RULES), LABEL)), (2, Cell(rules_words(tour.kind, tour.options)))]
-        yield 3, [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
+        row = [(1, Cell(t(L.FORMAT), LABEL)), (2, Cell(str(tour.get_format_display())))]
+        if control:  # beside the format, only with a clock
+            row += [(3, Cell(t(L.TIME_CONTROL), LABEL)), (4, Cell(control))]
+        yield 3, row
         if not tour.is_round_robin:
             accel = str(tour.get_acceleration_display())
             yield 4, [(1, Cell(t(L.ACCELERATION), LABEL)), (2, Cell(accel))]
@@ -113,7 +136,7 @@ def players_sheet(data: TournamentData) -> SheetSpec:
     return SheetSpec(
         title=t(L.PLAYERS_SHEET),
         rows=rows(),
-        widths={1: 10, 2: 32, 3: 10, 4: 28},
+        widths={1: 10, 2: 32, 3: 18 if control else 10, 4: 28},
         freeze="A6",
     )
 

@@ -2,8 +2,9 @@
 
 A TRF is a text file of fixed-column lines; columns 1-3 give the line type. Read here:
 
-``012`` name, ``042`` start date, ``052`` end date, ``062`` number of players, ``092`` type
-    (kept as text; dates are not interpreted here).
+``012`` name, ``042`` start date, ``052`` end date, ``062`` number of players, ``092`` type,
+    ``122`` allotted times per moves/game (kept as text; dates and times are not interpreted
+    here — the site writes its time control's short form, ``3+2``, and reads that back).
 ``XXR n``
     the planned number of rounds (the pairing programs' extension; a ``142`` line is read
     too when there is no ``XXR``).
@@ -61,8 +62,8 @@ Public API::
     first_round_list(t) -> set[int]          the players of round 1's pairing list
     pairing_state(t, k) -> PairingState      the state before round k, as pairing programs read it
 
-Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, the ``extra`` lines, ``XXR``,
-``XXC``, the ``BB*`` lines, the ``XXA`` lines by start number, then the players by start
+Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, ``122``, the ``extra`` lines,
+``XXR``, ``XXC``, the ``BB*`` lines, the ``XXA`` lines by start number, then the players by start
 number; every line right-stripped, each
 ended by ``\\n``. Fields are counted in Unicode code points (as bbpPairings does), so Cyrillic
 or Persian names keep the columns; a name longer than 33 characters is cut.
@@ -104,6 +105,7 @@ from .base import (
     SEPARATORS,
     START_DATE,
     TEXT_HEADERS,
+    TIME_CONTROL,
     TYPE,
     UNRATED,
     TrfError,
@@ -156,6 +158,7 @@ __all__ = [
     "SEPARATORS",
     "START_DATE",
     "TEXT_HEADERS",
+    "TIME_CONTROL",
     "TYPE",
     "UNRATED",
     "NextRound",

@@ -40,12 +40,13 @@ START_DATE = "042"
 END_DATE = "052"
 PLAYER_COUNT = "062"
 TYPE = "092"
+TIME_CONTROL = "122"  # "Allotted times per moves/game": free text (ours: the short form, 3+2)
 ROUNDS = "XXR"
 COLOURS = "XXC"
 ROUNDS_2025 = "142"
 ACCELERATION = "XXA"  # one player's acceleration points, round by round (see tournaments.trf)
 POINT_CODES = ("BBW", "BBD", "BBL", "BBF", "BBU", "BBZ")
-TEXT_HEADERS = (NAME, START_DATE, END_DATE, TYPE)
+TEXT_HEADERS = (NAME, START_DATE, END_DATE, TYPE, TIME_CONTROL)
 CODE = re.compile(r"[0-9A-Z]{3}")
 DIGITS = re.compile(r"[0-9]+")
 POINTS = re.compile(r"[0-9]{1,3}(\.[0-9])?")
@@ -148,6 +149,7 @@ class TrfTournament:
     end_date: str = ""
     player_count: int | None = None
     type: str = ""
+    time_control: str = ""  # the 122 line's text, as written
     rounds: int | None = None
     colours: str = ""  # the XXC line's words, e.g. "white1"
     points: dict[str, float] = field(default_factory=dict)

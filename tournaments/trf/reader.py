@@ -26,6 +26,7 @@ from .base import (
     SEPARATORS,
     START_DATE,
     TEXT_HEADERS,
+    TIME_CONTROL,
     TYPE,
     TrfError,
     TrfPlayer,
@@ -149,6 +150,8 @@ def _header(t: TrfTournament, code: str, line: str, no: int) -> None:
         t.end_date = value
     elif code == TYPE:
         t.type = value
+    elif code == TIME_CONTROL:
+        t.time_control = value
     elif code == COLOURS:
         t.colours = " ".join(value.split())
     elif code in (PLAYER_COUNT, ROUNDS):

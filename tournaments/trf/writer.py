@@ -12,6 +12,7 @@ from .base import (
     POINT_CODES,
     ROUNDS,
     START_DATE,
+    TIME_CONTROL,
     TYPE,
     TrfPlayer,
     TrfTournament,
@@ -65,6 +66,7 @@ def format_trf(t: TrfTournament) -> str:
         (END_DATE, t.end_date),
         (PLAYER_COUNT, "" if t.player_count is None else str(t.player_count)),
         (TYPE, t.type),
+        (TIME_CONTROL, t.time_control),
     ):
         if value:
             lines.append(f"{code} {value}")
