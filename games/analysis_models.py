@@ -38,28 +38,14 @@ PENDING_STATUSES = (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
 LOST_AFTER_SECONDS = 120
 
 
-def _lost(status: str, started_at: Any, seconds: float, positions: int) -> bool:
-    """Marked running long after its budget (twice the engine time, plus a margin)?"""
-    if status != AnalysisStatus.RUNNING or started_at is None:
-        return False
-    budget = 2 * float(seconds) * positions + LOST_AFTER_SECONDS
-    return (timezone.now() - started_at).total_seconds() > budget
+class AnalysisJob(models.Model):
+    """What every engine job keeps: the moves it is about, its state, who asked and when."""
 
-
-class PositionAnalysis(models.Model):
-    """The engine's analysis of a game's position after ``ply`` moves, within ``seconds``."""
-
-    game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="position_analyses"
-    )
     ply = models.PositiveIntegerField(_("moves played"))
     moves_key = models.CharField(max_length=40, editable=False)
-    seconds = models.PositiveSmallIntegerField(_("engine time (seconds)"))
     status = models.CharField(
         _("status"), max_length=10, choices=AnalysisStatus.choices, default=AnalysisStatus.QUEUED
     )
-    # ``games.engine.as_dict`` of the engine's answer, once done.
-    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -68,7 +54,36 @@ class PositionAnalysis(models.Model):
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-pk"]
+
+    seconds: Any  # the engine time: each subclass's own field
+    positions_to_analyse = 1  # how many positions the job's ``seconds`` are spent on
+
+    @property
+    def lost(self) -> bool:
+        """Marked running long after its budget (twice the engine time, plus a margin)?"""
+        if self.status != AnalysisStatus.RUNNING or self.started_at is None:
+            return False
+        budget = 2 * float(self.seconds) * self.positions_to_analyse + LOST_AFTER_SECONDS
+        return (timezone.now() - self.started_at).total_seconds() > budget
+
+    @property
+    def pending(self) -> bool:
+        return self.status in PENDING_STATUSES and not self.lost
+
+
+class PositionAnalysis(AnalysisJob):
+    """The engine's analysis of a game's position after ``ply`` moves, within ``seconds``."""
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="position_analyses"
+    )
+    seconds = models.PositiveSmallIntegerField(_("engine time (seconds)"))
+    # ``games.engine.as_dict`` of the engine's answer, once done.
+    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
+
+    class Meta(AnalysisJob.Meta):
         verbose_name = _("position analysis")
         verbose_name_plural = _("position analyses")
         constraints = [
@@ -80,37 +95,17 @@ class PositionAnalysis(models.Model):
     def __str__(self) -> str:
         return f"{self.game_id}@{self.ply} ({self.seconds} s)"
 
-    @property
-    def lost(self) -> bool:
-        return _lost(self.status, self.started_at, self.seconds, 1)
 
-    @property
-    def pending(self) -> bool:
-        return self.status in PENDING_STATUSES and not self.lost
-
-
-class GameAnalysis(models.Model):
+class GameAnalysis(AnalysisJob):
     """The engine's analysis of every position of a game's ``ply`` moves (0 … ``ply``), each
     within ``seconds`` a position; ``positions`` grows as the worker goes (the progress)."""
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="analyses")
-    ply = models.PositiveIntegerField(_("moves played"))
-    moves_key = models.CharField(max_length=40, editable=False)
     seconds = models.FloatField(_("engine time a position (seconds)"))
-    status = models.CharField(
-        _("status"), max_length=10, choices=AnalysisStatus.choices, default=AnalysisStatus.QUEUED
-    )
     # One ``games.engine.as_dict`` per position, the start first.
     positions = models.JSONField(_("positions analysed"), default=list, blank=True, editable=False)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(_("requested"), auto_now_add=True)
-    started_at = models.DateTimeField(_("started"), null=True, blank=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(AnalysisJob.Meta):
         verbose_name = _("game analysis")
         verbose_name_plural = _("game analyses")
         constraints = [
@@ -121,12 +116,8 @@ class GameAnalysis(models.Model):
         return f"{self.game_id} ({self.ply} moves)"
 
     @property
-    def lost(self) -> bool:
-        return _lost(self.status, self.started_at, self.seconds, self.ply + 1)
-
-    @property
-    def pending(self) -> bool:
-        return self.status in PENDING_STATUSES and not self.lost
+    def positions_to_analyse(self) -> int:  # type: ignore[override]
+        return self.ply + 1
 
     @property
     def done_positions(self) -> int:
