@@ -126,11 +126,11 @@ def test_no_entry_is_left_in_english() -> None:
 
 def test_persian_punctuation() -> None:
     """«،» «؛» «؟» after Persian words, and Persian quotation marks «…» instead of “…”."""
-    latin_mark = re.compile(r"[\u0600-\u06ff\u200c][)»]?\s*[,;?]")
+    latin_mark = re.compile(r"[\u0600-\u06ff\u200c][)»]?\s*[,;?]|[,;?]\s*[«(]?[\u0600-\u06ff]")
 
     def check(entry: polib.POEntry, text: str) -> str | None:
         if latin_mark.search(text):
-            return "Latin punctuation after a Persian word"
+            return "Latin punctuation beside a Persian word"
         if re.search("[“”]", text):
             return "English quotation marks"
         if re.search(r"\s[،؛:.؟]", text.replace("…", "")):
