@@ -133,7 +133,7 @@ def test_persian_punctuation() -> None:
             return "Latin punctuation beside a Persian word"
         if re.search("[“”]", text):
             return "English quotation marks"
-        if re.search(r"\s[،؛:.؟]", text.replace("…", "")):
+        if re.search(r"\s[،؛؟]|\s[:.](?=\s|$)", text.replace("…", "")):
             return "space before a punctuation mark"
         if re.search(r"[،؛](?=\S)", text):
             return "no space after a comma or semicolon"
