@@ -19,7 +19,7 @@ from django.utils.html import escape
 from accounts.models import NoticeSettings
 from games.bidi import FSI, PDI, bdi, html_sentence, isolate, text_sentence
 from games.models import Player
-from tests.accounts.conftest import EN
+from tests.accounts.conftest import EN, link_in_last_mail, sign_up
 from tests.factories import committed, make_player, make_user, with_permission
 from tournaments import pairings
 from tournaments import services as tournament_services
@@ -134,3 +134,15 @@ def test_the_invitation_mail_isolates_the_name(arbiter: User) -> None:
     assert isolate(ZED) in message.body
     response = client.get(response["Location"], **EN)
     assert messages_html(response) == [f"An invitation to {bdi_of('zed@example.org')} is sent."]
+
+
+def test_the_sign_up_messages_isolate_the_address_and_the_name(client: Client) -> None:
+    """allauth's messages are plain text (it unescapes them): FSI…PDI, then escaped by the page."""
+    response = sign_up(client, "nadia")
+    page = client.get(response["Location"], **EN)
+    assert messages_html(page) == [f"Confirmation email sent to {isolate('nadia@example.org')}."]
+    page = client.get(link_in_last_mail(), follow=True, **EN)
+    assert messages_html(page) == [
+        f"You have confirmed {isolate('nadia@example.org')}.",
+        f"Successfully signed in as {isolate('nadia')}.",
+    ]
