@@ -16,12 +16,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from accounts import services as account_services
 from accounts.models import NoticeSettings
 from games.bidi import FSI, PDI, bdi, html_sentence, isolate, text_sentence
 from games.models import Player
 from tests.accounts.conftest import EN, link_in_last_mail, sign_up
 from tests.factories import committed, make_player, make_user, with_permission
-from tournaments import pairings
+from tournaments import pairings, registration
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
@@ -146,3 +147,28 @@ def test_the_sign_up_messages_isolate_the_address_and_the_name(client: Client) -
         f"You have confirmed {isolate('nadia@example.org')}.",
         f"Successfully signed in as {isolate('nadia')}.",
     ]
+
+
+def test_accepting_a_join_request_says_the_name_isolated(
+    arbiter: User, cup: Tournament, eve: Player
+) -> None:
+    registration.set_registration(tournament=cup, user=arbiter, open=True, approval=True)
+    request = registration.join(tournament=cup, user=eve.user)
+    response = arbiter_client(arbiter).post(
+        reverse("tournaments:registration", args=[cup.pk]),
+        {"request": request.pk, "decision": "accept"},
+        follow=True,
+        **EN,
+    )
+    assert messages_html(response) == [f"{bdi_of(EVE)} is registered."]
+
+
+def test_confirming_a_claim_says_both_names_isolated(arbiter: User, cup: Tournament) -> None:
+    listed = make_player(ZED)
+    tournament_services.register(tournament=cup, player=listed, user=arbiter)
+    claimant = make_user("claimant")
+    claim = account_services.claim_player(user=claimant, player=listed)
+    response = arbiter_client(arbiter).post(
+        "/accounts/claims/", {"claim": claim.pk, "decision": "confirm"}, follow=True, **EN
+    )
+    assert messages_html(response) == [f"{bdi_of('claimant')} is now {bdi_of(ZED)}."]
