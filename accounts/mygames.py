@@ -2,7 +2,8 @@
 
 Whose move it is comes from the last move alone, without replaying a game: ultimate tic-tac-toe
 alternates; in SOS a move that scored (its ``points``) gives its player another move (RULES.md).
-The header's badge is one query (:func:`my_move_count`).
+The games waiting for a move are one query (:func:`games_to_move`); the header reads them with
+the count of unseen news (:func:`accounts.notices.header_counts`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def games_to_move(user: AbstractBaseUser) -> list[Game]:
 
 
 def my_move_count(user: AbstractBaseUser) -> int:
-    """How many games wait for ``user``'s move (the header's badge)."""
+    """How many games wait for ``user``'s move (one query)."""
     if not user.is_authenticated:
         return 0
     return len(games_to_move(user))

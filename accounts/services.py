@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.authority import AnyUser, may_add_players, may_decide_claim
 from accounts.errors import AccountError
 from accounts.models import ClaimStatus, Invitation, PlayerClaim
+from games.bidi import text_sentence
 from games.models import Player
 from games.services import create_player
 
@@ -221,7 +222,8 @@ def send_invitation(
         raise AccountError(_("Only arbiters may invite players."), "not_allowed")
     if player.user_id is not None:
         raise AccountError(
-            _("%(name)s is linked to an account already.") % {"name": player.name}, "linked"
+            text_sentence(_("%(name)s is linked to an account already."), {"name": player.name}),
+            "linked",
         )
     invitation = Invitation.objects.create(player=player, email=email, invited_by=user)
     link = f"{scheme}://{host}{reverse('accounts:invitation', args=[invitation_token(invitation)])}"

@@ -28,6 +28,7 @@ from accounts.forms import ThrottledPasswordChangeForm
 from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
+from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
 from tournaments.authority import arbitrated_tournaments
@@ -217,8 +218,10 @@ def claims(request: HttpRequest) -> HttpResponse:
             if decision == "confirm":
                 messages.success(
                     request,
-                    _("%(account)s is now %(player)s.")
-                    % {"account": claim.user.get_username(), "player": claim.player.name},
+                    html_sentence(
+                        _("%(account)s is now %(player)s."),
+                        {"account": claim.user.get_username(), "player": claim.player.name},
+                    ),
                 )
             else:
                 messages.success(request, _("The claim is rejected."))
@@ -309,7 +312,9 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("An invitation to %(email)s is sent.") % {"email": form.cleaned_data["email"]},
+                html_sentence(
+                    _("An invitation to %(email)s is sent."), {"email": form.cleaned_data["email"]}
+                ),
             )
             return redirect(player)
     return render(request, "accounts/invite.html", {"form": form, "player": player})
@@ -319,15 +324,20 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 def my_games(request: HttpRequest) -> HttpResponse:
     """The games where it is your move, your next pairings, your results."""
     state = notices.settings_of(request.user)
-    fresh = notices.news(request.user, state.seen_at or request.user.date_joined)
-    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=timezone.now())
+    seen = notices.seen_until(request.user, state)
+    now = timezone.now()
+    to_move = mygames.games_to_move(request.user)
+    fresh = notices.news(request.user, seen, now, to_move=to_move)
+    earlier = notices.earlier_news(request.user, seen, to_move=to_move)
+    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=now)
     return render(
         request,
         "accounts/my_games.html",
         {
             "news": fresh,
+            "earlier_news": earlier,
             "player": Player.objects.filter(user=request.user).first(),
-            "to_move": mygames.games_to_move(request.user),
+            "to_move": to_move,
             "pairings": mygames.current_pairings(request.user),
             "results": mygames.results(request.user),
             "is_arbiter": request.user.is_superuser

@@ -14,6 +14,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from games.bidi import text_sentence
 from games.engine.verdict import seat_value
 from games.presenters import SEAT_COLOURS
 
@@ -63,7 +64,7 @@ def chart_svg(
 
     if players == 2:
         what = _("points ahead: %(name)s") if points else _("expected score: %(name)s")
-        title = what % {"name": names[0] if names else "1"}
+        title = text_sentence(what, {"name": names[0] if names else 1})
     else:
         title = _("final points of each player") if points else _("expected result of each player")
     parts = [

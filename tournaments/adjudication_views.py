@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
 from tournaments import adjudication, authority
 from tournaments.errors import TournamentError
@@ -277,12 +278,18 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         try:
             # What the arbiter saw decides the act: a second click of "withdraw" never reinstates.
             if d["version"] == "0":
-                adjudication.withdraw(from_round=d["from_round"], **common)
+                record = adjudication.withdraw(from_round=d["from_round"], **common)
             else:
-                adjudication.reinstate(**common)
+                record = adjudication.reinstate(**common)
         except TournamentError as err:
             form.add_error(None, err.message)
         else:
-            messages.success(request, _("The decision is recorded."))
+            done = (
+                _("%(name)s is withdrawn from round %(round)s on.")
+                if d["version"] == "0"
+                else _("The withdrawal of %(name)s is undone.")
+            )
+            values = {"name": e.player.name, "round": record.after.get("withdrawn_from_round")}
+            messages.success(request, html_sentence(done, values))
             return redirect(e.tournament)
     return render(request, "tournaments/withdrawal.html", {"entry": e, "form": form})

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.bidi import html_sentence
 from tournaments import authority, registration
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
@@ -117,7 +118,9 @@ def registration_page(request: HttpRequest, pk: int) -> HttpResponse:
                     )
                     messages.success(
                         request,
-                        _("%(name)s is registered.") % {"name": join_request.player.name}
+                        html_sentence(
+                            _("%(name)s is registered."), {"name": join_request.player.name}
+                        )
                         if decision == "accept"
                         else _("The request is refused."),
                     )

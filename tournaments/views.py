@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
+from games.bidi import html_sentence
 from tournaments import authority, hooks, pairings, queries, results, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
@@ -313,7 +314,9 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
             half_byes=d["half_byes"],
         )
 
-    return _arbiter_action(request, t, register, _("Player registered."))
+    name = d["player"].name if d["player"] else d["new_name"]
+    done = html_sentence(_("%(name)s is registered."), {"name": name})
+    return _arbiter_action(request, t, register, done)
 
 
 @require_POST

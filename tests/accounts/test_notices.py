@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 
 from accounts.models import NoticeSettings
 from accounts.notices import news
+from games.bidi import isolate
 from games.models import Player
 from tests.accounts.conftest import EN
 from tests.factories import committed, make_player, make_user
@@ -51,11 +52,13 @@ def test_paired_and_your_move(paired: tuple[Tournament, User, Player, Player]) -
     first, second = pairing.first.player, pairing.second.player
     assert sorted(texts(first.user)) == sorted(
         [
-            f"Cup, round 1: you are paired against {second.name}.",
+            f"{isolate('Cup')}, round 1: you are paired against {isolate(second.name)}.",
             f"Game {pairing.game.pk}: it is your move.",
         ]
     )
-    assert texts(second.user) == [f"Cup, round 1: you are paired against {first.name}."]
+    assert texts(second.user) == [
+        f"{isolate('Cup')}, round 1: you are paired against {isolate(first.name)}."
+    ]
     later = timezone.now() + timedelta(seconds=1)
     assert texts(first.user, later) == []
 
@@ -71,7 +74,9 @@ def test_an_arbiters_decision_is_news_for_both(
             user=arbiter, reason=AdjudicationReason.NO_SHOW, result="+/-", pairing=pairing
         )
     for player in (ann, ben):
-        assert texts(player.user, before) == ["Cup: an arbiter's decision: Forfeit."]
+        assert texts(player.user, before) == [
+            f"{isolate('Cup')}: an arbiter's decision: {isolate('Forfeit')}."
+        ]
 
 
 def test_my_games_shows_the_news_once(

@@ -110,7 +110,7 @@ def register_players(page: Page) -> None:
             if NEW_PLAYERS[name] is not None:
                 form.get_by_label("Rating", exact=True).fill(str(NEW_PLAYERS[name]))
         form.get_by_role("button", name="Register").click()
-        expect(page.locator("ul.messages")).to_have_text("Player registered.")
+        expect(page.locator("ul.messages")).to_have_text(f"{name} is registered.")
         expect(page.locator("table.entries tbody tr")).to_have_count(n)
     expect(page.locator("table.entries")).to_contain_text("1680")  # the rating typed in
 

@@ -215,7 +215,7 @@ def test_registering_an_existing_player_with_half_point_byes(
     response = client_for(arbiter).post(
         url("entry_add", tournament.pk), {"player": player.pk, "half_byes": "3, 2"}, follow=True
     )
-    assert "Player registered." in messages_text(parse(response))
+    assert "Known is registered." in messages_text(parse(response))
     entry = tournament.entries.get(player=player)
     assert (entry.rating, entry.half_byes) == (1234, [2, 3])
 
@@ -303,7 +303,7 @@ def test_withdrawing_from_a_chosen_round_is_recorded(
     data = {"reason": "no_show", "note": "Called in sick", "from_round": "2", "version": "0"}
     response = client.post(url("withdrawal", tournament.pk, entry.pk), data, follow=True)
     assert response.redirect_chain[-1][0] == tournament.get_absolute_url()
-    assert "The decision is recorded." in messages_text(parse(response))
+    assert "P03 is withdrawn from round 2 on." in messages_text(parse(response))
     assert reload(entry).withdrawn_from_round == 2
     log = parse(client.get(url("log", tournament.pk))).find("table", cls="log").text()
     assert "Player withdrawn" in log

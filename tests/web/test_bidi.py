@@ -194,3 +194,19 @@ def test_the_checker_catches_a_bare_name() -> None:
     checker = IsolationChecker()
     checker.feed(f"<td dir='auto'>{PLAYERS[0]} (withdrawn)</td><title>{TOURNAMENT}</title>")
     assert len(checker.problems) == 2
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_my_games_and_its_news_isolate_names(tournament: Tournament, language: str) -> None:
+    """A player's "My games": his news (paired against…, an arbiter's decision in the
+    tournament), his pairings and results, each name isolated; then the news seen before."""
+    player = Entry.objects.filter(tournament=tournament).order_by("rank").first().player
+    User.objects.filter(pk=player.user_id).update(username=player.name)  # a name checked too
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(player.user)
+    assert "badge--news" in client.get("/").content.decode()
+    check(client, "/")  # the header, with its news badge
+    assert check(client, "/accounts/games/") >= 4
+    assert check(client, "/accounts/games/") >= 4  # now as news seen before
+    page = client.get("/accounts/games/").content.decode()
+    assert "my-news--seen" in page and "my-news--new" not in page

@@ -1,0 +1,68 @@
+"""Bidirectional isolation of names (players, tournaments, accounts): the one helper for it.
+
+A name may be written right to left (Persian, Arabic, Hebrew) or hold a direction override such as
+U+202E; put into a sentence as it is, it would reorder the words around it ("Ann is registered"
+read backwards). Every name that goes into a page, a flash message, a notice or a mail goes
+through one of these:
+
+- :func:`bdi` — HTML: the name escaped inside ``<bdi>`` (a safe string);
+- :func:`isolate` — plain text (mail, ``<title>``, a form's choice, an error text): the name
+  between FIRST STRONG ISOLATE (U+2068) and POP DIRECTIONAL ISOLATE (U+2069);
+- :func:`html_sentence` / :func:`text_sentence` — a translated sentence with ``%(key)s``
+  placeholders filled in: in HTML the sentence and its values are escaped and every name is in
+  ``<bdi>``; in plain text every name is between FSI and PDI.
+
+A value is treated as a name when it is a string; numbers go in as they are, and a value already
+safe HTML (a link built with ``format_html``) goes in unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeData, SafeString, mark_safe
+
+FSI = "\u2068"  # FIRST STRONG ISOLATE
+PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
+
+_NUMBERS = (int, float, Decimal)
+
+
+def bdi(value: object) -> SafeString:
+    """``value`` (escaped) inside ``<bdi>``: its direction is its own, never its neighbours'."""
+    return format_html("<bdi>{}</bdi>", value)
+
+
+def isolate(value: object) -> str:
+    """``value`` between FSI and PDI, the plain-text form of ``<bdi>``."""
+    return f"{FSI}{value}{PDI}"
+
+
+def _html_value(value: object) -> str:
+    if isinstance(value, SafeData):
+        return value
+    if isinstance(value, _NUMBERS):
+        return conditional_escape(value)
+    return bdi(value)
+
+
+def _text_value(value: object) -> object:
+    return value if isinstance(value, _NUMBERS) else isolate(value)
+
+
+def html_sentence(text: str, values: Mapping[str, object] | None = None, /) -> SafeString:
+    """``text % values`` as safe HTML: ``text`` (a translated sentence) escaped, each name
+    escaped inside ``<bdi>``, numbers as they are."""
+    escaped = conditional_escape(text)
+    if values is None:
+        return mark_safe(escaped)
+    return mark_safe(escaped % {key: _html_value(v) for key, v in values.items()})
+
+
+def text_sentence(text: str, values: Mapping[str, object] | None = None, /) -> str:
+    """``text % values`` as plain text, each name between FSI and PDI."""
+    if values is None:
+        return str(text)
+    return str(text) % {key: _text_value(v) for key, v in values.items()}
