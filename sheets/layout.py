@@ -81,6 +81,12 @@ BOARD_SHEET = Text(gettext_noop("R%(round)s B%(board)s"), "Т%(round)s Д%(board
 GAME_SHEET = Text(gettext_noop("Game %(number)s"), "Игра %(number)s")
 FORMAT = Text(gettext_noop("Format:"), "Система:")
 ACCELERATION = Text(gettext_noop("Accelerated pairings:"), "Ускоренная жеребьёвка:")
+# The tournament option dummy_cap (FIDE C.07 of 2026, art. 16.4): the label and its two values.
+DUMMY_CAP = Text(gettext_noop("Dummy opponent's score:"), "Очки фиктивного соперника:")
+DUMMY_CAPPED = Text(
+    gettext_noop("own score, capped (FIDE 2026)"), "свои очки, с ограничением (ФИДЕ, 2026)"
+)
+DUMMY_UNCAPPED = Text(gettext_noop("own score (FIDE 2023)"), "свои очки (ФИДЕ, 2023)")
 NAME = Text(gettext_noop("Name"), "Имя")
 RATING = Text(gettext_noop("Rating"), "Рейтинг")
 CLUB = Text(gettext_noop("Club"), "Клуб")
@@ -123,6 +129,9 @@ LABELS = (
     LOG_SHEET,
     FORMAT,
     ACCELERATION,
+    DUMMY_CAP,
+    DUMMY_CAPPED,
+    DUMMY_UNCAPPED,
     NAME,
     RATING,
     CLUB,

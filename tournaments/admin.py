@@ -5,29 +5,28 @@ Who sees what is :mod:`tournaments.authority`'s answer: an arbiter (staff) sees 
 the tournaments he arbitrates, and their rounds, pairings, entries, claims and records (querysets,
 per-object permissions, the choices of every form field and filter, and each action's rows). Only
 a superuser names a tournament's arbiters. A tournament's settings are checked by the same code as
-the site's form (``services.validated_changes``) and saved through ``services.update_tournament``
-or ``services.create_tournament``.
+the site's form (``settings_service.validated_changes``) and saved through
+``settings_service.update_tournament`` or ``services.create_tournament``. The arbiter's acts on
+several selected games or pairings (each row's version on the form page) are built in
+:mod:`tournaments.admin_actions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
 from django.db.models import Model, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop, ngettext
 
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game
 from games.forms import TimeControlField
 from games.models import Game
-from tournaments import adjudication, authority, results, services
+from tournaments import adjudication, authority, services, settings_service
+from tournaments.admin_actions import _act_action, _say_unseen
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
 from tournaments.models import (
@@ -135,15 +134,17 @@ class TournamentAdminForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [*services.SETTING_FIELDS, "arbiters"]
+        fields = [*settings_service.SETTING_FIELDS, "arbiters"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
-        changes = {f: data[f] for f in services.SETTING_FIELDS if f in self.fields and f in data}
+        changes = {
+            f: data[f] for f in settings_service.SETTING_FIELDS if f in self.fields and f in data
+        }
         try:
-            clean = services.validated_changes(self.instance, changes)
+            clean = settings_service.validated_changes(self.instance, changes)
         except TournamentError as err:
             self.add_error(err.code if err.code in self.fields else None, err.message)
             return data
@@ -168,21 +169,25 @@ class TournamentAdmin(ArbitratedAdmin):
         if not request.user.is_superuser:
             fields = (*fields, "arbiters")  # only a superuser names a tournament's arbiters
         if obj is not None and obj.round_set.exclude(status=RoundStatus.PENDING).exists():
-            fields = (*fields, *services.FROZEN_FIELDS)
+            fields = (*fields, *settings_service.FROZEN_FIELDS)
         return fields
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         data = form.cleaned_data
         if change:
-            changes = {f: data[f] for f in form.changed_data if f in services.SETTING_FIELDS}
-            saved = services.update_tournament(tournament=obj, user=request.user, changes=changes)
+            changes = {
+                f: data[f] for f in form.changed_data if f in settings_service.SETTING_FIELDS
+            }
+            saved = settings_service.update_tournament(
+                tournament=obj, user=request.user, changes=changes
+            )
         else:
-            settings = {f: data[f] for f in services.SETTING_FIELDS if f in data}
+            settings = {f: data[f] for f in settings_service.SETTING_FIELDS if f in data}
             later = {f: settings.pop(f, None) for f in ("claim_after_minutes", "engine_seconds")}
             later = {f: v for f, v in later.items() if v is not None}
             saved = services.create_tournament(**settings, created_by=request.user)
             if later:
-                saved = services.update_tournament(
+                saved = settings_service.update_tournament(
                     tournament=saved, user=request.user, changes=later
                 )
         for field in saved._meta.concrete_fields:
@@ -293,18 +298,6 @@ class AdjudicationAdmin(ArbitratedAdmin):
         return False
 
 
-def _say_unseen(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
-    """An error message when rows were selected that the user may not act on: those are not in
-    his queryset at all (another tournament's), so the action would skip them silently."""
-    selected = set(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
-    if len(selected) > queryset.count():
-        modeladmin.message_user(
-            request,
-            _("Some of the selected rows are not yours to decide: nothing was done there."),
-            messages.ERROR,
-        )
-
-
 @admin.register(Claim)
 class ClaimAdmin(ArbitratedAdmin):
     tournament_path = "pairing__round__tournament"
@@ -343,106 +336,6 @@ class ClaimAdmin(ArbitratedAdmin):
     @admin.action(description=_("Reject the selected claims"))
     def reject_claims(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._decide(request, queryset, False)
-
-
-NOT_YOURS = "Only this game's arbiters may decide it."
-NO_VERSION = gettext_noop(
-    "The form did not say which version of this row it was based on: nothing was done here. "
-    "Choose the action again from the list."
-)
-
-
-def _scope_of(obj: Game | Pairing) -> tuple[Game | None, Pairing | None]:
-    """The game and the pairing an action on ``obj`` (a game or a pairing) acts on."""
-    if isinstance(obj, Pairing):
-        return obj.game, obj
-    return obj, adjudication.pairing_of(obj)
-
-
-def _version_field_name(obj: Game | Pairing) -> str:
-    return f"version-{obj.pk}"
-
-
-def _act_action(act: str, form_class: type, description: str) -> Callable[..., Any]:
-    """An admin action that asks for the act's form (reason required), then calls the service
-    for each selected game or pairing.
-
-    The form page carries the version of each selected row as the arbiter saw it
-    (``version-<pk>``), and each act is based on it: sent twice, or after the row changed,
-    the act is refused for that row as already done, as on the site.
-    """
-
-    def action(
-        modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
-    ) -> HttpResponse | None:
-        # Several rows: each carries its own version, checked by the act itself.
-        form = form_class(request.POST if "apply" in request.POST else None, versioned=False)
-        if form.is_bound and form.is_valid():
-            d = form.cleaned_data
-            done = 0
-            _say_unseen(modeladmin, request, queryset)
-            for obj in queryset:
-                game = obj if isinstance(obj, Game) else obj.game
-                pairing = obj if isinstance(obj, Pairing) else None
-                if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
-                    modeladmin.message_user(
-                        request,
-                        f"{obj}: {_(NOT_YOURS)}",
-                        messages.ERROR,
-                    )
-                    continue
-                seen = request.POST.get(_version_field_name(obj), "")
-                if results.parse_version(seen) is None:
-                    modeladmin.message_user(request, f"{obj}: {_(NO_VERSION)}", messages.ERROR)
-                    continue
-                common = {
-                    "user": request.user,
-                    "reason": d["reason"],
-                    "note": d["note"],
-                    "expected_version": seen,
-                }
-                try:
-                    if act == "decide":
-                        adjudication.decide(
-                            game=game, pairing=pairing, result=d["result"], **common
-                        )
-                    elif act == "take_back":
-                        adjudication.take_back(game=game, count=d["count"], **common)
-                    else:
-                        adjudication.annul(game=game, replay=d["replay"], **common)
-                    done += 1
-                except TournamentError as err:
-                    modeladmin.message_user(request, f"{obj}: {err.message}", messages.ERROR)
-            if done:
-                modeladmin.message_user(
-                    request,
-                    ngettext("%(count)s decision recorded.", "%(count)s decisions recorded.", done)
-                    % {"count": done},
-                    messages.SUCCESS,
-                )
-            return None
-        return render(
-            request,
-            "admin/tournaments/act.html",
-            {
-                **modeladmin.admin_site.each_context(request),
-                "title": description,
-                "form": form,
-                "queryset": queryset,
-                "action": request.POST.get("action"),
-                "opts": modeladmin.model._meta,
-                "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-                "versions": {
-                    _version_field_name(obj): adjudication.version(
-                        game=_scope_of(obj)[0], pairing=_scope_of(obj)[1]
-                    )
-                    for obj in queryset
-                },
-            },
-        )
-
-    action.__name__ = f"adjudicate_{act}"
-    return admin.action(description=description)(action)
 
 
 class ArbiterGameAdmin(GameAdmin):

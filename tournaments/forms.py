@@ -12,7 +12,7 @@ from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind, Player
 from games.templatetags.bidi_tags import isolate
-from tournaments import services
+from tournaments import settings_service
 from tournaments import vocabulary as V
 from tournaments.models import (
     ARBITER_REASONS,
@@ -140,7 +140,7 @@ class TournamentForm(forms.Form):
     decided_boards_free = NewGameForm.base_fields["decided_boards_free"]
     no_send_back = NewGameForm.base_fields["no_send_back"]
 
-    # What cannot change once round 1 is paired (services.FROZEN_FIELDS, as form fields).
+    # What cannot change once round 1 is paired (settings_service.FROZEN_FIELDS, as form fields).
     FROZEN = ("kind", "format", *RULES_FIELDS)
 
     def __init__(
@@ -251,7 +251,7 @@ class TournamentForm(forms.Form):
         """The usual tie-breaks of the game and format the form was shown with."""
         kind = self.initial.get("kind") or self.fields["kind"].initial
         format = self.initial.get("format") or self.fields["format"].initial
-        return services.default_tiebreaks(format, kind)
+        return settings_service.default_tiebreaks(format, kind)
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]

@@ -16,14 +16,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import services
+from tournaments import services, settings_service
 from tournaments.authority import AnyUser, player_of, require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament, TournamentStatus
 
 
 def _started(tournament: Tournament) -> bool:
-    return bool(services._last_paired_round(tournament))
+    return bool(settings_service._last_paired_round(tournament))
 
 
 @transaction.atomic

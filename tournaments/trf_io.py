@@ -7,7 +7,8 @@
     form, ``3+2``, when the tournament has a clock; read back when it is in that form) and,
     for a non-default point system, ``BBW BBD BBL BBU`` lines; for a Baku-accelerated
     tournament, an ``XXA`` line per GA player with its virtual points in every accelerated
-    round. ``092`` says the game kind in
+    round; ``XXU capped`` when the tournament caps the dummy opponents' scores (the option
+    *Cap the dummy opponent's score*, FIDE 2026). ``092`` says the game kind in
     brackets ("… (sos)"), which the import reads back. Requested half-point byes of unpaired
     rounds are pre-entered as ``H``, the rounds a withdrawn entry will miss as ``Z``.
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
@@ -17,7 +18,8 @@
     ``create_player``, ``register``, ``withdraw``, ``pairings.add_round`` for each round, the
     results service for each result (one record each, source TRF) and ``finish_round``.
     ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
-    make it a Baku-accelerated tournament; any other acceleration is refused.
+    make it a Baku-accelerated tournament; any other acceleration is refused. ``XXU capped``
+    turns on the dummy cap.
 
 What does not survive a round trip through a TRF: board numbers, pairing reasons and warnings,
 the games and their SOS scores, arbiters, tie-break order, the game's rules options, an
@@ -147,6 +149,7 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         colours="white1",
         points=bb,
         acceleration={number[pk]: values for pk, values in plan.items()},
+        dummy_cap=t.dummy_cap,
         players=players,
     )
 
@@ -176,6 +179,7 @@ class _Plan:
     end_date: datetime.date | None
     points: records.PointSystem
     acceleration: str
+    dummy_cap: bool
     time_control: str
     players: list[_PlayerPlan]
     games: list[records.GameRecord]
@@ -284,6 +288,7 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
         end_date=_date(data.end_date, data.lines.get(trf.END_DATE, 0)),
         points=trf.point_system(data),
         acceleration=acceleration,
+        dummy_cap=data.dummy_cap,
         time_control=_time_control(data.time_control),
         players=[_player_plan(p, played, last) for p in data.players],
         games=games,
@@ -326,6 +331,7 @@ def import_trf(
             points_loss=Decimal(str(plan.points.loss)),
             points_bye=Decimal(str(plan.points.bye)),
             acceleration=plan.acceleration,
+            dummy_cap=plan.dummy_cap,
             time_control=plan.time_control,
             start_date=plan.start_date,
             end_date=plan.end_date,

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
 from games.bidi import html_sentence
-from tournaments import authority, hooks, pairings, queries, results, services
+from tournaments import authority, hooks, pairings, queries, results, services, settings_service
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import (
@@ -96,8 +96,10 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
             changes.pop("rounds")
         try:
             with transaction.atomic():  # the settings and the arbiters together, or neither
-                services.update_tournament(tournament=t, user=request.user, changes=changes)
-                services.set_arbiters(tournament=t, user=request.user, arbiters=d["arbiters"])
+                settings_service.update_tournament(tournament=t, user=request.user, changes=changes)
+                settings_service.set_arbiters(
+                    tournament=t, user=request.user, arbiters=d["arbiters"]
+                )
         except TournamentError as err:
             form.add_error(err.code if err.code in form.fields else None, err.message)
         else:

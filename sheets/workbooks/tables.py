@@ -33,6 +33,7 @@ DETAILS = {
     L.RULES: "rules",
     L.FORMAT: "format",
     L.ACCELERATION: "acceleration",  # written for reading; an import does not change it
+    L.DUMMY_CAP: "dummy_cap",  # read back as True / False (``dummy_cap``); likewise unchanged
     L.TIME_CONTROL: "time_control",  # likewise: the clock is the site's, set on the site
 }
 HEADER_SEARCH_ROWS = 12
@@ -119,6 +120,29 @@ def _details(table: Table, sheet: SheetData, above: int) -> None:
                     break
 
 
+def _dummy_cap(table: Table) -> None:
+    """The players sheet's "Dummy opponent's score:" cell as the option's value: ``True`` for
+    "own score, capped (FIDE 2026)", ``False`` for "own score (FIDE 2023)" (either language);
+    any other text is an error naming the cell."""
+    found = table.details.get("dummy_cap")
+    if found is None or found[0] is None:
+        return
+    value, cell = found
+    text = L.which(value, (L.DUMMY_CAPPED, L.DUMMY_UNCAPPED))
+    if text is None:
+        table.errors.append(
+            SheetError(
+                table.sheet,
+                cell,
+                _("Write “%(capped)s” or “%(uncapped)s” here.")
+                % {"capped": L.t(L.DUMMY_CAPPED), "uncapped": L.t(L.DUMMY_UNCAPPED)},
+            )
+        )
+        del table.details["dummy_cap"]
+        return
+    table.details["dummy_cap"] = (text is L.DUMMY_CAPPED, cell)
+
+
 def _rows(table: Table, sheet: SheetData, head: int, columns: dict[str, int]) -> None:
     for r in range(head + 1, sheet.max_row + 1):
         values, cells = {}, {}
@@ -146,6 +170,8 @@ def read_table(sheet: SheetData, kind: str) -> Table:
     if table.errors:
         return table
     _details(table, sheet, head)
+    if kind == "players":
+        _dummy_cap(table)
     _rows(table, sheet, head, columns)
     if kind == "round":
         number = L.parse_numbered(sheet.get(1, 1), L.ROUND_SHEET) or L.parse_numbered(

@@ -126,7 +126,11 @@ def players_sheet(data: TournamentData) -> SheetSpec:
         yield 3, row
         if not tour.is_round_robin:
             accel = str(tour.get_acceleration_display())
-            yield 4, [(1, Cell(t(L.ACCELERATION), LABEL)), (2, Cell(accel))]
+            row = [(1, Cell(t(L.ACCELERATION), LABEL)), (2, Cell(accel))]
+        else:
+            row = []
+        capped = L.DUMMY_CAPPED if tour.dummy_cap else L.DUMMY_UNCAPPED
+        yield 4, [*row, (4, Cell(t(L.DUMMY_CAP), LABEL)), (5, Cell(t(capped)))]
         head = [t(L.NUMBER), t(L.NAME), t(L.RATING), t(L.CLUB)]
         yield 5, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
         for n, e in enumerate(data.entries, 6):

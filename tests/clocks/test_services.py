@@ -340,16 +340,16 @@ def test_the_tournament_settings_take_a_time_control(blitz: World, client) -> No
     client.force_login(blitz.arbiter)
     page = client.get(f"/tournaments/{blitz.tournament.pk}/settings/")
     assert 'value="3+2"' in page.content.decode()
-    from tournaments import services as tournament_services
+    from tournaments import settings_service
 
-    tournament_services.update_tournament(
+    settings_service.update_tournament(
         tournament=blitz.tournament,
         user=blitz.arbiter,
         changes={"time_control": "correspondence/3/0"},
     )
     assert reload(blitz.tournament).time_control == "correspondence/3/0"
     with pytest.raises(TournamentError):
-        tournament_services.update_tournament(
+        settings_service.update_tournament(
             tournament=blitz.tournament, user=blitz.arbiter, changes={"time_control": "bogus"}
         )
 
@@ -392,7 +392,7 @@ def test_a_player_may_not_use_the_clock_acts(blitz: World, client) -> None:
 
 def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
     from tournaments.admin import TournamentAdminForm
-    from tournaments.services import SETTING_FIELDS
+    from tournaments.settings_service import SETTING_FIELDS
 
     t = reload(blitz.tournament)
     initial = {f: getattr(t, f) for f in SETTING_FIELDS}

@@ -31,7 +31,7 @@ from tests.adjudication.helpers import (
 from tests.engine.site_helpers import over_the_board_game
 from tests.engine.test_sos import brute_most
 from tournaments import engine_adjudication as ea
-from tournaments import results, services
+from tournaments import results, settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, Result, ResultSource
 
@@ -53,7 +53,7 @@ def test_the_opening_is_a_proven_win_for_the_second_mover() -> None:
 @pytest.fixture
 def world() -> World:
     w = build_world()
-    services.update_tournament(
+    settings_service.update_tournament(
         tournament=w.tournament, user=w.arbiter, changes={"engine_seconds": 2}
     )
     return w
@@ -289,7 +289,7 @@ def test_the_engines_time_is_a_tournament_setting(world: World) -> None:
     assert ea.engine_seconds(world.game) == 2
     for bad in (0, 601):
         with pytest.raises(TournamentError) as err:
-            services.update_tournament(
+            settings_service.update_tournament(
                 tournament=world.tournament, user=world.arbiter, changes={"engine_seconds": bad}
             )
         assert err.value.code == "engine_seconds"

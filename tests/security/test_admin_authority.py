@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
-from tournaments import adjudication, pairings, services
+from tournaments import adjudication, pairings, services, settings_service
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,9 @@ def make_side(name: str, arbiter: User) -> Side:
     entry = t.entries.order_by("pk").last()
     record = adjudication.withdraw(user=arbiter, entry=entry, reason="no_show", from_round=2)
     # The second mover has not moved for 10 minutes: the first claims the win.
-    services.update_tournament(tournament=t, user=arbiter, changes={"claim_after_minutes": 5})
+    settings_service.update_tournament(
+        tournament=t, user=arbiter, changes={"claim_after_minutes": 5}
+    )
     Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=10))
     claim = adjudication.claim_win(user=seat.player.user, game=game)
     t = Tournament.objects.get(pk=t.pk)

@@ -109,6 +109,7 @@ def test_round_robin_default_order_and_forfeits():
     #       = 0.5 + 1.5 + 4.5 + 0.25 = 6.75
     #   SB 4: only r4, the draw with 1: 3 × ½ = 1.5 (losses and the -/- add 0)
     # Wins (over the board): 3: r2, r5, r6 = 3; 2: r3, r5 = 2; 1: r1, r3 = 2; 4: 0.
+    # DE: 2 and 1 on 3; r2 ½-½, r5 2 won: averages (6.1.2) 2 ¾, 1 ¼: 2 ranked above 1 (1, 0).
     # Koya: maximum 1 × 6 = 6, threshold 3: opponents 1 (3), 2 (3), 3 (4.5) qualify.
     #   3: vs 2 ½ + 1 (forfeit) ; vs 1 0 + 1 = 2.5    2: vs 3 ½ + 0 ; vs 1 ½ + 1 = 2
     #   1: vs 2 ½ + 0 ; vs 3 1 + 0 = 1.5               4: vs 1 0 + ½ = 0.5
@@ -122,8 +123,8 @@ def test_round_robin_default_order_and_forfeits():
     )
     assert [(r.entry, r.points, r.tiebreaks) for r in rows] == [
         (3, 4.5, (0, 8.5, 3, 2.5)),
-        (2, 3, (1.5, 7.25, 2, 2)),
-        (1, 3, (0.5, 6.75, 2, 1.5)),
+        (2, 3, (1, 7.25, 2, 2)),
+        (1, 3, (0, 6.75, 2, 1.5)),
         (4, 0.5, (0, 1.5, 0, 0.5)),
     ]
 

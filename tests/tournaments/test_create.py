@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from tests.tournaments.helpers import make_user
-from tournaments import authority, services
+from tournaments import authority, services, settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
@@ -132,8 +132,8 @@ def test_an_sos_tournament_defaults_to_the_sos_tie_breaks(format: str, expected:
     t = create(format=format, kind="sos")
     assert t.tiebreaks == expected
     # Computed from the format's usual order: the SOS points lead (after DE in a round robin).
-    assert services.default_tiebreaks(format, "sos") == expected
-    assert services.default_tiebreaks(format, "uttt") == list(
+    assert settings_service.default_tiebreaks(format, "sos") == expected
+    assert settings_service.default_tiebreaks(format, "uttt") == list(
         SWISS_ORDER if format == "swiss" else ROUND_ROBIN_ORDER
     )
 

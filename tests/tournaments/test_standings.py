@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from tests.tournaments.helpers import (
     enter_results,
@@ -164,3 +165,13 @@ def test_the_odd_player_out_is_not_left_out_of_the_standings(arbiter: User) -> N
     points = {entry.player.name: row.points for row, entry in table.lines()}
     assert points["P05"] == 1.0  # the pairing-allocated bye scores a win's points
     assert sum(points.values()) == 3.0
+
+
+def test_the_page_says_what_the_direct_encounter_value_is(arbiter: User, client_for) -> None:
+    t = hand_computed_swiss(arbiter)
+    d = t.entries.get(player__name="D")
+    url = reverse("tournaments:standings", args=[t.pk])
+    page = client_for(None).get(f"{url}?explain={d.pk}").content.decode()
+    assert "that direct encounter ranks below it" in page
+    ru = client_for(None).get(f"{url}?explain={d.pk}", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "которых личная встреча ставит ниже" in ru.content.decode()

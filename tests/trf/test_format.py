@@ -267,3 +267,40 @@ def test_next_round_carries_the_acceleration_points() -> None:
     assert nxt.round_no == 4
     assert {p.entry: p.virtual_points for p in nxt.players} == {1: 1.0, 2: 0, 3: 0, 4: 0, 5: 0}
     assert {p.virtual_points for p in trf.next_round(trf.parse(SMALL)).players} == {0}
+
+
+# XXU capped: the dummy opponents' scores capped (C.07 of 2026, art. 16.4); no TRF16 or
+# TRF-2026 field says it, so an XX extension line like XXR and XXC.
+CAPPED = SMALL.replace("XXC white1\n", "XXC white1\nXXU capped\n")
+
+
+def test_the_dummy_cap_line_read_and_written() -> None:
+    assert not trf.parse(SMALL).dummy_cap
+    t = trf.parse(CAPPED)
+    assert t.dummy_cap
+    assert t.extra == ["022 Москва"]  # not kept as an unknown line
+    # Written after XXC (before any BB* and XXA line), and read back the same.
+    assert trf.format_trf(t) == CAPPED
+    assert trf.parse(trf.format_trf(t)) == t
+    # Off: no line at all, so files without the option are unchanged.
+    t.dummy_cap = False
+    assert "XXU" not in trf.format_trf(t)
+    # Any case is read.
+    assert trf.parse(CAPPED.replace("XXU capped", "XXU CAPPED")).dummy_cap
+
+
+@pytest.mark.parametrize("line", ["XXU", "XXU yes", "XXU capped 2026", "XXUcapped"])
+def test_a_malformed_dummy_cap_line_is_refused(line: str) -> None:
+    text = SMALL.replace("XXC white1\n", f"XXC white1\n{line}\n")
+    with pytest.raises(TrfError) as caught:
+        trf.parse(text)
+    assert caught.value.line == 9
+    if line != "XXUcapped":
+        assert "An XXU line must read “XXU capped”" in str(caught.value)
+
+
+def test_a_second_dummy_cap_line_is_refused() -> None:
+    text = CAPPED.replace("XXU capped\n", "XXU capped\nXXU capped\n")
+    with pytest.raises(TrfError, match="appears twice") as caught:
+        trf.parse(text)
+    assert caught.value.line == 10

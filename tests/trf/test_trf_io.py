@@ -225,3 +225,32 @@ def test_registration_round_trip_keeps_the_game(arbiter: User) -> None:
     assert (copy.kind, copy.status) == ("uttt", TournamentStatus.REGISTRATION)
     assert copy.entries.get(player__name="Pavel").withdrawn_from_round == 2
     assert export_trf(copy) == text
+
+
+def test_the_dummy_cap_round_trip(build: Builder, arbiter: User) -> None:
+    t = build()
+    assert "XXU" not in export_trf(t)
+    Tournament.objects.filter(pk=t.pk).update(dummy_cap=True)
+    text = export_trf(t)
+    assert "XXC white1\nXXU capped\n" in text
+    copy = import_trf(text=text, user=arbiter)
+    assert copy.dummy_cap
+    assert export_trf(copy) == text
+    # Without the line the copy does not cap.
+    plain = import_trf(text=text.replace("XXU capped\n", ""), user=arbiter)
+    assert not plain.dummy_cap
+
+
+def test_a_malformed_dummy_cap_line_is_refused_on_import(arbiter: User) -> None:
+    err = refused(SMALL.replace("XXC white1\n", "XXC white1\nXXU on\n"), arbiter)
+    assert err.code == "trf"
+    assert err.message.startswith("Line 9: An XXU line must read “XXU capped”")
+    with translation.override("ru"):
+        ru = refused_message_ru(SMALL.replace("XXC white1\n", "XXC white1\nXXU on\n"), arbiter)
+    assert ru.startswith("Строка 9: Строка XXU должна иметь вид «XXU capped»")
+
+
+def refused_message_ru(text: str, user: User) -> str:
+    with translation.override("ru"), pytest.raises(TournamentError) as caught:
+        import_trf(text=text, user=user)
+    return caught.value.message

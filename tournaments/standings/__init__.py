@@ -35,7 +35,8 @@ round_robin=False, dummy_cap=False)``
     draws, 16.3), "below_threshold" (Koya). ``kind`` is the round's kind from the entry's side:
     played, forfeit_win, forfeit_loss, double_forfeit, bye, half_bye, zero_bye, absent.
     ``Explanation.params``: Koya {"maximum", "threshold"}; direct encounter {"group", "all_met",
-    "decided"} and, when not all met, "maximum" (entry -> the most it could have scored).
+    "points" (entry -> its separate standings score), "decided"} and, when not all met,
+    "maximum" (entry -> the most it could have scored).
     Another note: "dummy_capped" (the dummy's score lowered by ``dummy_cap``, 16.4 of 2026).
 
 ``crosstable(entries_in_order, games, *, system=None, rounds_played=None)``
@@ -48,8 +49,8 @@ dummy_cap=False)``
     The per-entry rounds every tie-break reads (``rounds``, ``points``, ``adjusted``); build one
     to compute a single tie-break on its own.
 
-Unplayed rounds and the FIDE choices (Tie-Break Regulations C.07, 2023, art. 16)
-================================================================================
+Unplayed rounds and the FIDE choices (Tie-Break Regulations C.07, 2023-2026, art. 16)
+=====================================================================================
 
 Records: a round 1..``rounds_played`` without a record for an entry is an *absence* (FIDE: a
 round after a withdrawal is a zero-point bye). A game whose result is not entered yet is left out
@@ -82,15 +83,18 @@ for both players (neither a game nor an absence). Records of later rounds are ig
   entry earned in the round); so an unplayed round adds own score × its points (a
   pairing-allocated bye or forfeit win: own × win points; a half-point bye: own × its points;
   losses nothing). Points are the tournament's (a 3-1-0 system weighs a win 3, a draw 1).
-* Direct encounter (6): among a group level on points and on every tie-break before it, the
-  points scored in games played over the board among the group (a forfeit is no encounter, as
-  in ``records.histories``; double cycle: all their games count). When every two members have
-  played each other, that is the value. When not (6, a Swiss: a participant who scored more
-  against the others than any other could reach is ranked first): each member's maximum is
-  its points plus a win for each member it has not met; taken by points (then maximum), the
-  first is ranked when its points exceed every later member's maximum, then the next, and so
-  on; the first not ranked and all after it stay tied with 0. 0 for an entry tied with
-  nobody. Not re-applied to a sub-group still level.
+* Direct encounter (6, the text in force from 1 March 2026, unchanged in substance since
+  2024): among a group level on points and on every tie-break before it, the separate
+  standings of the games played over the board among the group (a forfeit is no encounter,
+  as in ``records.histories``, except in a round robin, 6.1.1 / 15.2); two who met more than
+  once add the average of their games (6.1.2). When every two members have played each other,
+  the separate standings rank them, and each subset still level is ranked by DE again on its
+  own games, until nothing changes (6.2). When not, in a Swiss (6.3): the member alone at the
+  top whatever the outcome of the missing games (its points above every other unranked
+  member's maximum: its points plus a win for each member it has not met) is ranked first,
+  then the same for the next place; DE is then applied again to the members left. In a round
+  robin a group that has not all met stays level. The value is the number of group members
+  DE ranks below the entry (members left level share it); 0 for an entry tied with nobody.
 * Wins (7.2, FIDE "WON"): games won over the board. Forfeit wins and byes do not count (FIDE's
   "WIN", 7.1, would count them; not implemented).
 * Games with the second move (7.3, "BPG"): games played over the board with the second move.

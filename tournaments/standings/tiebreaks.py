@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
-from .results import PLAYED, WIN_OUTCOME, ResultTable
+from .results import PLAYED, WIN_OUTCOME, ResultTable, RoundResult
 from .terms import NOTE_ADJUSTED as NOTE_ADJUSTED  # re-exported
 from .terms import NOTE_BELOW, Term, _new, cut, opposition
 from .terms import NOTE_CAPPED as NOTE_CAPPED  # re-exported
@@ -281,27 +281,29 @@ class SosDifference(TieBreak):
 
 @register
 class DirectEncounter(TieBreak):
-    """DE (C.07 art. 6): within a tied group, the points scored in the games among its members.
+    """DE (C.07 art. 6): within a tied group, the separate standings of the games among them.
 
     The group is the entries level on points and on every tie-break before DE. An encounter is
-    a game played over the board (a forfeit is none, except in a round robin); in a double
-    cycle all the games count.
+    a game played over the board (a forfeit is none, except in a round robin, 6.1.1 and 15.2).
 
-    * Every two members have met: the value is the points each scored against the others
-      (art. 6: the sum of the points from the encounters among the tied participants).
-    * Not every two have met (art. 6, the Swiss case: a participant who scored more points
-      against the others than any other could reach is ranked first): each member's
-      *maximum* is its points against the group plus a win for every member it has not met.
-      Members are taken by points against the group (then by maximum, then in the group's
-      order); the first is ranked above the rest when its points exceed the maximum of every
-      member after it, and so on down the list; the first member that is not so ranked, and
-      everyone after it, stay tied (value 0, their terms marked cut). The members so ranked
-      keep their points as value, which the rule makes strictly decreasing and above 0.
+    * The separate standings (6.1): each member's points against the other members; when two
+      met more than once (a double cycle), the average of their games counts (6.1.2).
+    * Every two members have met (6.2): the separate standings rank them; a subset still level
+      is ranked by applying art. 6 again to it alone (its own games), until nothing changes.
+    * Not every two have met, in a Swiss (6.3): the member who stays alone at the top of the
+      separate standings whatever the outcome of the missing games is ranked first, then the
+      same for the second place, and so on. A member is out of reach when its points exceed the
+      *maximum* of every member not yet ranked, a maximum being that member's points plus a win
+      for every member it has not met (its best case, while the leader loses every game it
+      has not played). Art. 6 is then applied again to the members left unranked. In a round
+      robin (the standings before its last round) 6.3 does not apply: the group stays tied.
 
-    Entries tied with nobody get 0. One pass: a sub-group still level on direct encounter goes
-    on to the next tie-break (DE is not re-applied to it). ``params``: ``group``, ``all_met``,
-    ``maximum`` (entry -> its maximum, not-all-met groups only) and ``decided`` (whether this
-    entry was ranked by DE).
+    The value is the number of members of the group DE ranks below the entry (so higher is
+    better, and members DE leaves level share a value); 0 for an entry tied with nobody. The
+    terms are the entry's encounters in the group (``value`` what each adds to the separate
+    standings). ``params``: ``group``, ``all_met``, ``points`` (entry -> its separate standings
+    score), ``maximum`` (entry -> its maximum, not-all-met groups only) and ``decided``
+    (whether DE ranked this entry apart from every other member).
     """
 
     key = "direct_encounter"
@@ -313,51 +315,30 @@ class DirectEncounter(TieBreak):
         self, table: ResultTable, groups: Iterable[Sequence[int]] = ()
     ) -> dict[int, Explanation]:
         out: dict[int, Explanation] = {}
-        win = table.system.win
         for group in groups:
             members = tuple(group)
             if len(members) < 2:
                 continue
-            inside = set(members)
-            met: set[tuple[int, int]] = set()
-            opponents: dict[int, set[int]] = {e: set() for e in members}
-            found: dict[int, list[Term]] = {}
+            score, maximum, terms = _separate_standings(table, members)
+            all_met = maximum is None
+            tiers = _de_tiers(table, members)
+            below = len(members)
+            value: dict[int, float] = {}
+            for tier in tiers:
+                below -= len(tier)
+                for e in tier:
+                    value[e] = float(below)
+            shown: dict[str, object] = {
+                "group": members,
+                "all_met": all_met,
+                "points": MappingProxyType(score),
+            }
+            if maximum is not None:
+                shown["maximum"] = MappingProxyType(maximum)
+            alone = {tier[0] for tier in tiers if len(tier) == 1}
             for e in members:
-                terms = found[e] = []
-                for r in table.rounds.get(e, ()):
-                    opp = r.opponent
-                    if opp in inside and table.met(r):
-                        assert opp is not None
-                        met.add((e, opp) if e < opp else (opp, e))
-                        opponents[e].add(opp)
-                        terms.append(Term(r.round, r.kind, opp, r.points, points=r.points))
-            k = len(inside)
-            all_met = len(met) == k * (k - 1) // 2
-            score = {e: _total(found[e]) for e in members}
-            if all_met:
-                params = MappingProxyType({"group": members, "all_met": True, "decided": True})
-                for e in members:
-                    out[e] = Explanation(score[e], tuple(found[e]), params)
-                continue
-            maximum = {e: _r(score[e] + win * (k - 1 - len(opponents[e]))) for e in members}
-            position = {e: n for n, e in enumerate(members)}
-            ordered = sorted(members, key=lambda e: (-score[e], -maximum[e], position[e]))
-            decided: set[int] = set()
-            for n, e in enumerate(ordered[:-1]):
-                if score[e] > max(maximum[x] for x in ordered[n + 1 :]) + 1e-9:
-                    decided.add(e)
-                else:
-                    break
-            shown = MappingProxyType(maximum)
-            for e in members:
-                params = MappingProxyType(
-                    {"group": members, "all_met": False, "maximum": shown, "decided": e in decided}
-                )
-                if e in decided:
-                    out[e] = Explanation(score[e], tuple(found[e]), params)
-                else:
-                    left_out = tuple(_new(Term, (*t[:9], True)) for t in found[e])
-                    out[e] = Explanation(0.0, left_out, params)
+                params = MappingProxyType({**shown, "decided": e in alone})
+                out[e] = Explanation(value[e], tuple(terms[e]), params)
         for e in table.entries:
             if e not in out:
                 out[e] = Explanation(
@@ -366,6 +347,72 @@ class DirectEncounter(TieBreak):
                     MappingProxyType({"group": (e,), "all_met": False, "decided": False}),
                 )
         return out
+
+
+def _separate_standings(
+    table: ResultTable, members: Sequence[int]
+) -> tuple[dict[int, float], dict[int, float] | None, dict[int, list[Term]]]:
+    """The separate standings of ``members`` (C.07 6.1): each one's points against the others,
+    the average of the games when two met more than once (6.1.2); the terms (one per game, its
+    share of that average); and, when not every two have met, each member's maximum (its points
+    plus a win for each member it has not met), else None."""
+    inside = set(members)
+    games: dict[int, dict[int, list[RoundResult]]] = {e: {} for e in members}
+    for e in members:
+        for r in table.rounds.get(e, ()):
+            opp = r.opponent
+            if opp in inside and table.met(r):
+                assert opp is not None
+                games[e].setdefault(opp, []).append(r)
+    score: dict[int, float] = {}
+    terms: dict[int, list[Term]] = {}
+    for e in members:
+        found = []
+        for rs in games[e].values():
+            n = len(rs)
+            for r in rs:
+                found.append(Term(r.round, r.kind, r.opponent, r.points / n, points=r.points))
+        found.sort(key=lambda t: t.round)
+        terms[e] = found
+        score[e] = _total(found)
+    k = len(members)
+    if all(len(games[e]) == k - 1 for e in members):
+        return score, None, terms
+    win = table.system.win
+    maximum = {e: _r(score[e] + win * (k - 1 - len(games[e]))) for e in members}
+    return score, maximum, terms
+
+
+def _de_tiers(table: ResultTable, members: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``members`` in the order art. 6 ranks them, best first, as tiers of members DE leaves
+    level (a tier of one is ranked apart)."""
+    if len(members) < 2:
+        return [members]
+    score, maximum, _ = _separate_standings(table, members)
+    position = {e: n for n, e in enumerate(members)}
+    if maximum is None:  # 6.2: the separate standings rank them; art. 6 again on each tie
+        levels: dict[float, list[int]] = {}
+        for e in members:
+            levels.setdefault(score[e], []).append(e)
+        if len(levels) == 1:
+            return [members]
+        tiers: list[tuple[int, ...]] = []
+        for s in sorted(levels, reverse=True):
+            tiers.extend(_de_tiers(table, tuple(levels[s])))
+        return tiers
+    if table.round_robin:  # 6.3 is for Swiss tournaments only
+        return [members]
+    # 6.3: rank from the top while the leader is out of everyone else's reach.
+    rest = sorted(members, key=lambda e: (-score[e], -maximum[e], position[e]))
+    ranked: list[tuple[int, ...]] = []
+    while len(rest) > 1 and score[rest[0]] > max(maximum[x] for x in rest[1:]) + 1e-9:
+        ranked.append((rest.pop(0),))
+    if not ranked:
+        return [members]
+    if len(rest) == 1:
+        return [*ranked, (rest[0],)]
+    remaining = tuple(e for e in members if e in set(rest))
+    return [*ranked, *_de_tiers(table, remaining)]
 
 
 # FIDE's defaults for the formats (keys of ``TournamentFormat``).

@@ -10,6 +10,13 @@ A TRF is a text file of fixed-column lines; columns 1-3 give the line type. Read
     too when there is no ``XXR``).
 ``XXC white1|black1``
     the first move of the top seed in round 1 (JaVaFo/bbpPairings extension).
+``XXU capped``
+    the tie-breaks cap the dummy opponents' scores as the FIDE tie-break regulations in force
+    from 1 March 2026 say (C.07 art. 16.4.1 and 16.4.2; the site's option *Cap the dummy
+    opponent's score*). Neither TRF16 nor TRF-2026 has a field for it (TRF-2026's tie-break
+    lines list the tie-breaks, not the unplayed-rounds rule), so it is an ``XX`` extension line
+    like ``XXR`` and ``XXC``; written only when the cap is on, its absence means the 2023
+    rule. Any other text on an ``XXU`` line, or a second one, is refused with the line named.
 ``BBW BBD BBL BBF BBU BBZ``
     points for a win, draw, loss, forfeit loss, pairing-allocated bye, zero-point bye
     (bbpPairings extension); 1 / ½ / 0 by default, the bye scoring as a win.
@@ -63,10 +70,10 @@ Public API::
     pairing_state(t, k) -> PairingState      the state before round k, as pairing programs read it
 
 Canonical layout: ``012``, ``042``, ``052``, ``062``, ``092``, ``122``, the ``extra`` lines,
-``XXR``, ``XXC``, the ``BB*`` lines, the ``XXA`` lines by start number, then the players by start
-number; every line right-stripped, each
-ended by ``\\n``. Fields are counted in Unicode code points (as bbpPairings does), so Cyrillic
-or Persian names keep the columns; a name longer than 33 characters is cut.
+``XXR``, ``XXC``, ``XXU``, the ``BB*`` lines, the ``XXA`` lines by start number, then the
+players by start number; every line right-stripped, each ended by ``\\n``. Fields are counted
+in Unicode code points (as bbpPairings does), so Cyrillic or Persian names keep the columns; a
+name longer than 33 characters is cut.
 
 The package: ``base`` (the data model: line types, columns, result characters, dataclasses),
 ``reader`` (``parse``), ``contents`` (what a parsed file says: rounds, points, records, the next
@@ -87,6 +94,8 @@ from .base import (
     COLOURS,
     DEFAULT_POINTS,
     DIGITS,
+    DUMMY_CAP,
+    DUMMY_CAP_WORD,
     EMPTY,
     END_DATE,
     FIRST_BLOCK,
@@ -140,6 +149,8 @@ __all__ = [
     "COLOUR_CHARS",
     "DEFAULT_POINTS",
     "DIGITS",
+    "DUMMY_CAP",
+    "DUMMY_CAP_WORD",
     "EMPTY",
     "END_DATE",
     "FIRST_BLOCK",

@@ -45,6 +45,9 @@ ROUNDS = "XXR"
 COLOURS = "XXC"
 ROUNDS_2025 = "142"
 ACCELERATION = "XXA"  # one player's acceleration points, round by round (see tournaments.trf)
+# The dummy opponents' scores capped (C.07 of 1 March 2026, art. 16.4.1-16.4.2): "XXU capped".
+DUMMY_CAP = "XXU"
+DUMMY_CAP_WORD = "capped"
 POINT_CODES = ("BBW", "BBD", "BBL", "BBF", "BBU", "BBZ")
 TEXT_HEADERS = (NAME, START_DATE, END_DATE, TYPE, TIME_CONTROL)
 CODE = re.compile(r"[0-9A-Z]{3}")
@@ -155,6 +158,8 @@ class TrfTournament:
     points: dict[str, float] = field(default_factory=dict)
     # XXA lines: start number -> the acceleration points of rounds 1, 2, … (trailing 0s dropped).
     acceleration: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    # XXU capped: the tie-breaks cap the dummy opponents' scores (C.07, 2026, art. 16.4).
+    dummy_cap: bool = False
     extra: list[str] = field(default_factory=list)
     players: list[TrfPlayer] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict, compare=False)  # header code -> line

@@ -13,6 +13,8 @@ from .base import (
     COLOUR_CHARS,
     COLOURS,
     DIGITS,
+    DUMMY_CAP,
+    DUMMY_CAP_WORD,
     END_DATE,
     FIRST_BLOCK,
     NAME,
@@ -66,7 +68,7 @@ def parse(text: str) -> TrfTournament:
                 )
             numbers[player.number] = no
             t.players.append(player)
-        elif code in (*TEXT_HEADERS, PLAYER_COUNT, ROUNDS, COLOURS, *POINT_CODES):
+        elif code in (*TEXT_HEADERS, PLAYER_COUNT, ROUNDS, COLOURS, DUMMY_CAP, *POINT_CODES):
             _header(t, code, line, no)
         elif code == ACCELERATION:
             number, values = _acceleration(line, no)
@@ -154,6 +156,17 @@ def _header(t: TrfTournament, code: str, line: str, no: int) -> None:
         t.time_control = value
     elif code == COLOURS:
         t.colours = " ".join(value.split())
+    elif code == DUMMY_CAP:
+        if value.casefold() != DUMMY_CAP_WORD:
+            raise TrfError(
+                no,
+                gettext_noop(
+                    "An XXU line must read “XXU capped” (the dummy opponents' scores capped, "
+                    "FIDE tie-break regulations of 2026, article 16.4), not “%(text)s”."
+                ),
+                {"text": line[:40]},
+            )
+        t.dummy_cap = True
     elif code in (PLAYER_COUNT, ROUNDS):
         if not DIGITS.fullmatch(value) or (code == ROUNDS and int(value) == 0):
             raise TrfError(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .base import (
     ACCELERATION,
     COLOURS,
+    DUMMY_CAP,
+    DUMMY_CAP_WORD,
     END_DATE,
     NAME,
     NAME_WIDTH,
@@ -75,6 +77,8 @@ def format_trf(t: TrfTournament) -> str:
         lines.append(f"{ROUNDS} {t.rounds}")
     if t.colours:
         lines.append(f"{COLOURS} {t.colours}")
+    if t.dummy_cap:
+        lines.append(f"{DUMMY_CAP} {DUMMY_CAP_WORD}")
     for code in POINT_CODES:
         if code in t.points:
             lines.append(f"{code} {t.points[code]:.1f}")

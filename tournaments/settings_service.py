@@ -1,0 +1,272 @@
+"""Tournament settings: their checks (for the site's forms, the admin and ``create_tournament``),
+the default tie-breaks, and the writes that change them (``update_tournament``, ``set_arbiters``).
+
+Moved out of ``tournaments.services``, which keeps creating tournaments and everything about
+entries, rounds and results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from games import services as game_services
+from games import timekeeping
+from games.analysis_models import MAX_ADJUDICATION_SECONDS
+from games.models import GameKind
+from tournaments.authority import AnyUser, require_arbiter
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Acceleration,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentFormat,
+    acceleration_problem,
+)
+from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
+
+# SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
+# points scored and their difference first in a Swiss (after direct encounter in a round robin),
+# then the format's usual order, as far as the form's six tie-break places go.
+SOS_FIRST = ("sos_points", "sos_difference")
+MAX_DEFAULT_TIEBREAKS = 6
+
+
+def default_tiebreaks(format: str, kind: str = GameKind.UTTT) -> list[str]:
+    """The tie-breaks a new tournament of ``format`` and game ``kind`` gets unless told."""
+    key = "round_robin" if format != TournamentFormat.SWISS else "swiss"
+    usual = list(DEFAULT_ORDER[key])
+    if kind != GameKind.SOS:
+        return usual
+    lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
+    rest = [k for k in usual if k not in lead]
+    return [*lead, *SOS_FIRST, *rest][:MAX_DEFAULT_TIEBREAKS]
+
+
+POINT_FIELDS = ("points_win", "points_draw", "points_loss", "points_bye")
+MAX_POINTS = Decimal("999.9")
+
+
+def validate_settings(
+    *,
+    name: str,
+    kind: str,
+    options: Any,
+    format: str,
+    rounds: int | None,
+    points_win: Any,
+    points_draw: Any,
+    points_loss: Any,
+    points_bye: Any,
+    tiebreaks: Sequence[str] | None,
+    acceleration: str = "",
+    dummy_cap: bool = False,
+) -> dict[str, Any]:
+    """A tournament's settings checked and normalised, as every form (the site's, the admin's)
+    and service stores them; ``TournamentError`` whose code names the field at fault."""
+    name = " ".join(str(name).split())
+    if not name:
+        raise TournamentError(_("A tournament needs a name."), "name")
+    if kind not in GameKind.values:
+        raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
+    if format not in TournamentFormat.values:
+        raise TournamentError(_("Unknown tournament format."), "format")
+    if format == TournamentFormat.SWISS and not rounds:
+        raise TournamentError(_("A Swiss tournament needs its number of rounds."), "rounds")
+    if not isinstance(options, dict):
+        raise TournamentError(
+            _('The rules options must be named values, such as {"preset": "tactical"}.'),
+            "options",
+        )
+    try:
+        normalised = game_services.validate_game_options(kind, options, 2)
+    except (TypeError, ValueError) as err:
+        raise TournamentError(
+            _("These rules options are not allowed: %(reason)s") % {"reason": err}, "options"
+        ) from None
+    points = {}
+    for field, value in zip(
+        POINT_FIELDS, (points_win, points_draw, points_loss, points_bye), strict=True
+    ):
+        try:
+            number = Decimal(str(value))
+        except ArithmeticError:
+            number = Decimal("NaN")
+        if not number.is_finite() or not 0 <= number <= MAX_POINTS or number != round(number, 1):
+            raise TournamentError(
+                _("Points are numbers from 0 to 999.9, with at most one decimal."), field
+            )
+        points[field] = number
+    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format, kind)
+    if any(not isinstance(key, str) for key in order):
+        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
+    if len(set(order)) != len(order):
+        raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
+    unknown = [key for key in order if key not in TIEBREAKS]
+    if unknown:
+        raise TournamentError(
+            _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)}, "tiebreaks"
+        )
+    if kind != GameKind.SOS and any(k.startswith("sos_") for k in order):
+        raise TournamentError(_("SOS points tie-breaks need an SOS tournament."), "tiebreaks")
+    acceleration = acceleration or Acceleration.NONE
+    problem = acceleration_problem(
+        acceleration=acceleration, format=format, win=points_win, draw=points_draw, loss=points_loss
+    )
+    if problem:
+        raise TournamentError(problem, "acceleration")
+    return {
+        "name": name,
+        "kind": kind,
+        "options": normalised,
+        "format": format,
+        "rounds": rounds,
+        **points,
+        "tiebreaks": order,
+        "acceleration": acceleration,
+        "dummy_cap": bool(dummy_cap),
+    }
+
+
+# What an arbiter may change after creating a tournament; the first three are frozen once
+# round 1 is paired (the games are made with them, the pairings follow the format).
+FROZEN_FIELDS = ("kind", "format", "options")
+SETTING_FIELDS = (
+    "name",
+    *FROZEN_FIELDS,
+    "rounds",
+    *POINT_FIELDS,
+    "tiebreaks",
+    "acceleration",
+    "dummy_cap",
+    "online",
+    "start_date",
+    "end_date",
+    "claim_after_minutes",
+    "time_control",
+    "engine_seconds",
+    "registration_open",
+    "registration_approval",
+)
+
+
+def _time_control(code: Any) -> str:
+    """A valid time control code (``TournamentError`` otherwise)."""
+    try:
+        return timekeeping.validate_time_control(code, over_the_board=False)
+    except ValueError as err:
+        raise TournamentError(str(err), "time_control") from None
+
+
+def check_not_frozen(tournament: Tournament, changes: Mapping[str, Any]) -> None:
+    """``TournamentError`` (code ``frozen``) when ``changes`` alter a frozen setting of a
+    tournament whose round 1 is paired."""
+    changed = [f for f in FROZEN_FIELDS if f in changes and changes[f] != getattr(tournament, f)]
+    if changed and tournament.pk and _last_paired_round(tournament):
+        raise TournamentError(
+            _(
+                "Round 1 is paired: the game, the format and the rules options can no longer "
+                "change."
+            ),
+            "frozen",
+        )
+
+
+def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``changes`` to ``tournament``'s settings, checked and normalised with the rest of them."""
+    unknown = set(changes) - set(SETTING_FIELDS)
+    if unknown:
+        raise ValueError(f"not a tournament setting: {sorted(unknown)}")
+    merged = {f: changes.get(f, getattr(tournament, f)) for f in SETTING_FIELDS}
+    try:
+        clean = validate_settings(
+            name=merged["name"],
+            kind=merged["kind"],
+            options=merged["options"],
+            format=merged["format"],
+            rounds=merged["rounds"],
+            points_win=merged["points_win"],
+            points_draw=merged["points_draw"],
+            points_loss=merged["points_loss"],
+            points_bye=merged["points_bye"],
+            tiebreaks=merged["tiebreaks"],
+            acceleration=merged["acceleration"],
+            dummy_cap=merged["dummy_cap"],
+        )
+    except TournamentError:
+        check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer
+        raise
+    clean["time_control"] = _time_control(merged["time_control"])
+    # Compared normalised: the same options written otherwise are no change.
+    check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
+    last = _last_paired_round(tournament) if tournament.pk else 0
+    if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
+        raise TournamentError(
+            _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
+            "rounds",
+        )
+    seconds = merged["engine_seconds"]
+    if not isinstance(seconds, int) or not 1 <= seconds <= MAX_ADJUDICATION_SECONDS:
+        raise TournamentError(
+            _("The engine's time must be from 1 to %(most)s seconds.")
+            % {"most": MAX_ADJUDICATION_SECONDS},
+            "engine_seconds",
+        )
+    if clean["format"] != TournamentFormat.SWISS:
+        # A round robin's schedule sets its rounds when round 1 is paired, and only then.
+        clean["rounds"] = tournament.rounds if last else None
+    return {**merged, **clean}
+
+
+@transaction.atomic
+def update_tournament(
+    *, tournament: Tournament, user: AnyUser | None, changes: Mapping[str, Any]
+) -> Tournament:
+    """Change a tournament's settings (those of :data:`SETTING_FIELDS`), checked as at its
+    creation; kind, format and rules options are frozen once round 1 is paired."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, t)
+    values = validated_changes(t, changes)
+    fields = [f for f in SETTING_FIELDS if values[f] != getattr(t, f)]
+    for field in fields:
+        setattr(t, field, values[field])
+    if fields:
+        t.save(update_fields=fields)
+    return t
+
+
+@transaction.atomic
+def set_arbiters(
+    *, tournament: Tournament, user: AnyUser | None, arbiters: Iterable[AbstractBaseUser]
+) -> Tournament:
+    """Name ``tournament``'s arbiters: one of its arbiters adds or removes co-arbiters (himself
+    too), but a tournament always keeps at least one; only active accounts can be named."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, t)
+    wanted = {a.pk: a for a in arbiters}
+    if not wanted:
+        raise TournamentError(_("A tournament needs at least one arbiter."), "arbiters")
+    inactive = sorted(a.get_username() for a in wanted.values() if not a.is_active)
+    if inactive:
+        raise TournamentError(
+            _("These accounts are closed: %(names)s.") % {"names": ", ".join(inactive)},
+            "arbiters",
+        )
+    t.arbiters.set(list(wanted.values()))
+    return t
+
+
+def _last_paired_round(tournament: Tournament) -> int:
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=RoundStatus.PENDING)
+        .aggregate(n=Max("number"))["n"]
+        or 0
+    )
