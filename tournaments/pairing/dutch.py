@@ -115,6 +115,28 @@ def compatible_colours(a: str, b: str) -> bool:
     return a != b or a == NONE or b == NONE
 
 
+def colour_criteria(h: DutchPlayer, low: DutchPlayer) -> tuple[bool, bool, bool, bool]:
+    """Whether the pair of ``h`` and ``low`` in the bracket meets C.10, C.11, C.12 and C.13
+    (no absolute imbalance, absolute preference, preference, strong preference unmet)."""
+    same = low.preference == h.preference
+    c10 = not low.absolute_imbalance or not h.absolute_imbalance or not same
+    if not low.absolute or not h.absolute or not same:
+        c11 = True
+    elif low.imbalance == h.imbalance:
+        c11 = low.repeated == NONE or low.repeated != h.repeated
+    else:
+        smaller = h if low.imbalance > h.imbalance else low
+        c11 = smaller.repeated != invert(low.preference)
+    c12 = compatible_colours(low.preference, h.preference)
+    c13 = (
+        (not low.strong and not low.absolute)
+        or (not h.strong and not h.absolute)
+        or (low.absolute and h.absolute)
+        or not same
+    )
+    return c10, c11, c12, c13
+
+
 @dataclass
 class BoardInfo:
     """How one board was decided (for the explanations)."""
@@ -175,6 +197,7 @@ class _Round:
         self.reduced = True  # the smaller graphs of ``reduction`` where they give the same
         self.K = reduction.REPRESENTATIVES  # representatives per player (``reduction``)
         self.reduced_brackets = 0  # brackets paired on a smaller graph
+        self.natural_brackets = 0  # brackets paired naturally, without a matching
         self.full_solves = 0  # of their matchings, those computed again on the whole graph
 
     def _layout(self, widths: list[tuple[str, int]]) -> list[tuple[int, int]]:
@@ -245,31 +268,12 @@ class _Round:
             if low.score == self.bye_score:
                 r += self.pgr[low.played]
         # colour criteria (player = low, opponent = h)
-        same = low.preference == h.preference
-        r <<= B
-        if in_cur and (not low.absolute_imbalance or not h.absolute_imbalance or not same):
-            r |= 1
         r <<= B
         if in_cur:
-            if not low.absolute or not h.absolute or not same:
-                ok = True
-            elif low.imbalance == h.imbalance:
-                ok = low.repeated == NONE or low.repeated != h.repeated
-            else:
-                smaller = h if low.imbalance > h.imbalance else low
-                ok = smaller.repeated != invert(low.preference)
-            r |= ok
-        r <<= B
-        if in_cur and compatible_colours(low.preference, h.preference):
-            r |= 1
-        r <<= B
-        if in_cur and (
-            (not low.strong and not low.absolute)
-            or (not h.strong and not h.absolute)
-            or (low.absolute and h.absolute)
-            or not same
-        ):
-            r |= 1
+            c10, c11, c12, c13 = colour_criteria(h, low)
+            r = (((r | c10) << B | c11) << B | c12) << B | c13
+        else:
+            r <<= 3 * B
         # float criteria
         rounds = [k for k in (1, 2) if self.played_rounds >= k]
         for k in rounds:
@@ -404,6 +408,26 @@ class _Round:
                 vi.append(nxt)
                 nxt += 1
             size = len(vi)
+            natural = reduction.natural(self, vi, sgb, nsgb, nxt, odd) if self.reduced else None
+            if natural is not None:
+                # the natural pairing, without a matching (``reduction.natural``)
+                self.natural_brackets += 1
+                for a, b in natural:
+                    matched[a] = matched[b] = True
+                    m.fix(a, b)
+                    final.append((a, b))
+                self.single_df = False  # (``natural`` is not used when it would be set)
+                new_vi = []
+                new_sgb = 0
+                for idx, v in enumerate(vi):
+                    if idx < nsgb and matched[v]:
+                        continue
+                    new_vi.append(v)
+                    if idx < nsgb:
+                        new_sgb += 1
+                        floaters[sp[v].entry] = "moved_down"
+                vi, sgb, sgb_v = new_vi, new_sgb, nsgb_v
+                continue
             if reduced:
                 reduction.ReducedGraph.clear(m, vi[:sgb])
                 if not reduction.fits(self, vi, size, nxt):
