@@ -192,6 +192,7 @@ class _Round:
         self.B = biggest.bit_length()
         self.counts = counts
         self.bye_score = 0
+        self.odd = self.n % 2 == 1
         self.single_df = False
         self.pgr: dict[int, int] = {}
         self.reduced = True  # the smaller graphs of ``reduction`` where they give the same
@@ -240,7 +241,10 @@ class _Round:
         return self.last_round and (a.score > self.threshold or b.score > self.threshold)
 
     def bye_candidate(self, p: DutchPlayer) -> bool:
-        return p.bye_eligible and p.score <= self.bye_score
+        # An even field has no bye: every complete matching pairs everyone, so the bye field
+        # is the same for all of them whoever is called a candidate; calling nobody one keeps
+        # the edges leaving a bracket alike (``reduction``).
+        return self.odd and p.bye_eligible and p.score <= self.bye_score
 
     # --- edge weights ---------------------------------------------------------------------------
 
@@ -428,9 +432,11 @@ class _Round:
                         floaters[sp[v].entry] = "moved_down"
                 vi, sgb, sgb_v = new_vi, new_sgb, nsgb_v
                 continue
+            reps = None
             if reduced:
                 reduction.ReducedGraph.clear(m, vi[:sgb])
-                if not reduction.fits(self, vi, size, nxt):
+                reps = reduction.fits(self, vi, nsgb, nxt)
+                if reps is None:
                     reduced = False
                     reduction.to_full(self, m, vi, sgb)
             m.refresh()
@@ -462,8 +468,8 @@ class _Round:
             m.set_ties(ties)
             no_next: set[int] = set()  # players whose edges to the next score group are cut
             view = (
-                reduction.ReducedGraph(self, m, vi, nsgb, size, nxt, ties, no_next)
-                if reduced
+                reduction.ReducedGraph(self, m, vi, nsgb, size, nxt, ties, no_next, *reps)
+                if reps is not None
                 else None
             )
             solve = view.solve if view is not None else m.solve

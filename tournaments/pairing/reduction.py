@@ -222,11 +222,35 @@ def natural(
     return pairs
 
 
-def fits(r: _Round, vi: list[int], size: int, nxt: int) -> bool:
-    if r.single_df or r.n - nxt < REDUCED_MIN_REST:
-        return False
+def fits(r: _Round, vi: list[int], nsgb: int, nxt: int) -> tuple[int, bool] | None:
+    """The bracket's smaller graph: (representatives per player, closed), or None when the
+    whole graph is used. A closed bracket's graph is the bracket alone.
+
+    **A closed bracket.** When the bracket (``vi[:nsgb]``, an even number of players) can be
+    paired completely inside itself and the players after it completely (greedily, ``complete``;
+    with a bye candidate left over when their number is odd), every maximum-weight matching
+    pairs the whole bracket inside it: the completion/C.5 field is at its most with such a
+    pairing, and C.6 (pairs in the bracket) at its bound of ``nsgb / 2``. The two parts of such
+    a matching are then independent (any complete pairing of the bracket goes with any of the
+    rest), so its bracket part is a maximum of the bracket's own edges, whatever the rest: the
+    graph of the bracket alone has the same choices. Not with C.9 in play (``single_df``), nor
+    when the next bracket could have it (the rest's pairing decides that)."""
     sp = r.sp
-    return not any(r.bye_candidate(sp[vi[k]]) for k in range(size))
+    if r.single_df:
+        return None
+    rest = vi[nsgb:] + list(range(nxt, r.n))
+    if (
+        nsgb % 2 == 0
+        and not (rest and r.odd and r.bye_score >= sp[vi[nsgb]].score and nsgb < len(vi))
+        and complete(r, vi[:nsgb], bye=False) is not None
+        and (not rest or complete(r, rest, bye=len(rest) % 2 == 1) is not None)
+    ):
+        return 0, True
+    if len(rest) < REDUCED_MIN_REST or r.n - nxt < REDUCED_MIN_REST:
+        return None
+    if any(r.bye_candidate(sp[v]) for v in vi):
+        return None
+    return r.K, False
 
 
 def to_full(r: _Round, m: Matcher, vi: list[int], sgb: int) -> None:
@@ -260,6 +284,8 @@ class ReducedGraph:
         nxt: int,
         ties: dict[tuple[int, int], int],
         no_next: set[int],
+        k: int,
+        closed: bool = False,
     ) -> None:
         self.r, self.m, self.ties, self.no_next = r, m, ties, no_next
         r.reduced_brackets += 1
@@ -269,10 +295,10 @@ class ReducedGraph:
         self.curset = set(self.cur)
         self.group = vi[nsgb:size]
         self.below = list(range(nxt, r.n))
-        k = self.k = r.K
+        self.k = k
         rn: set[int] = set()
         rf: set[int] = set(self.below[:k])
-        for a in self.cur:
+        for a in () if closed else self.cur:  # closed: the bracket alone (see ``fits``)
             pa = sp[a]
             for pool, reps in ((self.group, rn), (self.below, rf)):
                 found = 0
@@ -282,7 +308,7 @@ class ReducedGraph:
                         found += 1
                         if found >= k:
                             break
-        if (len(self.group) - len(rn)) % 2:
+        if not closed and (len(self.group) - len(rn)) % 2:
             rn.add(next(v for v in self.group if v not in rn))
         self.rn, self.rf = sorted(rn), sorted(rf)
         self.rnset, self.rfset = rn, rf
