@@ -31,6 +31,7 @@ class _Counts:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.natural = 0
         self.reduced = 0
+        self.closed = 0
         original = dutch._Round.pair
         counts = self
 
@@ -39,6 +40,7 @@ class _Counts:
             if state.reduced:
                 counts.natural += state.natural_brackets
                 counts.reduced += state.reduced_brackets
+                counts.closed += state.closed_brackets
             return out
 
         monkeypatch.setattr(dutch._Round, "pair", pair)
@@ -253,3 +255,5 @@ def test_the_natural_pairing_is_used_in_played_tournaments(
     sim = SwissSimulation(n, seed=n, draw_rate=0.2, bye_request_rate=0.03, total_rounds=7)
     assert _play(sim, 7, monkeypatch, accelerated=accelerated) == 7
     assert counts.natural >= 1  # round 1 at least (later brackets when their colours allow)
+    assert counts.closed >= 3  # even brackets matched on their own graph
+    assert counts.reduced > counts.closed  # and brackets on graphs with representatives

@@ -199,6 +199,7 @@ class _Round:
         self.K = reduction.REPRESENTATIVES  # representatives per player (``reduction``)
         self.reduced_brackets = 0  # brackets paired on a smaller graph
         self.natural_brackets = 0  # brackets paired naturally, without a matching
+        self.closed_brackets = 0  # of the smaller graphs, those of the bracket alone
         self.full_solves = 0  # of their matchings, those computed again on the whole graph
 
     def _layout(self, widths: list[tuple[str, int]]) -> list[tuple[int, int]]:
@@ -622,6 +623,7 @@ class _Round:
                         base[oi, pi] = 0
                     m.set(pv, ov, base[oi, pi])
             # S1 from the top, each against the highest S2 player possible.
+            at = {v: idx for idx, v in enumerate(vi)}
             for pi in remainder:
                 pv = vi[pi]
                 if not (pv < mate[pv] < nsgb_v):
@@ -637,8 +639,10 @@ class _Round:
                         m.set(pv, ov, w + add)
                         best = ov
                     add += 1
-                if mate[pv] != best:  # else the matching is still a maximum
-                    mate = solve()
+                if mate[pv] != best and not (
+                    self.reduced and self._swap(m, mate, base, at, pi, pv, best, nsgb)
+                ):
+                    mate = solve()  # else the matching is still a maximum
                 mv = mate[pv]
                 matched[pv] = matched[mv] = True
                 m.fix(pv, mv)
@@ -664,6 +668,34 @@ class _Round:
         if bye is not None:
             floaters.pop(bye, None)
         return [(sp[a].entry, sp[b].entry) for a, b in final], bye, floaters
+
+    @staticmethod
+    def _swap(
+        m: Matcher,
+        mate: list[int],
+        base: dict[tuple[int, int], int],
+        at: dict[int, int],
+        pi: int,
+        pv: int,
+        best: int | None,
+        nsgb: int,
+    ) -> bool:
+        """Give S1 player ``pv`` the S2 player ``best`` by exchanging partners with ``best``'s
+        S1 partner when that matching weighs the same (then it is a maximum too, and it pairs
+        ``pv`` with the best candidate: the one a new matching would find). ``mate`` is
+        updated; False when the exchange does not keep the weight."""
+        if best is None:
+            return False
+        d, c = mate[pv], mate[best]
+        if c in (best, pv) or c in m.fixed or at.get(c, nsgb) >= nsgb:
+            return False  # (``best``'s partner must be a player of the bracket)
+        cd = m.get(c, d)
+        if not cd or c > d:
+            return False
+        if base[at[best], pi] + cd != base[at[d], pi] + m.get(c, best):
+            return False
+        mate[pv], mate[best], mate[c], mate[d] = best, pv, d, c
+        return True
 
     # --- colours ----------------------------------------------------------------------------
 
@@ -712,8 +744,9 @@ def pair_dutch(
 ) -> DutchResult | None:
     """Pair one round by the Dutch system; None when no pairing satisfies C.1–C.4.
 
-    ``reduced`` false computes every matching on the whole graph (the same pairing, slower:
-    for the tests that compare the two)."""
+    ``reduced`` false computes every matching on the whole graph, with none of the shortcuts
+    of ``reduction`` nor the exchange of ``_Round._swap`` (the same pairing, slower: for the
+    tests that compare the two)."""
     if not players:
         return DutchResult([], None, None, {})
     state = _Round(

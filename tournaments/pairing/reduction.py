@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .dutch import _Round
 
 REPRESENTATIVES = 4  # at first, for each player of the bracket (more when needed)
-REDUCED_MIN_REST = 8  # fewer players below the next score group: the whole graph is small
+REDUCED_MIN_REST = 8  # fewer players after the bracket: the whole graph is small
 
 
 def complete(
@@ -246,7 +246,7 @@ def fits(r: _Round, vi: list[int], nsgb: int, nxt: int) -> tuple[int, bool] | No
         and (not rest or complete(r, rest, bye=len(rest) % 2 == 1) is not None)
     ):
         return 0, True
-    if len(rest) < REDUCED_MIN_REST or r.n - nxt < REDUCED_MIN_REST:
+    if len(rest) < REDUCED_MIN_REST:
         return None
     if any(r.bye_candidate(sp[v]) for v in vi):
         return None
@@ -296,6 +296,7 @@ class ReducedGraph:
         self.group = vi[nsgb:size]
         self.below = list(range(nxt, r.n))
         self.k = k
+        r.closed_brackets += closed
         rn: set[int] = set()
         rf: set[int] = set(self.below[:k])
         for a in () if closed else self.cur:  # closed: the bracket alone (see ``fits``)
