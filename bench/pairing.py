@@ -9,7 +9,8 @@ with a first-move edge) and times ``pair_swiss`` for round 9 (best of ``--repeat
 line per size, e.g. ``players=500 round=9 pair_time=0.84s matchings=41``, against the targets of
 500 players in under 1 s and 1,000 in under 3 s on a 2-core machine. ``cpu_time`` is the
 process's CPU time for the same pairing: on a shared, loaded machine the wall time can be several
-times larger.
+times larger (each line ends with the load average). The earlier rounds' wall and CPU times are
+printed too: round 1 and the big score groups of rounds 2–3 are the large part of the set-up.
 
 Then re-pairs every round (from round 2) of the reference tournaments paired by bbpPairings'
 FIDE Dutch (``/work/shared/pairing-reference``, 969 rounds), prints the total time and how many
@@ -24,6 +25,7 @@ queries (the count is printed for 100 players too, to show it does not grow).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -48,6 +50,7 @@ class PairingFigure:
     matchings: int  # maximum-weight matchings computed for the round
     setup_time: float  # seconds to play the earlier rounds
     cpu_time: float = 0.0  # this process's CPU seconds for the timed pairing (best repeat)
+    setup_cpu: float = 0.0  # this process's CPU seconds to play the earlier rounds
 
     def line(self) -> str:
         target = TARGETS.get(self.players)
@@ -57,8 +60,17 @@ class PairingFigure:
         return (
             f"players={self.players} round={self.round_no} pair_time={self.pair_time:.2f}s "
             f"cpu_time={self.cpu_time:.2f}s matchings={self.matchings} "
-            f"(earlier rounds {self.setup_time:.1f}s){verdict}"
+            f"(earlier rounds {self.setup_time:.1f}s, cpu {self.setup_cpu:.1f}s) "
+            f"load={_load()}{verdict}"
         )
+
+
+def _load() -> str:
+    """The machine's load average (1, 5, 15 minutes): the wall times depend on it."""
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on every system
+        return "?"
 
 
 class _Counting:
@@ -87,10 +99,12 @@ def bench_pairing(
 ) -> PairingFigure:
     """Play ``rounds`` random rounds, then time the pairing of the next one."""
     start = time.perf_counter()
+    setup_cpu = time.process_time()
     sim = SwissSimulation(players, seed=seed, draw_rate=0.2)
     for _ in range(rounds):
         sim.play_round()
     setup = time.perf_counter() - start
+    setup_cpu = time.process_time() - setup_cpu
     best = float("inf")
     calls = 0
     cpu = float("inf")
@@ -102,7 +116,7 @@ def bench_pairing(
             best = min(best, time.perf_counter() - t)
             cpu = min(cpu, time.process_time() - c)
         calls = counter.calls
-    return PairingFigure(players, rounds + 1, best, calls, setup, cpu)
+    return PairingFigure(players, rounds + 1, best, calls, setup, cpu, setup_cpu)
 
 
 def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
@@ -112,6 +126,7 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
     from tournaments import trf
 
     total = 0.0
+    pair_cpu = 0.0
     cpu = time.process_time()
     same = rounds = same_boards = boards = 0
     for path in sorted(directory.glob("*.trf")):
@@ -121,6 +136,7 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
         for k in range(2, trf.paired_rounds(t) + 1):
             state = trf.pairing_state(t, k)
             start = time.perf_counter()
+            started_cpu = time.process_time()
             pairs = pair_swiss(
                 state.players,
                 round_no=k,
@@ -132,6 +148,7 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
                 top_seed_first=state.top_seed_first,
             )
             total += time.perf_counter() - start
+            pair_cpu += time.process_time() - started_cpu
             ours = {(p.first, p.second) for p in pairs}
             theirs = set()
             for p in t.players:
@@ -144,7 +161,10 @@ def bench_reference(directory: Path) -> tuple[float, int, int, int, int]:
             same += ours == theirs
             boards += len(theirs)
             same_boards += len(ours & theirs)
-    print(f"reference cpu_time={time.process_time() - cpu:.1f}s (this process, all work)")
+    print(
+        f"reference pair_cpu_time={pair_cpu:.1f}s "
+        f"cpu_time={time.process_time() - cpu:.1f}s (this process, all work) load={_load()}"
+    )
     return total, same, rounds, same_boards, boards
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import dutch, swiss
+from tournaments.pairing import dutch, reduction, swiss
 from tournaments.pairing.simulate import SwissSimulation
 
 
@@ -95,13 +95,13 @@ def test_smaller_graphs_pair_as_the_whole_graph(
         assert play_and_compare(sim, 7, monkeypatch) == 7
 
 
-@pytest.mark.parametrize("representatives", [0, 1, dutch._Round.REPRESENTATIVES])
+@pytest.mark.parametrize("representatives", [0, 1, reduction.REPRESENTATIVES])
 def test_the_smaller_graphs_are_used_and_fall_back_to_the_whole_graph(
     representatives: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With no representatives at all, every matching whose bracket floats a player out is
     computed again on the whole graph (and the number grows); the pairing stays the same."""
-    monkeypatch.setattr(dutch._Round, "REPRESENTATIVES", representatives)
+    monkeypatch.setattr(reduction, "REPRESENTATIVES", representatives)
     counts = _Counts(monkeypatch)
     sim = SwissSimulation(64, seed=5, draw_rate=0.2, forfeit_rate=0.03, total_rounds=8)
     assert play_and_compare(sim, 8, monkeypatch) == 8

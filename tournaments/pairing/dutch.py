@@ -24,6 +24,10 @@ each against the highest S2 player possible) by small changes to the low bits an
 and the bracket's pairs are fixed before the next bracket. Colours follow E.1–E.5, with colour
 histories compared over games actually played.
 
+The exact shortcuts that spare matchings in a large field (a bracket's natural pairing without a
+matching, a bracket matched on its own graph, the reduced graphs) live in ``reduction``, each with
+the proof that it gives the same pairing; ``pair_dutch(..., reduced=False)`` uses none of them.
+
 Scores are integers (tenths of a point, as in TRF) so that every comparison is exact; weights are
 Python integers of any size (``matching.max_weight_matching`` packs them small enough for the fast
 matcher when it can).
@@ -34,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from . import reduction
 from .matching import Matcher
 
 FIRST, SECOND = "F", "S"
@@ -114,6 +119,28 @@ def compatible_colours(a: str, b: str) -> bool:
     return a != b or a == NONE or b == NONE
 
 
+def colour_criteria(h: DutchPlayer, low: DutchPlayer) -> tuple[bool, bool, bool, bool]:
+    """Whether the pair of ``h`` and ``low`` in the bracket meets C.10, C.11, C.12 and C.13
+    (no absolute imbalance, absolute preference, preference, strong preference unmet)."""
+    same = low.preference == h.preference
+    c10 = not low.absolute_imbalance or not h.absolute_imbalance or not same
+    if not low.absolute or not h.absolute or not same:
+        c11 = True
+    elif low.imbalance == h.imbalance:
+        c11 = low.repeated == NONE or low.repeated != h.repeated
+    else:
+        smaller = h if low.imbalance > h.imbalance else low
+        c11 = smaller.repeated != invert(low.preference)
+    c12 = compatible_colours(low.preference, h.preference)
+    c13 = (
+        (not low.strong and not low.absolute)
+        or (not h.strong and not h.absolute)
+        or (low.absolute and h.absolute)
+        or not same
+    )
+    return c10, c11, c12, c13
+
+
 @dataclass
 class BoardInfo:
     """How one board was decided (for the explanations)."""
@@ -169,11 +196,14 @@ class _Round:
         self.B = biggest.bit_length()
         self.counts = counts
         self.bye_score = 0
+        self.odd = self.n % 2 == 1
         self.single_df = False
         self.pgr: dict[int, int] = {}
-        self.reduced = True  # the smaller graphs of ``_Reduced`` where they give the same
-        self.K = self.REPRESENTATIVES  # representatives per player (``_Reduced``)
+        self.reduced = True  # the smaller graphs of ``reduction`` where they give the same
+        self.K = reduction.REPRESENTATIVES  # representatives per player (``reduction``)
         self.reduced_brackets = 0  # brackets paired on a smaller graph
+        self.natural_brackets = 0  # brackets paired naturally, without a matching
+        self.closed_brackets = 0  # of the smaller graphs, those of the bracket alone
         self.full_solves = 0  # of their matchings, those computed again on the whole graph
 
     def _layout(self, widths: list[tuple[str, int]]) -> list[tuple[int, int]]:
@@ -216,7 +246,10 @@ class _Round:
         return self.last_round and (a.score > self.threshold or b.score > self.threshold)
 
     def bye_candidate(self, p: DutchPlayer) -> bool:
-        return p.bye_eligible and p.score <= self.bye_score
+        # An even field has no bye: every complete matching pairs everyone, so the bye field
+        # is the same for all of them whoever is called a candidate; calling nobody one keeps
+        # the edges leaving a bracket alike (``reduction``).
+        return self.odd and p.bye_eligible and p.score <= self.bye_score
 
     # --- edge weights ---------------------------------------------------------------------------
 
@@ -244,31 +277,12 @@ class _Round:
             if low.score == self.bye_score:
                 r += self.pgr[low.played]
         # colour criteria (player = low, opponent = h)
-        same = low.preference == h.preference
-        r <<= B
-        if in_cur and (not low.absolute_imbalance or not h.absolute_imbalance or not same):
-            r |= 1
         r <<= B
         if in_cur:
-            if not low.absolute or not h.absolute or not same:
-                ok = True
-            elif low.imbalance == h.imbalance:
-                ok = low.repeated == NONE or low.repeated != h.repeated
-            else:
-                smaller = h if low.imbalance > h.imbalance else low
-                ok = smaller.repeated != invert(low.preference)
-            r |= ok
-        r <<= B
-        if in_cur and compatible_colours(low.preference, h.preference):
-            r |= 1
-        r <<= B
-        if in_cur and (
-            (not low.strong and not low.absolute)
-            or (not h.strong and not h.absolute)
-            or (low.absolute and h.absolute)
-            or not same
-        ):
-            r |= 1
+            c10, c11, c12, c13 = colour_criteria(h, low)
+            r = (((r | c10) << B | c11) << B | c12) << B | c13
+        else:
+            r <<= 3 * B
         # float criteria
         rounds = [k for k in (1, 2) if self.played_rounds >= k]
         for k in rounds:
@@ -333,136 +347,10 @@ class _Round:
             w += add
         return w
 
-    # --- the reduced graphs -----------------------------------------------------------------
-    #
-    # In a large field, the matching of one bracket need not hold every player still to pair.
-    # While no player of the bracket or of the next score group could take the bye (and C.9
-    # is not in play), every edge leaving the current bracket weighs the same as any other
-    # of its kind: an edge to the next score group counts a pair there (C.8) by the higher
-    # player's score, one between two players of the next score group the same for all, and
-    # every other one completion only. The maximum matching of the whole graph is then one
-    # of a smaller graph: the bracket, a few "representatives" of the next score group and of
-    # the players below it (for each player of the bracket, the first ``K`` who may meet him),
-    # the representatives joined to one another by edges of their kind, standing for the rest
-    # of the field, which is assumed to pair as well as it could (the next group's players
-    # among themselves, the rest completely, with a player who may take the bye).
-    #
-    # That assumption is checked on every matching (the rest is paired for real, greedily
-    # with short repairs); and with at most ``K`` players of the bracket paired outside it,
-    # every choice of the whole graph has its image in the smaller one. When either check
-    # fails, the matching is computed again on the whole graph, so the pairing is the same.
-
-    REPRESENTATIVES = 4  # at first, for each player of the bracket (more when needed)
-    REDUCED_MIN_REST = 8  # fewer players below the next score group: the whole graph is small
-
     def _ranks_of_played(self) -> None:
         counts = sorted((p.played for p in self.sp if p.score == self.bye_score), reverse=True)
         for rank, c in enumerate(counts):
             self.pgr[c] = rank
-
-    def _start_reduced(self, odd: bool) -> bool:
-        """Find the bye's score (and that the round can be paired) without the first matching
-        of the whole graph; False when that is not shown quickly (the whole graph decides)."""
-        sp, n = self.sp, self.n
-        if n < 2 * self.REDUCED_MIN_REST:
-            return False
-        if not odd:
-            return self._complete(list(range(n)), bye=False) is not None
-        bye = next((v for v in range(n - 1, -1, -1) if sp[v].bye_eligible), None)
-        if bye is None or sp[bye].score >= sp[0].score:
-            return False
-        if self._complete([v for v in range(n) if v != bye], bye=False) is None:
-            return False
-        # the lowest score a bye-eligible player has: the first matching would find it too
-        self.bye_score = sp[bye].score
-        self._ranks_of_played()
-        return True
-
-    def _reduced_fits(self, vi: list[int], size: int, nxt: int) -> bool:
-        if self.single_df or self.n - nxt < self.REDUCED_MIN_REST:
-            return False
-        sp = self.sp
-        return not any(self.bye_candidate(sp[vi[k]]) for k in range(size))
-
-    def _to_full(self, m: Matcher, vi: list[int], sgb: int) -> None:
-        """From the reduced graphs to the whole one: every edge not inside the bracket gets
-        the weight the whole graph gives it before the bracket's own weights are set."""
-        sp = self.sp
-        m.set_active(None)
-        rest = [v for v in range(self.n) if v not in m.fixed]
-        moved = set(vi[:sgb])
-        single_df, self.single_df = self.single_df, False
-        for a, i in enumerate(rest):
-            for j in rest[:a]:
-                if i in moved and j in moved:
-                    continue
-                m.set(i, j, self.far_weight(sp[j], sp[i]))
-        self.single_df = single_df
-
-    def _complete(
-        self, order: list[int], *, bye: bool, spare: bool = False
-    ) -> dict[int, int] | None:
-        """A pairing of all of ``order`` (with ``bye``: all but one bye candidate; with
-        ``spare``: all but one player), found greedily with short repairs; None when none is
-        found that way."""
-        one = bye or spare
-        sp = self.sp
-        compatible = self.compatible
-        partner: dict[int, int] = {}
-        left: list[int] = []
-        count = len(order)
-        for k, v in enumerate(order):
-            if v in partner:
-                continue
-            pv = sp[v]
-            for u in order[k + 1 : k + 40]:
-                if u not in partner and compatible(pv, sp[u]):
-                    partner[v] = u
-                    partner[u] = v
-                    break
-            else:
-                left.append(v)
-        while len(left) > (1 if one else 0):
-            x = left.pop()
-            for k, y in enumerate(left):
-                if compatible(sp[x], sp[y]):
-                    del left[k]
-                    partner[x], partner[y] = y, x
-                    break
-            else:
-                # x takes a partner from a pair whose other player finds someone left over
-                for u in list(partner):
-                    v = partner[u]
-                    if not compatible(sp[x], sp[u]):
-                        continue
-                    y = next((y for y in left if compatible(sp[y], sp[v])), None)
-                    if y is not None:
-                        left.remove(y)
-                        partner[x], partner[u] = u, x
-                        partner[y], partner[v] = v, y
-                        break
-                else:
-                    if one and not left:
-                        left.append(x)
-                        break
-                    return None
-        if one:
-            if len(left) != 1 or count % 2 == 0:
-                return None
-            x = left[0]
-            if bye and not self.bye_candidate(sp[x]):
-                # a candidate gives up his partner to x
-                for u in list(partner):
-                    v = partner[u]
-                    if self.bye_candidate(sp[u]) and compatible(sp[x], sp[v]):
-                        del partner[u]
-                        partner[x], partner[v] = v, x
-                        break
-                else:
-                    return None
-        elif left:
-            return None
-        return partner
 
     # --- the pairing ----------------------------------------------------------------------------
 
@@ -470,7 +358,7 @@ class _Round:
         n = self.n
         sp = self.sp
         odd = n % 2 == 1
-        reduced = self.reduced and self._start_reduced(odd)
+        reduced = self.reduced and reduction.start(self, odd)
         if reduced:
             m = Matcher(n, self.main_layout())
             return self._brackets(m, odd, reduced=True)
@@ -507,7 +395,7 @@ class _Round:
     def _brackets(
         self, m: Matcher, odd: bool, *, reduced: bool
     ) -> tuple[list[tuple[int, int]], int | None, dict[int, str]]:
-        """Pair bracket by bracket, from the top (``reduced``: see ``_reduced_bracket``)."""
+        """Pair bracket by bracket, from the top (``reduced``: see ``reduction``)."""
         n = self.n
         sp = self.sp
         mate = list(range(n))
@@ -529,11 +417,33 @@ class _Round:
                 vi.append(nxt)
                 nxt += 1
             size = len(vi)
+            natural = reduction.natural(self, vi, sgb, nsgb, nxt, odd) if self.reduced else None
+            if natural is not None:
+                # the natural pairing, without a matching (``reduction.natural``)
+                self.natural_brackets += 1
+                for a, b in natural:
+                    matched[a] = matched[b] = True
+                    m.fix(a, b)
+                    final.append((a, b))
+                self.single_df = False  # (``natural`` is not used when it would be set)
+                new_vi = []
+                new_sgb = 0
+                for idx, v in enumerate(vi):
+                    if idx < nsgb and matched[v]:
+                        continue
+                    new_vi.append(v)
+                    if idx < nsgb:
+                        new_sgb += 1
+                        floaters[sp[v].entry] = "moved_down"
+                vi, sgb, sgb_v = new_vi, new_sgb, nsgb_v
+                continue
+            reps = None
             if reduced:
-                _Reduced.clear(m, vi[:sgb])
-                if not self._reduced_fits(vi, size, nxt):
+                reduction.ReducedGraph.clear(m, vi[:sgb])
+                reps = reduction.fits(self, vi, nsgb, nxt)
+                if reps is None:
                     reduced = False
-                    self._to_full(m, vi, sgb)
+                    reduction.to_full(self, m, vi, sgb)
             m.refresh()
             base: dict[tuple[int, int], int] = {}
             for larger in range(sgb, nsgb if reduced else size):
@@ -562,7 +472,11 @@ class _Round:
                         ties[lv, vi[smaller]] = tie
             m.set_ties(ties)
             no_next: set[int] = set()  # players whose edges to the next score group are cut
-            view = _Reduced(self, m, vi, nsgb, size, nxt, ties, no_next) if reduced else None
+            view = (
+                reduction.ReducedGraph(self, m, vi, nsgb, size, nxt, ties, no_next, *reps)
+                if reps is not None
+                else None
+            )
             solve = view.solve if view is not None else m.solve
 
             mate = solve()
@@ -713,6 +627,7 @@ class _Round:
                         base[oi, pi] = 0
                     m.set(pv, ov, base[oi, pi])
             # S1 from the top, each against the highest S2 player possible.
+            at = {v: idx for idx, v in enumerate(vi)}
             for pi in remainder:
                 pv = vi[pi]
                 if not (pv < mate[pv] < nsgb_v):
@@ -728,8 +643,10 @@ class _Round:
                         m.set(pv, ov, w + add)
                         best = ov
                     add += 1
-                if mate[pv] != best:  # else the matching is still a maximum
-                    mate = solve()
+                if mate[pv] != best and not (
+                    self.reduced and self._swap(m, mate, base, at, pi, pv, best, nsgb)
+                ):
+                    mate = solve()  # else the matching is still a maximum
                 mv = mate[pv]
                 matched[pv] = matched[mv] = True
                 m.fix(pv, mv)
@@ -755,6 +672,34 @@ class _Round:
         if bye is not None:
             floaters.pop(bye, None)
         return [(sp[a].entry, sp[b].entry) for a, b in final], bye, floaters
+
+    @staticmethod
+    def _swap(
+        m: Matcher,
+        mate: list[int],
+        base: dict[tuple[int, int], int],
+        at: dict[int, int],
+        pi: int,
+        pv: int,
+        best: int | None,
+        nsgb: int,
+    ) -> bool:
+        """Give S1 player ``pv`` the S2 player ``best`` by exchanging partners with ``best``'s
+        S1 partner when that matching weighs the same (then it is a maximum too, and it pairs
+        ``pv`` with the best candidate: the one a new matching would find). ``mate`` is
+        updated; False when the exchange does not keep the weight."""
+        if best is None:
+            return False
+        d, c = mate[pv], mate[best]
+        if c in (best, pv) or c in m.fixed or at.get(c, nsgb) >= nsgb:
+            return False  # (``best``'s partner must be a player of the bracket)
+        cd = m.get(c, d)
+        if not cd or c > d:
+            return False
+        if base[at[best], pi] + cd != base[at[d], pi] + m.get(c, best):
+            return False
+        mate[pv], mate[best], mate[c], mate[d] = best, pv, d, c
+        return True
 
     # --- colours ----------------------------------------------------------------------------
 
@@ -803,8 +748,9 @@ def pair_dutch(
 ) -> DutchResult | None:
     """Pair one round by the Dutch system; None when no pairing satisfies C.1–C.4.
 
-    ``reduced`` false computes every matching on the whole graph (the same pairing, slower:
-    for the tests that compare the two)."""
+    ``reduced`` false computes every matching on the whole graph, with none of the shortcuts
+    of ``reduction`` nor the exchange of ``_Round._swap`` (the same pairing, slower: for the
+    tests that compare the two)."""
     if not players:
         return DutchResult([], None, None, {})
     state = _Round(
@@ -844,172 +790,3 @@ def pair_dutch(
         )
     bye_score = by_entry[bye].score if bye is not None else None
     return DutchResult(boards, bye, bye_score, floaters)
-
-
-class _Reduced:
-    """One bracket's smaller graph (see ``_Round._reduced_fits``): the bracket's players
-    (``vi[:nsgb]``), representatives of the next score group (``vi[nsgb:size]``) and of the
-    players below it (``nxt`` on), and the check of every matching against the whole field."""
-
-    def __init__(
-        self,
-        r: _Round,
-        m: Matcher,
-        vi: list[int],
-        nsgb: int,
-        size: int,
-        nxt: int,
-        ties: dict[tuple[int, int], int],
-        no_next: set[int],
-    ) -> None:
-        self.r, self.m, self.ties, self.no_next = r, m, ties, no_next
-        r.reduced_brackets += 1
-        sp = r.sp
-        compatible = r.compatible
-        self.cur = vi[:nsgb]
-        self.curset = set(self.cur)
-        self.group = vi[nsgb:size]
-        self.below = list(range(nxt, r.n))
-        k = self.k = r.K
-        rn: set[int] = set()
-        rf: set[int] = set(self.below[:k])
-        for a in self.cur:
-            pa = sp[a]
-            for pool, reps in ((self.group, rn), (self.below, rf)):
-                found = 0
-                for v in pool:
-                    if compatible(pa, sp[v]):
-                        reps.add(v)
-                        found += 1
-                        if found >= k:
-                            break
-        if (len(self.group) - len(rn)) % 2:
-            rn.add(next(v for v in self.group if v not in rn))
-        self.rn, self.rf = sorted(rn), sorted(rf)
-        self.rnset, self.rfset = rn, rf
-        B, S = r.B, r.S
-        rounds = min(r.played_rounds, 2)
-        far = 3 << (4 * B + 2 * S)
-        far <<= 4 * B + rounds * (2 * B + 2 * S) + 3 * B + 1
-        for a in self.cur:
-            pa = sp[a]
-            for v in self.rn:
-                m.set(v, a, r.weight(pa, sp[v], False, True))
-            for v in self.rf:
-                m.set(v, a, far if compatible(pa, sp[v]) else 0)
-        for b, v in enumerate(self.rn):
-            for u in self.rn[:b]:
-                m.set(v, u, r.weight(sp[u], sp[v], False, True, check=False))
-        for v in self.rf:
-            for u in self.rn:
-                m.set(v, u, far)
-        for b, v in enumerate(self.rf):
-            for u in self.rf[:b]:
-                m.set(v, u, far)
-        m.set_active(self.cur + self.rn + self.rf)
-        self.memo: dict[tuple[frozenset[int], frozenset[int]], dict[int, int] | None] = {}
-        self.ext: dict[int, int] = {}
-
-    @staticmethod
-    def clear(m: Matcher, moved: list[int]) -> None:
-        """Remove the edges of the last smaller graph that leave the new bracket's players
-        moved down (theirs among themselves stay, as in the whole graph)."""
-        if m.active is None:
-            return
-        keep = set(moved)
-        for v in m.active:
-            if v not in keep:
-                for u in list(m.w[v]):
-                    m.set(v, u, 0)
-
-    def solve(self) -> list[int]:
-        mate = self.m.solve()
-        ext = self.check(mate)
-        if ext is not None:
-            self.ext = ext
-            return mate
-        return self.whole()
-
-    def check(self, mate: list[int]) -> dict[int, int] | None:
-        """The rest of the field paired as the smaller graph assumes (None: not found)."""
-        fixed = self.m.fixed
-        up: list[int] = []
-        down: list[int] = []
-        for a in self.cur:
-            if a in fixed:
-                continue
-            b = mate[a]
-            if b == a:
-                return None
-            if b in self.rnset:
-                up.append(b)
-            elif b in self.rfset:
-                down.append(b)
-        if len(up) + len(down) > self.k:
-            self.r.K = max(self.r.K, 2 * (len(up) + len(down)))
-            return None
-        key = (frozenset(up), frozenset(down))
-        if key not in self.memo:
-            self.memo[key] = self._rest(key[0], key[1])
-        rest = self.memo[key]
-        if rest is None:
-            return None
-        ext = dict(rest)
-        for a in self.cur:
-            if mate[a] in key[0] or mate[a] in key[1]:
-                ext[mate[a]] = a
-        return ext
-
-    def _rest(self, up: frozenset[int], down: frozenset[int]) -> dict[int, int] | None:
-        r = self.r
-        group = [v for v in self.group if v not in up]
-        paired = r._complete(group, bye=False, spare=len(group) % 2 == 1)
-        if paired is None:
-            return None
-        pool = [v for v in group if v not in paired]
-        pool += [v for v in self.below if v not in down]
-        rest = r._complete(pool, bye=len(pool) % 2 == 1)
-        if rest is None:
-            return None
-        paired.update(rest)
-        return paired
-
-    def whole(self) -> list[int]:
-        """The matching of the whole graph (when the smaller one's assumption fails)."""
-        r, m = self.r, self.m
-        sp = r.sp
-        r.full_solves += 1
-        full = Matcher(r.n, m.layout)
-        for i, j in m.fixed.items():
-            if i < j:
-                full.fix(i, j)
-        cur = [a for a in self.cur if a not in m.fixed]
-        for b, i in enumerate(cur):
-            for j in cur[:b]:
-                full.set(i, j, m.get(i, j))
-        group = self.group
-        for v in group:
-            pv = sp[v]
-            for a in cur:
-                if a not in self.no_next:
-                    full.set(v, a, r.weight(sp[a], pv, False, True))
-        for b, v in enumerate(group):
-            for u in group[:b]:
-                full.set(v, u, r.weight(sp[u], sp[v], False, True))
-        above = cur + group
-        for b, v in enumerate(self.below):
-            pv = sp[v]
-            for u in above:
-                full.set(v, u, r.far_weight(sp[u], pv))
-            for u in self.below[:b]:
-                full.set(v, u, r.far_weight(sp[u], pv))
-        full.set_ties(self.ties)
-        mate = full.solve()
-        self.ext = {v: mate[v] for v in group + self.below}
-        return mate
-
-    def partner(self, v: int, mate: list[int]) -> int:
-        """``v``'s partner in the whole field's pairing of the last matching."""
-        if v in self.curset:
-            return mate[v]
-        return self.ext.get(v, v)

@@ -1,0 +1,441 @@
+"""Exact shortcuts for the Dutch system's matchings in a large field (pure Python, no Django).
+
+``dutch`` keeps the rules (the weights, the order of the candidates, the colours); this module
+keeps what makes a bracket's matching cheaper without changing it.
+
+**The reduced graphs.** In a large field, the matching of one bracket need not hold every player
+still to pair. While no player of the bracket or of the next score group could take the bye (and
+C.9 is not in play), every edge leaving the current bracket weighs the same as any other of its
+kind: an edge to the next score group counts a pair there (C.8) by the higher player's score, one
+between two players of the next score group the same for all, and every other one completion
+only. The maximum matching of the whole graph is then one of a smaller graph: the bracket, a few
+"representatives" of the next score group and of the players below it (for each player of the
+bracket, the first ``K`` who may meet him), the representatives joined to one another by edges of
+their kind, standing for the rest of the field, which is assumed to pair as well as it could (the
+next group's players among themselves, the rest completely, with a player who may take the bye).
+
+That assumption is checked on every matching (the rest is paired for real, greedily with short
+repairs); and with at most ``K`` players of the bracket paired outside it, every choice of the
+whole graph has its image in the smaller one. When either check fails, the matching is computed
+again on the whole graph, so the pairing is the same.
+
+The functions take the round's state (``dutch._Round``, duck-typed: ``sp``, ``n``,
+``compatible``, ``bye_candidate``, ``weight``, ``far_weight``, …).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .matching import Matcher
+
+if TYPE_CHECKING:
+    from .dutch import _Round
+
+REPRESENTATIVES = 4  # at first, for each player of the bracket (more when needed)
+REDUCED_MIN_REST = 8  # fewer players after the bracket: the whole graph is small
+
+
+def complete(
+    r: _Round, order: list[int], *, bye: bool, spare: bool = False
+) -> dict[int, int] | None:
+    """A pairing of all of ``order`` (with ``bye``: all but one bye candidate; with
+    ``spare``: all but one player), found greedily with short repairs; None when none is
+    found that way."""
+    one = bye or spare
+    sp = r.sp
+    compatible = r.compatible
+    partner: dict[int, int] = {}
+    left: list[int] = []
+    count = len(order)
+    for k, v in enumerate(order):
+        if v in partner:
+            continue
+        pv = sp[v]
+        for u in order[k + 1 : k + 40]:
+            if u not in partner and compatible(pv, sp[u]):
+                partner[v] = u
+                partner[u] = v
+                break
+        else:
+            left.append(v)
+    while len(left) > (1 if one else 0):
+        x = left.pop()
+        for k, y in enumerate(left):
+            if compatible(sp[x], sp[y]):
+                del left[k]
+                partner[x], partner[y] = y, x
+                break
+        else:
+            # x takes a partner from a pair whose other player finds someone left over
+            for u in list(partner):
+                v = partner[u]
+                if not compatible(sp[x], sp[u]):
+                    continue
+                y = next((y for y in left if compatible(sp[y], sp[v])), None)
+                if y is not None:
+                    left.remove(y)
+                    partner[x], partner[u] = u, x
+                    partner[y], partner[v] = v, y
+                    break
+            else:
+                if one and not left:
+                    left.append(x)
+                    break
+                return None
+    if one:
+        if len(left) != 1 or count % 2 == 0:
+            return None
+        x = left[0]
+        if bye and not r.bye_candidate(sp[x]):
+            # a candidate gives up his partner to x
+            for u in list(partner):
+                v = partner[u]
+                if r.bye_candidate(sp[u]) and compatible(sp[x], sp[v]):
+                    del partner[u]
+                    partner[x], partner[v] = v, x
+                    break
+            else:
+                return None
+    elif left:
+        return None
+    return partner
+
+
+def start(r: _Round, odd: bool) -> bool:
+    """Find the bye's score (and that the round can be paired) without the first matching
+    of the whole graph; False when that is not shown quickly (the whole graph decides)."""
+    sp, n = r.sp, r.n
+    if n < 2 * REDUCED_MIN_REST:
+        return False
+    if not odd:
+        return complete(r, list(range(n)), bye=False) is not None
+    bye = next((v for v in range(n - 1, -1, -1) if sp[v].bye_eligible), None)
+    if bye is None:
+        return False
+    single = sp[bye].score >= sp[0].score
+    if single and sp[n - 1].score < sp[0].score:
+        return False  # the bye at the top score, players below it: the whole graph decides
+    if complete(r, [v for v in range(n) if v != bye], bye=False) is None:
+        return False
+    # the lowest score a bye-eligible player has: the first matching would find it too
+    r.bye_score = sp[bye].score
+    # one score group: every player is paired in it, C.9 is in play (as after the matching)
+    r.single_df = single
+    r._ranks_of_played()
+    return True
+
+
+def natural(
+    r: _Round, vi: list[int], sgb: int, nsgb: int, nxt: int, odd: bool
+) -> list[tuple[int, int]] | None:
+    """The bracket's pairs when its natural pairing is provably what the matchings would give;
+    None when that is not shown (the matchings decide).
+
+    The bracket is ``vi[:nsgb]`` (``sgb`` moved-down players first, none here), the next score
+    group ``vi[nsgb:]``, and every player from ``nxt`` on is below it. The natural pairing of a
+    homogeneous bracket of ``N`` players (D.1's first candidate: no exchange, no transposition)
+    is S1[i]–S2[i], S1 its first ``N // 2`` players; with ``N`` odd, S2's last player is left
+    over. It is the pairing of the weighted formulation (``dutch._Round.weight``) when:
+
+    * **no moved-down player** (``sgb == 0``), so every pair inside the bracket has the same
+      score fields (C.7, the higher player's score is the group's) and its float fields count
+      only the bracket's own players (a pair of one score group floats nobody up: C.15/C.17/
+      C.19/C.21 are met by every pair, and C.14/C.16/C.18/C.20 count the players of the pair
+      who floated down, who are not floating again);
+    * ``N`` **even**, or ``N`` odd and the bracket the **last** one (nothing below it, the
+      player left over takes the bye);
+    * every natural pair may meet (C.1–C.3) and **meets C.10–C.13** (each pair's colour
+      fields at their most, 1);
+    * the **rest completes**: the players below are paired greedily
+      (``complete``, all of them, or all but one bye candidate when their number is odd),
+      which shows that C.4 and C.5 can be met together with the natural pairs;
+    * with ``N`` odd: the player left over may take the bye (C.5), did not float down in the
+      rounds the float criteria look at (C.14, C.16, C.18, C.20), and when C.9 is in play
+      (``single_df``) has played no fewer games than any other player of the bye's score in
+      the bracket;
+    * the next bracket will not have C.9 in play (``odd`` field, next group at the bye's
+      score), as the matching's own view of the rest decides that.
+
+    Proof. The weight of a matching is the sum of its edges' weights; the fields are wide
+    enough that no sum carries into a higher field, so matchings compare field by field from
+    the most significant one (completion and C.5 first, then C.6, C.7, C.8, C.9, C.10–C.13,
+    C.14–C.21, then the low bits of the candidate order). Call U the natural pairs with the
+    greedy completion of the rest. In every field above the low bits, U reaches an upper
+    bound that holds for every matching of the remaining players:
+
+    * completion/C.5: each edge counts 1 plus its players who cannot take the bye, so a
+      matching counts at most ``⌊n/2⌋`` plus every such player, with one bye candidate left
+      over when the count ``n`` is odd; U does exactly that;
+    * C.6: at most ``⌊N/2⌋`` pairs inside a bracket of ``N`` players; U has them;
+    * C.7: every pair inside the bracket has the same score bit, so given C.6 the sum is
+      the same for all; C.8: with ``N`` even, every matching at the C.6 bound pairs the
+      whole bracket inside it, so the players left for the next bracket, and thus the most
+      C.8 can give, do not depend on which pairs the bracket has; with ``N`` odd there is no
+      next bracket (no edge has C.8 set); C.9: not in play, or constant over the bracket's
+      players but for the one left over, whose term is the smallest by the condition;
+    * C.10–C.13: at most one per pair, ``⌊N/2⌋`` in all; U's pairs all have it;
+    * C.14–C.21: as said above, each sum counts the bracket's players who floated down and
+      are paired inside it (at most all of them: U pairs all of them) or is the same for
+      every pair.
+
+    So every maximum-weight matching reaches the same bounds, U among them, and the order of
+    the candidates (the low bits and the decisions of ``dutch._Round._brackets``: fewest
+    exchanges, then S1 from the top each against the highest S2 player possible) picks the
+    first candidate of D.1 among them, which is the natural pairing. With ``N`` even, the
+    pairs of the rest are left for the next brackets (their fields do not depend on the
+    bracket's pairs). ``tests/pairing/test_shortcuts.py`` checks this against the whole graph.
+    """
+    from .dutch import DOWN, colour_criteria
+
+    if sgb or not nsgb:
+        return None
+    half = nsgb // 2
+    last = nsgb == len(vi) and nxt == r.n
+    if nsgb % 2 and not last:
+        return None
+    sp = r.sp
+    if nsgb < len(vi) and odd and r.bye_score >= sp[vi[nsgb]].score:
+        return None
+    compatible = r.compatible
+    pairs = []
+    for i in range(half):
+        a, b = vi[i], vi[i + half]
+        h, low = sp[a], sp[b]
+        if not compatible(h, low) or not all(colour_criteria(h, low)):
+            return None
+        pairs.append((a, b))
+    if nsgb % 2:
+        f = sp[vi[nsgb - 1]]
+        if not r.bye_candidate(f):
+            return None
+        if any(f.floats[k] == DOWN for k in range(min(r.played_rounds, 2))):
+            return None
+        if r.single_df and any(
+            sp[v].played > f.played for v in vi[:nsgb] if sp[v].score == r.bye_score
+        ):
+            return None
+        return pairs
+    rest = vi[nsgb:] + list(range(nxt, r.n))
+    if rest and complete(r, rest, bye=len(rest) % 2 == 1) is None:
+        return None
+    return pairs
+
+
+def fits(r: _Round, vi: list[int], nsgb: int, nxt: int) -> tuple[int, bool] | None:
+    """The bracket's smaller graph: (representatives per player, closed), or None when the
+    whole graph is used. A closed bracket's graph is the bracket alone.
+
+    **A closed bracket.** When the bracket (``vi[:nsgb]``, an even number of players) can be
+    paired completely inside itself and the players after it completely (greedily, ``complete``;
+    with a bye candidate left over when their number is odd), every maximum-weight matching
+    pairs the whole bracket inside it: the completion/C.5 field is at its most with such a
+    pairing, and C.6 (pairs in the bracket) at its bound of ``nsgb / 2``. The two parts of such
+    a matching are then independent (any complete pairing of the bracket goes with any of the
+    rest), so its bracket part is a maximum of the bracket's own edges, whatever the rest: the
+    graph of the bracket alone has the same choices. Not with C.9 in play (``single_df``), nor
+    when the next bracket could have it (the rest's pairing decides that)."""
+    sp = r.sp
+    if r.single_df:
+        return None
+    rest = vi[nsgb:] + list(range(nxt, r.n))
+    if (
+        nsgb % 2 == 0
+        and not (rest and r.odd and r.bye_score >= sp[vi[nsgb]].score and nsgb < len(vi))
+        and complete(r, vi[:nsgb], bye=False) is not None
+        and (not rest or complete(r, rest, bye=len(rest) % 2 == 1) is not None)
+    ):
+        return 0, True
+    if len(rest) < REDUCED_MIN_REST:
+        return None
+    if any(r.bye_candidate(sp[v]) for v in vi):
+        return None
+    return r.K, False
+
+
+def to_full(r: _Round, m: Matcher, vi: list[int], sgb: int) -> None:
+    """From the reduced graphs to the whole one: every edge not inside the bracket gets
+    the weight the whole graph gives it before the bracket's own weights are set."""
+    sp = r.sp
+    m.set_active(None)
+    rest = [v for v in range(r.n) if v not in m.fixed]
+    moved = set(vi[:sgb])
+    single_df, r.single_df = r.single_df, False
+    for a, i in enumerate(rest):
+        for j in rest[:a]:
+            if i in moved and j in moved:
+                continue
+            m.set(i, j, r.far_weight(sp[j], sp[i]))
+    r.single_df = single_df
+
+
+class ReducedGraph:
+    """One bracket's smaller graph (see ``fits``): the bracket's players
+    (``vi[:nsgb]``), representatives of the next score group (``vi[nsgb:size]``) and of the
+    players below it (``nxt`` on), and the check of every matching against the whole field."""
+
+    def __init__(
+        self,
+        r: _Round,
+        m: Matcher,
+        vi: list[int],
+        nsgb: int,
+        size: int,
+        nxt: int,
+        ties: dict[tuple[int, int], int],
+        no_next: set[int],
+        k: int,
+        closed: bool = False,
+    ) -> None:
+        self.r, self.m, self.ties, self.no_next = r, m, ties, no_next
+        r.reduced_brackets += 1
+        sp = r.sp
+        compatible = r.compatible
+        self.cur = vi[:nsgb]
+        self.curset = set(self.cur)
+        self.group = vi[nsgb:size]
+        self.below = list(range(nxt, r.n))
+        self.k = k
+        r.closed_brackets += closed
+        rn: set[int] = set()
+        rf: set[int] = set(self.below[:k])
+        for a in () if closed else self.cur:  # closed: the bracket alone (see ``fits``)
+            pa = sp[a]
+            for pool, reps in ((self.group, rn), (self.below, rf)):
+                found = 0
+                for v in pool:
+                    if compatible(pa, sp[v]):
+                        reps.add(v)
+                        found += 1
+                        if found >= k:
+                            break
+        if not closed and (len(self.group) - len(rn)) % 2:
+            rn.add(next(v for v in self.group if v not in rn))
+        self.rn, self.rf = sorted(rn), sorted(rf)
+        self.rnset, self.rfset = rn, rf
+        B, S = r.B, r.S
+        rounds = min(r.played_rounds, 2)
+        far = 3 << (4 * B + 2 * S)
+        far <<= 4 * B + rounds * (2 * B + 2 * S) + 3 * B + 1
+        for a in self.cur:
+            pa = sp[a]
+            for v in self.rn:
+                m.set(v, a, r.weight(pa, sp[v], False, True))
+            for v in self.rf:
+                m.set(v, a, far if compatible(pa, sp[v]) else 0)
+        for b, v in enumerate(self.rn):
+            for u in self.rn[:b]:
+                m.set(v, u, r.weight(sp[u], sp[v], False, True, check=False))
+        for v in self.rf:
+            for u in self.rn:
+                m.set(v, u, far)
+        for b, v in enumerate(self.rf):
+            for u in self.rf[:b]:
+                m.set(v, u, far)
+        m.set_active(self.cur + self.rn + self.rf)
+        self.memo: dict[tuple[frozenset[int], frozenset[int]], dict[int, int] | None] = {}
+        self.ext: dict[int, int] = {}
+
+    @staticmethod
+    def clear(m: Matcher, moved: list[int]) -> None:
+        """Remove the edges of the last smaller graph that leave the new bracket's players
+        moved down (theirs among themselves stay, as in the whole graph)."""
+        if m.active is None:
+            return
+        keep = set(moved)
+        for v in m.active:
+            if v not in keep:
+                for u in list(m.w[v]):
+                    m.set(v, u, 0)
+
+    def solve(self) -> list[int]:
+        mate = self.m.solve()
+        ext = self.check(mate)
+        if ext is not None:
+            self.ext = ext
+            return mate
+        return self.whole()
+
+    def check(self, mate: list[int]) -> dict[int, int] | None:
+        """The rest of the field paired as the smaller graph assumes (None: not found)."""
+        fixed = self.m.fixed
+        up: list[int] = []
+        down: list[int] = []
+        for a in self.cur:
+            if a in fixed:
+                continue
+            b = mate[a]
+            if b == a:
+                return None
+            if b in self.rnset:
+                up.append(b)
+            elif b in self.rfset:
+                down.append(b)
+        if len(up) + len(down) > self.k:
+            self.r.K = max(self.r.K, 2 * (len(up) + len(down)))
+            return None
+        key = (frozenset(up), frozenset(down))
+        if key not in self.memo:
+            self.memo[key] = self._rest(key[0], key[1])
+        rest = self.memo[key]
+        if rest is None:
+            return None
+        ext = dict(rest)
+        for a in self.cur:
+            if mate[a] in key[0] or mate[a] in key[1]:
+                ext[mate[a]] = a
+        return ext
+
+    def _rest(self, up: frozenset[int], down: frozenset[int]) -> dict[int, int] | None:
+        r = self.r
+        group = [v for v in self.group if v not in up]
+        paired = complete(r, group, bye=False, spare=len(group) % 2 == 1)
+        if paired is None:
+            return None
+        pool = [v for v in group if v not in paired]
+        pool += [v for v in self.below if v not in down]
+        rest = complete(r, pool, bye=len(pool) % 2 == 1)
+        if rest is None:
+            return None
+        paired.update(rest)
+        return paired
+
+    def whole(self) -> list[int]:
+        """The matching of the whole graph (when the smaller one's assumption fails)."""
+        r, m = self.r, self.m
+        sp = r.sp
+        r.full_solves += 1
+        full = Matcher(r.n, m.layout)
+        for i, j in m.fixed.items():
+            if i < j:
+                full.fix(i, j)
+        cur = [a for a in self.cur if a not in m.fixed]
+        for b, i in enumerate(cur):
+            for j in cur[:b]:
+                full.set(i, j, m.get(i, j))
+        group = self.group
+        for v in group:
+            pv = sp[v]
+            for a in cur:
+                if a not in self.no_next:
+                    full.set(v, a, r.weight(sp[a], pv, False, True))
+        for b, v in enumerate(group):
+            for u in group[:b]:
+                full.set(v, u, r.weight(sp[u], sp[v], False, True))
+        above = cur + group
+        for b, v in enumerate(self.below):
+            pv = sp[v]
+            for u in above:
+                full.set(v, u, r.far_weight(sp[u], pv))
+            for u in self.below[:b]:
+                full.set(v, u, r.far_weight(sp[u], pv))
+        full.set_ties(self.ties)
+        mate = full.solve()
+        self.ext = {v: mate[v] for v in group + self.below}
+        return mate
+
+    def partner(self, v: int, mate: list[int]) -> int:
+        """``v``'s partner in the whole field's pairing of the last matching."""
+        if v in self.curset:
+            return mate[v]
+        return self.ext.get(v, v)
