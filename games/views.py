@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import hooks, queries, services, timekeeping
+from games import hooks, memo, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
@@ -169,24 +169,29 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
 
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game_or_404(pk)
-    timekeeping.notice(game)  # a flag that fell since the last move ends the game now
-    return render(request, "games/game_detail.html", _game_context(request, game))
-
-
-def _game_or_404(pk: int) -> Game:
-    game = queries.game_or_none(router.db_for_read(Game), pk)
-    if game is None:
-        raise Http404
-    return game
+    return _game_page(request, pk, "games/game_detail.html")
 
 
 @require_safe
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
+    return _game_page(request, pk, "games/_panel.html")
+
+
+def _game_page(request: HttpRequest, pk: int, template: str) -> HttpResponse:
     game = _game_or_404(pk)
-    timekeeping.notice(game)
-    return render(request, "games/_panel.html", _game_context(request, game))
+    timekeeping.notice(game)  # a flag that fell since the last move ends the game now (a write)
+    # The page's parts (this view, the other apps' hook answers, the authority they ask)
+    # read each fact once (games.memo).
+    with memo.page_reads():
+        return render(request, template, _game_context(request, game))
+
+
+def _game_or_404(pk: int) -> Game:
+    game = queries.game_for_page(router.db_for_read(Game), pk)
+    if game is None:
+        raise Http404
+    return game
 
 
 @require_safe
