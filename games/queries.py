@@ -180,6 +180,15 @@ MOVE_ROWS = CompiledQuery(
     ),
     GAME_ID,
 )
+# The same without the times, for a game without a clock (a time read is a datetime parsed).
+MOVE_ROWS_UNTIMED = CompiledQuery(
+    lambda pk: (
+        Move.objects.filter(game_id=pk)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points")
+    ),
+    GAME_ID,
+)
 
 
 def game_or_none(using: str, pk: int) -> Game | None:

@@ -88,7 +88,8 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     # The page's reads are compiled once (games.queries): the same SQL as the ORM's.
     using = router.db_for_read(Game)
     seats = queries.seats_of(using, game)
-    rows = queries.MOVE_ROWS.rows(using, game.pk)
+    timed = bool(game.time_control)
+    rows = (queries.MOVE_ROWS if timed else queries.MOVE_ROWS_UNTIMED).rows(using, game.pk)
     moves = [MoveRow(*row[:4]) for row in rows]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
@@ -109,7 +110,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     names = {s.number: s.player.name for s in seats}
     clock = None
     times: list[str] = []
-    if game.time_control:
+    if timed:
         clocks = timekeeping.clocks_of(
             game,
             moves=[(row[1], row[4]) for row in rows],
