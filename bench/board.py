@@ -119,9 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="print the cProfile top 30")
     args = parser.parse_args(argv)
     setup_django()
-    from django.test import Client
-
     from django.contrib.auth.models import User
+    from django.test import Client
 
     game, player = build(args.seed)
     visitor = Client(HTTP_ACCEPT_LANGUAGE=args.language)
