@@ -128,3 +128,20 @@ def test_read_once_keeps_an_answer_only_inside_its_scope():
         assert memo.read_once("k", read) == 3
     assert memo.known("told") is None
     assert memo.read_once("k", read) == 5
+
+
+def test_the_compiled_permission_reads_answer_as_django_does():
+    from django.contrib.auth.backends import ModelBackend
+    from django.contrib.auth.models import Group, Permission
+
+    from accounts.backends import AccountBackend
+
+    user = in_arbiter_group(make_user("member"))
+    user.user_permissions.add(Permission.objects.get(codename="add_player"))
+    Group.objects.create(name="empty").user_set.add(make_user("nobody"))
+    for candidate in (user, User.objects.get(username="nobody")):
+        mine = AccountBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
+        django = ModelBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
+        assert mine == django
+    assert "games.add_player" in AccountBackend().get_user_permissions(user)
+    assert "games.play_any_seat" in AccountBackend().get_group_permissions(user)
