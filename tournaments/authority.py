@@ -21,6 +21,10 @@ from tournaments.models import Act, Adjudication, Pairing, Tournament, Tournamen
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
+# The key of a game's pairing in a page's read-once scope (games.memo): read once there, by
+# whichever asks first (tournament_of_game, or the game page's hook answer).
+PAIRING_KEY = "tournaments.pairing_of"
+
 
 def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
     """Superusers, and the arbiters ``tournament`` names."""
@@ -54,7 +58,7 @@ def tournament_of_game(game: Game) -> Tournament | None:
     from tournaments.adjudication import pairing_of
 
     # Read once on a page (the game page's hook answer has read it already: games.memo).
-    pairing = memo.read_once(("tournaments.pairing_of", game.pk), lambda: pairing_of(game))
+    pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
     return pairing.round.tournament if pairing is not None else None
 
 

@@ -3,9 +3,9 @@ belongs (tournament, round, board), the replay of an annulled game, the results 
 recorded on it, the arbiter's actions and a player's claim on time.
 
 Two queries, compiled once (:class:`games.queries.CompiledQuery`): the game's records and its
-pairing (with its round and tournament). The pairing is told to the page's read-once scope
-(:mod:`games.memo`), so that the authority asked next (:func:`games.authority.may_arbitrate_game`,
-answered by :mod:`tournaments.authority`) does not read it again.
+pairing (with its round and tournament). The pairing is read through the page's read-once scope
+(:mod:`games.memo`), under the key :mod:`tournaments.authority` reads it with: whichever asks
+first reads it, the other (:func:`games.authority.may_arbitrate_game`) reads nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from games.authority import may_arbitrate_game
 from games.hooks import ASIDE, HEAD, STATUS, Item, Link, Panel
 from games.models import Game, GameStatus
 from games.queries import GAME_ID, CompiledQuery
+from tournaments.authority import PAIRING_KEY
 from tournaments.models import Act, Adjudication, Pairing
 
 RECORDS_OF_GAME = CompiledQuery(
@@ -35,21 +36,24 @@ PAIRING_OF_GAME = CompiledQuery(
     lambda pk: Pairing.objects.filter(game_id=pk).order_by().select_related("round__tournament"),
     GAME_ID,
 )
-# The key of the game's pairing in the page's read-once scope (tournaments.authority reads it).
-PAIRING_KEY = "tournaments.pairing_of"
 
 
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     """Links and panels of ``game``'s page: two queries (its records, its pairing)."""
     using = router.db_for_read(Adjudication)
     records = RECORDS_OF_GAME.objects(using, game.pk)
-    found = PAIRING_OF_GAME.objects(using, game.pk)
-    pairing = found[0] if found else None
-    if pairing is None:  # an annulled game: its annulment keeps the link to the pairing
-        pairing = next(
+
+    def read_pairing() -> Pairing | None:
+        found = PAIRING_OF_GAME.objects(using, game.pk)
+        if found:
+            return found[0]
+        # An annulled game: its annulment keeps the link to the pairing.
+        return next(
             (r.pairing for r in records if r.act == Act.ANNUL and r.pairing_id is not None), None
         )
-    memo.remember((PAIRING_KEY, game.pk), pairing)
+
+    # The same fact as tournaments.adjudication.pairing_of, shared with the authority.
+    pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
     if pairing is not None:
         rnd = pairing.round
         tournament = rnd.tournament
