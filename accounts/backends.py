@@ -1,8 +1,9 @@
 """The authentication backend of the site's accounts: Django's ``ModelBackend``, with the user
 read every authenticated request makes compiled once (``games.queries.CompiledQuery``).
 
-Logging in, permissions and every other part are ``ModelBackend``'s own; only ``get_user``
-(the user of a session, on each request) skips building the same SQL again each time.
+Logging in and every other part are ``ModelBackend``'s own; only ``get_user`` (the user of a
+session, on each request) and the two reads of a member's permissions (his own, his groups', read
+once per request as ``ModelBackend`` reads them) skip building the same SQL again each time.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import Permission
 from django.db import router
 
 from games.queries import CompiledQuery
@@ -18,6 +20,18 @@ from games.queries import CompiledQuery
 USER_ID = 2_000_000_017
 
 USER_BY_ID = CompiledQuery(lambda pk: get_user_model()._default_manager.filter(pk=pk), USER_ID)
+# ModelBackend's two permission reads (``_get_user_permissions``, ``_get_group_permissions``).
+PERMISSIONS = {
+    source: CompiledQuery(
+        lambda pk, lookup=lookup: (
+            Permission.objects.filter(**{lookup: pk})
+            .values_list("content_type__app_label", "codename")
+            .order_by()
+        ),
+        USER_ID,
+    )
+    for source, lookup in (("user", "user__id"), ("group", "group__user__id"))
+}
 
 
 class AccountBackend(ModelBackend):
@@ -28,3 +42,15 @@ class AccountBackend(ModelBackend):
             return None
         user = found[0]
         return user if self.user_can_authenticate(user) else None
+
+    def _get_permissions(self, user_obj: Any, obj: Any, from_name: str) -> set[str]:
+        """``ModelBackend``'s, with the SQL built once (a superuser's: ``ModelBackend``'s own)."""
+        if user_obj.is_superuser or from_name not in PERMISSIONS:
+            return super()._get_permissions(user_obj, obj, from_name)
+        if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
+            return set()
+        cache = f"_{from_name}_perm_cache"
+        if not hasattr(user_obj, cache):
+            rows = PERMISSIONS[from_name].rows(router.db_for_read(Permission), user_obj.pk)
+            setattr(user_obj, cache, {f"{app}.{codename}" for app, codename in rows})
+        return getattr(user_obj, cache)

@@ -11,18 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Count, DateTimeField, IntegerField, OuterRef, Q, Subquery
+from django.db import router
+from django.db.models import Count, DateTimeField, IntegerField, OuterRef, Q, QuerySet, Subquery
 
 from games.models import ACTIVE_STATUSES, ENDED_STATUSES, Game, GameKind, Move, Seat
+from games.queries import CompiledQuery
 from tournaments.models import Pairing, RoundStatus
 
+USER_ID = 2_000_000_013  # the placeholder of the account's id in the compiled query
 
-def _active_seats(user: AbstractBaseUser) -> list[Seat]:
+
+def _active_seats_query(user_id: int) -> QuerySet[Seat]:
     last = Move.objects.filter(game=OuterRef("game")).order_by("-ply")
     seats = Seat.objects.filter(game=OuterRef("game")).values("game").annotate(n=Count("pk"))
-    return list(
+    return (
         Seat.objects.filter(
-            player__user=user, game__status__in=ACTIVE_STATUSES, game__over_the_board=False
+            player__user_id=user_id, game__status__in=ACTIVE_STATUSES, game__over_the_board=False
         )
         .select_related("game")
         .annotate(
@@ -32,6 +36,16 @@ def _active_seats(user: AbstractBaseUser) -> list[Seat]:
             seat_count=Subquery(seats.values("n")[:1], output_field=IntegerField()),
         )
     )
+
+
+# Asked on every page a logged-in user sees (the header's badge): its SQL is built once.
+ACTIVE_SEATS = CompiledQuery(
+    _active_seats_query, USER_ID, constants=(*(str(s) for s in ACTIVE_STATUSES), False)
+)
+
+
+def _active_seats(user: AbstractBaseUser) -> list[Seat]:
+    return ACTIVE_SEATS.objects(router.db_for_read(Seat), user.pk)
 
 
 def seat_to_move(kind: str, last_seat: int | None, last_points: int | None, seats: int) -> int:

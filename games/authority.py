@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from games import memo
 from games.models import Game
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -62,6 +63,13 @@ def may_arbitrate_game(user: AnyUser | None, game: Game) -> bool:
         return False
     if user.is_superuser:
         return True
+    # Asked by several parts of one page: answered once there (games.memo).
+    return memo.read_once(
+        ("games.may_arbitrate_game", user.pk, game.pk), lambda: _may_arbitrate(user, game)
+    )
+
+
+def _may_arbitrate(user: AnyUser, game: Game) -> bool:
     for resolver in _resolvers.values():
         answer = resolver.decides(user, game)
         if answer is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import Any, NamedTuple
 
@@ -197,26 +198,40 @@ def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
     active = interactive and rules.outcome(state) is None
     allowed_names = set(rules.legal_moves(state)) if active else set()
     allowed_boards = set(rules.allowed_boards(state)) if rules.outcome(state) is None else set()
+    last = state.moves[-1] if state.moves else None
     rows = []
-    for r, row in enumerate(grid):
+    for r, layout in enumerate(_uttt_layout(rules)):
+        row = grid[r]
         cells = []
-        for c, mark in enumerate(row):
-            name = rules.cell_name(r, c)
-            b = c // 3 + 3 * (r // 3)
-            classes = [f"b-{statuses[b]}"]
-            if c % 3 == 2 and c < 8:
-                classes.append("edge-r")
-            if r % 3 == 2 and r < 8:
-                classes.append("edge-b")
+        for c, (name, b, edges) in enumerate(layout):
+            classes = f"b-{statuses[b]}{edges}"
             if b in allowed_boards:
-                classes.append("zone")
-            if state.moves and state.moves[-1] == name:
-                classes.append("last")
-            cells.append(CellView(name, mark, name in allowed_names, " ".join(classes)))
+                classes += " zone"
+            if name == last:
+                classes += " last"
+            cells.append(CellView(name, row[c], name in allowed_names, classes))
         rows.append((r + 1, cells))
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
     letters = [col_name(c) for c in range(9)]
     return BoardView("uttt", letters, rows, small_boards=small, allowed_count=len(allowed_names))
+
+
+@lru_cache(maxsize=8)
+def _uttt_layout(rules: Any) -> tuple[tuple[tuple[str, int, str], ...], ...]:
+    """Each cell's name, small board and edge classes: the same in every position (the rules
+    objects are immutable and cached, :func:`games.rules.get_rules`)."""
+    return tuple(
+        tuple(
+            (
+                rules.cell_name(r, c),
+                c // 3 + 3 * (r // 3),
+                (" edge-r" if c % 3 == 2 and c < 8 else "")
+                + (" edge-b" if r % 3 == 2 and r < 8 else ""),
+            )
+            for c in range(9)
+        )
+        for r in range(9)
+    )
 
 
 def rules_summary(kind: str, options: dict[str, Any]) -> str:

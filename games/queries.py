@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import Exists, Model, OuterRef, QuerySet
+from django.db.models.query import get_related_populators
 from django.utils import timezone
 
-from games.models import Game, Move, Player, Seat
+from games.models import Game, GameAnalysis, Move, Player, Seat
 
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
 # a condition that no value of the field can meet).
@@ -26,11 +27,17 @@ SEAT_NUMBER = 30_011
 
 
 class CompiledQuery:
-    """``build(*placeholders)`` compiled once per database alias; :meth:`rows` runs it."""
+    """``build(*placeholders)`` compiled once per database alias; :meth:`rows` runs it.
 
-    def __init__(self, build: Callable[..., QuerySet], *placeholders: int) -> None:
+    ``constants`` are the fixed values the queryset itself puts among the parameters (the ``1``
+    of an ``EXISTS (SELECT 1 …)``); any other parameter must be a placeholder."""
+
+    def __init__(
+        self, build: Callable[..., QuerySet], *placeholders: int, constants: tuple[Any, ...] = ()
+    ) -> None:
         self._build = build
         self._placeholders = placeholders
+        self._constants = constants
         self._compiled: dict[str, tuple[str, tuple[int, ...]]] = {}
 
     def _compile(self, using: str) -> _Compiled:
@@ -39,15 +46,19 @@ class CompiledQuery:
             queryset = self._build(*self._placeholders)
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()
-            if any(p not in self._placeholders for p in params):
+            known = (*self._placeholders, *self._constants)
+            if any(p not in known for p in params):
                 raise ValueError(f"a parameter of {sql!r} is not a placeholder: {params!r}")
             columns = [col for col, _sql, _alias in compiler.select]
             compiled = _Compiled(
                 sql=sql,
-                order=tuple(self._placeholders.index(p) for p in params),
+                order=tuple(known.index(p) for p in params),
                 converters=list(compiler.get_converters(columns).items()),
                 model=queryset.model,
                 attnames=[getattr(col, "target", None) and col.target.attname for col in columns],
+                select=compiler.select,
+                klass_info=compiler.klass_info,
+                annotations=dict(compiler.annotation_col_map or {}),
             )
             self._compiled[using] = compiled
         return compiled
@@ -60,7 +71,8 @@ class CompiledQuery:
         compiled = self._compile(using)
         connection = connections[using]
         with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, [args[i] for i in compiled.order])
+            values = (*args, *self._constants)
+            cursor.execute(compiled.sql, [values[i] for i in compiled.order])
             rows = [list(row) for row in cursor.fetchall()]
         for row in rows:
             for pos, (convs, expression) in compiled.converters:
@@ -77,6 +89,27 @@ class CompiledQuery:
             compiled.model.from_db(using, compiled.attnames, row) for row in self.rows(using, *args)
         ]
 
+    def objects(self, using: str, *args: Any) -> list[Any]:
+        """The rows as model instances as the ORM builds them: the ``select_related`` objects
+        attached, each annotation an attribute (a queryset of model instances)."""
+        compiled = self._compile(using)
+        klass_info = compiled.klass_info
+        if klass_info is None:
+            raise ValueError("objects() needs a queryset of model instances")
+        fields = klass_info["select_fields"]
+        start, end = fields[0], fields[-1] + 1
+        names = [col.target.attname for col, _sql, _alias in compiled.select[start:end]]
+        populators = get_related_populators(klass_info, compiled.select, using)
+        found = []
+        for row in self.rows(using, *args):
+            obj = klass_info["model"].from_db(using, names, row[start:end])
+            for populator in populators:
+                populator.populate(row, obj)
+            for attr, pos in compiled.annotations.items():
+                setattr(obj, attr, row[pos])
+            found.append(obj)
+        return found
+
 
 @dataclass(frozen=True)
 class _Compiled:
@@ -85,6 +118,9 @@ class _Compiled:
     converters: list[tuple[int, tuple[list[Any], Any]]]
     model: type[Model]
     attnames: list[str]
+    select: list[Any]
+    klass_info: dict[str, Any] | None
+    annotations: dict[str, int]
 
 
 LOCK_GAME = CompiledQuery(
@@ -116,6 +152,17 @@ GAME_LIVE = CompiledQuery(
 
 # The game page (``games.views``): the game, its seats with their players, its moves.
 GAME = CompiledQuery(lambda pk: Game.objects.filter(pk=pk).order_by(), GAME_ID)
+# The page's game, with whether any engine analysis was asked for it (none: the analysis block
+# needs no query of its own).
+GAME_FOR_PAGE = CompiledQuery(
+    lambda pk: (
+        Game.objects.filter(pk=pk)
+        .order_by()
+        .annotate(analysis_asked=Exists(GameAnalysis.objects.filter(game=OuterRef("pk"))))
+    ),
+    GAME_ID,
+    constants=(1,),
+)
 PLAYER_FIELDS = tuple(f.attname for f in Player._meta.concrete_fields)
 SEATS_WITH_PLAYERS = CompiledQuery(
     lambda pk: (
@@ -133,11 +180,27 @@ MOVE_ROWS = CompiledQuery(
     ),
     GAME_ID,
 )
+# The same without the times, for a game without a clock (a time read is a datetime parsed).
+MOVE_ROWS_UNTIMED = CompiledQuery(
+    lambda pk: (
+        Move.objects.filter(game_id=pk)
+        .order_by("ply")
+        .values_list("ply", "seat", "notation", "points")
+    ),
+    GAME_ID,
+)
 
 
 def game_or_none(using: str, pk: int) -> Game | None:
     """The game ``pk`` (``None`` when there is none)."""
     found = GAME.instances(using, pk)
+    return found[0] if found else None
+
+
+def game_for_page(using: str, pk: int) -> Game | None:
+    """The game ``pk`` for its page (``None`` when there is none); its ``analysis_asked`` says
+    whether an engine analysis of it was ever asked for."""
+    found = GAME_FOR_PAGE.objects(using, pk)
     return found[0] if found else None
 
 

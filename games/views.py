@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import hooks, queries, services, timekeeping
+from games import hooks, memo, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
@@ -88,7 +88,8 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     # The page's reads are compiled once (games.queries): the same SQL as the ORM's.
     using = router.db_for_read(Game)
     seats = queries.seats_of(using, game)
-    rows = queries.MOVE_ROWS.rows(using, game.pk)
+    timed = bool(game.time_control)
+    rows = (queries.MOVE_ROWS if timed else queries.MOVE_ROWS_UNTIMED).rows(using, game.pk)
     moves = [MoveRow(*row[:4]) for row in rows]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
@@ -109,7 +110,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     names = {s.number: s.player.name for s in seats}
     clock = None
     times: list[str] = []
-    if game.time_control:
+    if timed:
         clocks = timekeeping.clocks_of(
             game,
             moves=[(row[1], row[4]) for row in rows],
@@ -169,24 +170,29 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
 
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game_or_404(pk)
-    timekeeping.notice(game)  # a flag that fell since the last move ends the game now
-    return render(request, "games/game_detail.html", _game_context(request, game))
-
-
-def _game_or_404(pk: int) -> Game:
-    game = queries.game_or_none(router.db_for_read(Game), pk)
-    if game is None:
-        raise Http404
-    return game
+    return _game_page(request, pk, "games/game_detail.html")
 
 
 @require_safe
 def game_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The board, forms and score sheet alone: what the page's script swaps in place."""
+    return _game_page(request, pk, "games/_panel.html")
+
+
+def _game_page(request: HttpRequest, pk: int, template: str) -> HttpResponse:
     game = _game_or_404(pk)
-    timekeeping.notice(game)
-    return render(request, "games/_panel.html", _game_context(request, game))
+    timekeeping.notice(game)  # a flag that fell since the last move ends the game now (a write)
+    # The page's parts (this view, the other apps' hook answers, the authority they ask)
+    # read each fact once (games.memo).
+    with memo.page_reads():
+        return render(request, template, _game_context(request, game))
+
+
+def _game_or_404(pk: int) -> Game:
+    game = queries.game_for_page(router.db_for_read(Game), pk)
+    if game is None:
+        raise Http404
+    return game
 
 
 @require_safe

@@ -14,11 +14,16 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from games import authority as game_authority
+from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Pairing, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
+
+# The key of a game's pairing in a page's read-once scope (games.memo): read once there, by
+# whichever asks first (tournament_of_game, or the game page's hook answer).
+PAIRING_KEY = "tournaments.pairing_of"
 
 
 def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
@@ -27,7 +32,10 @@ def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
         return False
     if user.is_superuser:
         return True
-    return tournament.arbiters.filter(pk=user.pk).exists()
+    return memo.read_once(
+        ("tournaments.may_arbitrate", user.pk, tournament.pk),
+        lambda: tournament.arbiters.filter(pk=user.pk).exists(),
+    )
 
 
 def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
@@ -49,7 +57,8 @@ def tournament_of_game(game: Game) -> Tournament | None:
     """The tournament ``game`` was played for (also once annulled and replaced), or ``None``."""
     from tournaments.adjudication import pairing_of
 
-    pairing = pairing_of(game)
+    # Read once on a page (the game page's hook answer has read it already: games.memo).
+    pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
     return pairing.round.tournament if pairing is not None else None
 
 

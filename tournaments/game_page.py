@@ -1,43 +1,69 @@
 """The tournaments app's part of a game page (answering :mod:`games.hooks`): where the game
 belongs (tournament, round, board), the replay of an annulled game, the results and decisions
-recorded on it, the arbiter's actions and a player's claim on time."""
+recorded on it, the arbiter's actions and a player's claim on time.
+
+Two queries, compiled once (:class:`games.queries.CompiledQuery`): the game's records and its
+pairing (with its round and tournament). The pairing is read through the page's read-once scope
+(:mod:`games.memo`), under the key :mod:`tournaments.authority` reads it with: whichever asks
+first reads it, the other (:func:`games.authority.may_arbitrate_game`) reads nothing.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from django.db import router
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from games import memo
 from games.authority import may_arbitrate_game
 from games.hooks import ASIDE, HEAD, STATUS, Item, Link, Panel
 from games.models import Game, GameStatus
+from games.queries import GAME_ID, CompiledQuery
+from tournaments.authority import PAIRING_KEY
 from tournaments.models import Act, Adjudication, Pairing
+
+RECORDS_OF_GAME = CompiledQuery(
+    lambda pk: Adjudication.objects.filter(game_id=pk).select_related(
+        "decided_by", "entry__player", "pairing__round__tournament"
+    ),
+    GAME_ID,
+)
+PAIRING_OF_GAME = CompiledQuery(
+    lambda pk: Pairing.objects.filter(game_id=pk).order_by().select_related("round__tournament"),
+    GAME_ID,
+)
 
 
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
-    """Links and panels of ``game``'s page: two queries (its pairing, its records)."""
-    records = list(
-        Adjudication.objects.filter(game=game).select_related(
-            "decided_by", "entry__player", "pairing__round__tournament"
-        )
-    )
-    pairing = Pairing.objects.select_related("round__tournament").filter(game=game).first()
-    if pairing is None:  # an annulled game: its annulment keeps the link to the pairing
-        pairing = next(
+    """Links and panels of ``game``'s page: two queries (its records, its pairing)."""
+    using = router.db_for_read(Adjudication)
+    records = RECORDS_OF_GAME.objects(using, game.pk)
+
+    def read_pairing() -> Pairing | None:
+        found = PAIRING_OF_GAME.objects(using, game.pk)
+        if found:
+            return found[0]
+        # An annulled game: its annulment keeps the link to the pairing.
+        return next(
             (r.pairing for r in records if r.act == Act.ANNUL and r.pairing_id is not None), None
         )
+
+    # The same fact as tournaments.adjudication.pairing_of, shared with the authority.
+    pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
     if pairing is not None:
         rnd = pairing.round
         tournament = rnd.tournament
         name = format_html("<bdi>{}</bdi>", tournament.name)  # a name, isolated (bidi)
+        round_url = rnd.get_absolute_url()
         yield Link(name, tournament.get_absolute_url(), order=10, slot=HEAD)
-        yield Link(str(rnd), rnd.get_absolute_url(), order=20, slot=HEAD)
+        yield Link(str(rnd), round_url, order=20, slot=HEAD)
         yield Link(
             _("board %(board)s") % {"board": pairing.board},
-            f"{rnd.get_absolute_url()}#board-{pairing.board}",
+            f"{round_url}#board-{pairing.board}",
             order=30,
             slot=HEAD,
         )
@@ -56,6 +82,8 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     if records:
         yield Panel("tournaments/_game_records.html", {"records": records}, order=200, slot=ASIDE)
     user = request.user
+    if not user.is_authenticated:
+        return  # a visitor is no arbiter and claims nothing
     if may_arbitrate_game(user, game):
         yield Link(
             _("Arbiter's actions"),
@@ -69,7 +97,6 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
         and pairing.round.tournament.claim_after_minutes
         and not game.time_control  # with a clock, a flag ends the game by itself
         and game.is_active
-        and user.is_authenticated
         and _waits_for_opponent(game, user.pk)
     ):
         yield Panel("tournaments/_game_claim.html", {}, order=400, slot=ASIDE)

@@ -22,7 +22,10 @@ def game_analysis(context: Any, game: Game) -> dict[str, Any]:
     info: dict[str, Any] = {"shown": ended}
     if not ended:
         return info
-    job = analysis.game_analysis_of(game)
+    # The page's game says whether any analysis was asked for (games.queries.game_for_page):
+    # none asked, none to read.
+    asked = getattr(game, "analysis_asked", True)
+    job = analysis.game_analysis_of(game) if asked else None
     info.update(
         job=job,
         may_request=analysis.may_request_analysis(user, game),

@@ -1,0 +1,147 @@
+"""The board page's queries are pinned: a finished ultimate tic-tac-toe game (the benchmark's
+case, ``bench/board.py``) and a tournament game read a fixed number of rows, whoever looks, so
+that a hook answer, a tag or a permission check cannot add its own queries again unnoticed.
+
+The same pages also show what those reads are for (the records, the tournament's links, the
+arbiter's actions), so that a page which read less by showing less would fail here too.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import memo, services
+from games.authority import may_arbitrate_game
+from games.models import Game, GameStatus
+from games.rules import get_rules
+from tests.adjudication.helpers import build_world, in_arbiter_group
+from tests.factories import committed, make_player, make_user
+
+pytestmark = pytest.mark.django_db
+
+# A visitor's page: the game (with whether it was ever analysed), its seats, its moves, and the
+# tournaments' hook answer (the game's records, its pairing).
+VISITOR_QUERIES = 5
+# A logged-in user adds his session, his account, the header's "your move" badge and the
+# arbiter's question (his permissions, asked once whatever asks it).
+PLAYER_QUERIES = 10
+
+
+def finished_uttt_moves(seed: int = 7) -> list[str]:
+    rules = get_rules("uttt")
+    rng = random.Random(seed)
+    state = rules.start()
+    while rules.outcome(state) is None:
+        state = rules.play(state, rng.choice(rules.legal_moves(state)))
+    return list(state.moves)
+
+
+@pytest.fixture
+def casual_game() -> tuple[Game, User]:
+    user = make_user("maker", password="pw")
+    players = [make_player("Игрок 1", user), make_player("Игрок 2", make_user("other"))]
+    with committed():
+        game = services.create_game(kind="uttt", options={}, players=players, created_by=user)
+        moves = finished_uttt_moves()
+        game = services.record_moves(game=game, user=user, moves=moves, expected_ply=0)
+    assert game.status == GameStatus.FINISHED
+    return game, user
+
+
+def client(user: User | None = None) -> Client:
+    c = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+@pytest.mark.parametrize("path", ["", "panel/"])
+def test_a_visitor_reads_five_rows_sets(casual_game, django_assert_max_num_queries, path):
+    game, _user = casual_game
+    visitor = client()
+    with django_assert_max_num_queries(VISITOR_QUERIES):
+        response = visitor.get(f"{game.get_absolute_url()}{path}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="records"' in html  # the online result's record, read by the hook answer
+    assert "Arbiter&#x27;s actions" not in html and "Arbiter's actions" not in html
+
+
+def test_the_player_who_made_the_game_reads_ten(casual_game, django_assert_max_num_queries):
+    game, user = casual_game
+    player = client(user)
+    player.get("/")  # the session exists before the counted request
+    with django_assert_max_num_queries(PLAYER_QUERIES):
+        response = player.get(game.get_absolute_url())
+    assert response.status_code == 200
+    assert 'class="records"' in response.content.decode()
+
+
+def test_a_tournament_game_reads_as_few(django_assert_max_num_queries):
+    world = build_world()
+    game = world.game
+    for user, limit in (
+        (None, VISITOR_QUERIES),
+        (world.seated, PLAYER_QUERIES),
+        (world.staff_arbiter, PLAYER_QUERIES),
+    ):
+        c = client(user)
+        c.get("/")
+        with django_assert_max_num_queries(limit):
+            response = c.get(game.get_absolute_url())
+        html = response.content.decode()
+        assert world.tournament.get_absolute_url() in html
+        assert (f"/tournaments/games/{game.pk}/" in html) == (user == world.staff_arbiter), user
+
+
+def test_the_arbiter_question_is_asked_once_per_page_only():
+    world = build_world()
+    game, user = world.game, in_arbiter_group(make_user("outsider"))
+    with memo.page_reads():
+        assert may_arbitrate_game(world.staff_arbiter, game)
+        assert not may_arbitrate_game(user, game)
+    # Outside a page nothing is kept: naming the user an arbiter counts at once.
+    world.tournament.arbiters.add(user)
+    assert may_arbitrate_game(user, game)
+
+
+def test_read_once_keeps_an_answer_only_inside_its_scope():
+    calls: list[int] = []
+
+    def read() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert memo.read_once("k", read) == 1
+    assert memo.read_once("k", read) == 2
+    with memo.page_reads():
+        assert memo.read_once("k", read) == 3
+        assert memo.read_once("k", read) == 3
+        memo.remember("told", "x")
+        assert memo.known("told") == "x"
+        with memo.page_reads():  # a scope of its own
+            assert memo.read_once("k", read) == 4
+        assert memo.read_once("k", read) == 3
+    assert memo.known("told") is None
+    assert memo.read_once("k", read) == 5
+
+
+def test_the_compiled_permission_reads_answer_as_django_does():
+    from django.contrib.auth.backends import ModelBackend
+    from django.contrib.auth.models import Group, Permission
+
+    from accounts.backends import AccountBackend
+
+    user = in_arbiter_group(make_user("member"))
+    user.user_permissions.add(Permission.objects.get(codename="add_player"))
+    Group.objects.create(name="empty").user_set.add(make_user("nobody"))
+    for candidate in (user, User.objects.get(username="nobody")):
+        mine = AccountBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
+        django = ModelBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
+        assert mine == django
+    assert "games.add_player" in AccountBackend().get_user_permissions(user)
+    assert "games.play_any_seat" in AccountBackend().get_group_permissions(user)
