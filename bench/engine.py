@@ -285,7 +285,7 @@ def section_strength(args: argparse.Namespace) -> None:
     wins = draws = losses = 0
     our_time = their_time = 0.0
     our_moves = their_moves = 0
-    for g in range(args.games):
+    for g in range(args.start, args.start + args.games):
         ours = g % 2  # we play X in even games, O in odd ones
         evaluator = pyspiel.RandomRolloutEvaluator(1, rng.randrange(1 << 30))
         bot = pyspiel.MCTSBot(game, evaluator, 2.0, sims, 1000, True, rng.randrange(1 << 30), False)
@@ -303,6 +303,8 @@ def section_strength(args: argparse.Namespace) -> None:
             c=args.uct_c,
             heavy=0 if args.light else args.heavy,
             smart=args.smart,
+            cutoff=args.cutoff,
+            prior=args.prior,
         )
         while pos.winner < 0:
             if pos.turn == ours:
@@ -331,7 +333,7 @@ def section_strength(args: argparse.Namespace) -> None:
         if args.verbose:
             print(
                 f"game {g + 1}: we played {'XO'[ours]}, result {['X', 'O', 'draw'][pos.winner]};"
-                f" running score {score:g}/{g + 1}",
+                f" running score {score:g}/{g + 1 - args.start}",
                 flush=True,
             )
     n = max(1, args.games)
@@ -358,6 +360,9 @@ def main() -> int:
     parser.add_argument("--sections", default=",".join(SECTIONS))
     parser.add_argument("--seconds", type=float, default=3.0, help="per speed measurement")
     parser.add_argument("--games", type=int, default=100, help="strength games")
+    parser.add_argument(
+        "--start", type=int, default=0, help="first strength game (to split a match in parts)"
+    )
     parser.add_argument("--move-time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--endgames", type=int, default=20, help="endgames per preset")
     parser.add_argument("--skip-4x4", action="store_true")
@@ -372,6 +377,7 @@ def main() -> int:
     )
     parser.add_argument("--smart", type=int, default=0, help="smart playouts (1) or not (0)")
     parser.add_argument("--prior", type=int, default=4, help="virtual playouts of the prior")
+    parser.add_argument("--cutoff", type=int, default=0, help="playouts cut after N half-moves")
     args = parser.parse_args()
     for name in args.sections.split(","):
         SECTIONS[name.strip()](args)

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable
 
-from .uttt_pos import DRAW, UtttPos, random_playout, tables
+from .uttt_pos import DRAW, UtttPos, playout_value, random_playout, tables
 
 WIN, LOSS = 1, -1
 
@@ -155,6 +155,7 @@ class Mcts:
         smart: bool = False,
         prior: int = 4,
         solve_at: int = 8,
+        cutoff: int = 0,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
@@ -162,6 +163,7 @@ class Mcts:
         self.heavy = heavy
         self.smart = smart
         self.prior = prior
+        self.cutoff = cutoff  # playouts cut after this many half-moves and evaluated (0: never)
         self._tables = tables()
         self.solve_at = solve_at
         self.solve_nodes = 2_000  # per leaf: a leaf must not eat a move's whole budget
@@ -264,19 +266,23 @@ class Mcts:
         if node.proven is not None:
             p = node.proven
             winner = DRAW if p == 0 else (node.mover if p == WIN else node.mover ^ 1)
+            vx = 0.5 if winner == DRAW else 1.0 - winner
+        elif self.cutoff:
+            vx = playout_value(pos, self.rng, self.heavy, self.cutoff)
+            self.playouts += 1
         else:
             winner = random_playout(pos, self.rng, self.heavy, self.smart)
+            vx = 0.5 if winner == DRAW else 1.0 - winner
             self.playouts += 1
         for _ in range(depth):
             pos.undo()
-        # Back-propagation with the solver's rules.
+        # Back-propagation with the solver's rules; ``vx`` is X's score (1 win, ½ draw, 0 loss,
+        # or an evaluation between).
         prove = node.proven is not None
+        vo = 1.0 - vx
         while node is not None:
             node.n += 1
-            if winner == DRAW:
-                node.w += 0.5
-            elif winner == node.mover:
-                node.w += 1.0
+            node.w += vo if node.mover else vx
             parent = node.parent
             if prove and parent is not None and parent.proven is None:
                 prove = self._try_prove(parent)
