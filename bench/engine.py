@@ -303,7 +303,8 @@ def section_strength(args: argparse.Namespace) -> None:
             c=args.uct_c,
             heavy=0 if args.light else args.heavy,
             smart=args.smart,
-            cutoff=args.cutoff,
+            cutoff=None if args.cutoff < 0 else args.cutoff,
+            minimax=args.minimax,
             prior=args.prior,
         )
         while pos.winner < 0:
@@ -377,7 +378,10 @@ def main() -> int:
     )
     parser.add_argument("--smart", type=int, default=0, help="smart playouts (1) or not (0)")
     parser.add_argument("--prior", type=int, default=4, help="virtual playouts of the prior")
-    parser.add_argument("--cutoff", type=int, default=0, help="playouts cut after N half-moves")
+    parser.add_argument("--minimax", type=float, default=0.0, help="implicit minimax weight")
+    parser.add_argument(
+        "--cutoff", type=int, default=-1, help="playouts cut after N half-moves (-1: never)"
+    )
     args = parser.parse_args()
     for name in args.sections.split(","):
         SECTIONS[name.strip()](args)

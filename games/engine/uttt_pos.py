@@ -663,12 +663,27 @@ def evaluate(st: list[int], xw: int, ow: int, dr: int, classic: bool, mover: int
     return (lx + 0.01) / (lx + lo + 0.02)
 
 
+def evaluate_pos(pos: UtttPos) -> float:
+    """:func:`evaluate` of an unfinished fast position."""
+    last = pos.last
+    t = 9
+    if last >= 0:
+        t = last % 9
+        decided = pos.xw | pos.ow | pos.dr
+        if ((decided if pos.classic or pos.free else pos.full) | pos.full) >> t & 1:
+            t = 9
+    return evaluate(pos.st, pos.xw, pos.ow, pos.dr, pos.classic, pos.turn, t)
+
+
 def playout_value(pos: UtttPos, rng: Random, heavy: bool, limit: int) -> float:
-    """X's score (1, ½, 0) of a playout from ``pos`` or, when it is cut after ``limit`` half-moves
-    (0: never), :func:`evaluate` of the position reached. ``pos`` is left unchanged."""
+    """X's score (1, ½, 0) of a playout from ``pos`` or, when it is cut after ``limit`` half-moves,
+    :func:`evaluate` of the position reached (``limit`` 0: of ``pos`` itself; with the options
+    ``no_send_back`` and ``decided_boards_free`` playouts are not cut). ``pos`` is unchanged."""
     w = pos.winner
     if w < 0:
-        if pos.nsb or pos.free or not limit:
+        if not limit:
+            return evaluate_pos(pos)
+        if pos.nsb or pos.free:
             w = random_playout(pos, rng, heavy)
         else:
             out: list = []

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable
 
-from .uttt_pos import DRAW, UtttPos, playout_value, random_playout, tables
+from .uttt_pos import DRAW, UtttPos, evaluate_pos, playout_value, random_playout, tables
 
 WIN, LOSS = 1, -1
 
@@ -130,7 +130,7 @@ class UtttSolver:
 
 
 class Node:
-    __slots__ = ("children", "move", "mover", "n", "parent", "proven", "untried", "w")
+    __slots__ = ("children", "h", "move", "mover", "n", "parent", "proven", "untried", "w")
 
     def __init__(self, move: int, mover: int, parent: Node | None) -> None:
         self.move = move
@@ -141,6 +141,7 @@ class Node:
         self.n = 0
         self.w = 0.0  # rewards for ``mover``: 1 win, 0.5 draw, 0 loss
         self.proven: int | None = None  # WIN / 0 / LOSS for ``mover``, once proven
+        self.h = 0.5  # implicit minimax: the minimax of the evaluations below, for ``mover``
 
 
 class Mcts:
@@ -155,7 +156,8 @@ class Mcts:
         smart: bool = False,
         prior: int = 4,
         solve_at: int = 8,
-        cutoff: int = 0,
+        cutoff: int | None = None,
+        minimax: float = 0.0,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
@@ -163,7 +165,13 @@ class Mcts:
         self.heavy = heavy
         self.smart = smart
         self.prior = prior
-        self.cutoff = cutoff  # playouts cut after this many half-moves and evaluated (0: never)
+        # Playouts cut after this many half-moves and evaluated (0: the leaf is evaluated at once;
+        # None: played to the end).
+        self.cutoff = cutoff
+        # Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, 2014): each node keeps
+        # the minimax of the evaluations of the leaves below it, and selection weighs it by
+        # ``minimax`` against the mean reward.
+        self.minimax = minimax
         self._tables = tables()
         self.solve_at = solve_at
         self.solve_nodes = 2_000  # per leaf: a leaf must not eat a move's whole budget
@@ -239,11 +247,35 @@ class Mcts:
             return node.children[0]
         return best
 
+    def _select_minimax(self, node: Node) -> Node:
+        """:meth:`_select` with the implicit minimax value mixed into each child's score."""
+        logn = self.c * self.c * math.log(node.n)
+        sqrt = math.sqrt
+        a = self.minimax
+        b = 1.0 - a
+        best, best_u = None, -1.0
+        for ch in node.children:
+            p = ch.proven
+            if p is None:
+                n = ch.n
+                u = b * ch.w / n + a * ch.h + sqrt(logn / n)
+            elif p == LOSS:
+                continue
+            else:
+                u = 0.5 if p == 0 else 2.0
+            if u > best_u:
+                best, best_u = ch, u
+        if best is None:
+            return node.children[0]
+        return best
+
     def iterate(self) -> None:
         """One selection, expansion, playout and back-propagation."""
         pos = self.pos
         node = self.root
         depth = 0
+        minimax = self.minimax
+        select = self._select_minimax if minimax else self._select
         while node.proven is None:
             if node.untried is None:
                 node.untried = self._expand_moves()
@@ -260,20 +292,26 @@ class Mcts:
                 self._init_terminal(child)
                 node = child
                 break
-            node = self._select(node)
+            node = select(node)
             pos.play(node.move)
             depth += 1
         if node.proven is not None:
             p = node.proven
             winner = DRAW if p == 0 else (node.mover if p == WIN else node.mover ^ 1)
             vx = 0.5 if winner == DRAW else 1.0 - winner
-        elif self.cutoff:
-            vx = playout_value(pos, self.rng, self.heavy, self.cutoff)
-            self.playouts += 1
+            hx = vx
         else:
-            winner = random_playout(pos, self.rng, self.heavy, self.smart)
-            vx = 0.5 if winner == DRAW else 1.0 - winner
+            if self.cutoff is not None:
+                vx = playout_value(pos, self.rng, self.heavy, self.cutoff)
+            else:
+                winner = random_playout(pos, self.rng, self.heavy, self.smart)
+                vx = 0.5 if winner == DRAW else 1.0 - winner
             self.playouts += 1
+            if minimax:
+                hx = vx if self.cutoff == 0 else evaluate_pos(pos)
+        if minimax:
+            node.h = 1.0 - hx if node.mover else hx
+            self._back_minimax(node.parent)
         for _ in range(depth):
             pos.undo()
         # Back-propagation with the solver's rules; ``vx`` is X's score (1 win, ½ draw, 0 loss,
@@ -289,6 +327,17 @@ class Mcts:
             else:
                 prove = False
             node = parent
+
+    @staticmethod
+    def _back_minimax(node: Node | None) -> None:
+        """Update the implicit minimax values from ``node`` up to the root."""
+        while node is not None:
+            best = 0.0
+            for ch in node.children:
+                if ch.h > best:
+                    best = ch.h
+            node.h = 1.0 - best
+            node = node.parent
 
     def _try_prove(self, node: Node) -> bool:
         """Prove ``node`` from its children if the solver's rules allow; whether it was."""
