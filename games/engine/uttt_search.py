@@ -8,9 +8,14 @@
   proven takes the best of them (so proven draws propagate too); selection never enters a child
   proven lost for the seat choosing, and a proven node is not played out but returns its value.
   Leaves with few empty cells are handed to the exact solver (an endgame solver inside the tree).
-  Playouts are random, or "heavy" (a player sent to one board takes a cell that wins it when it
-  can), new children are tried board-winning moves first, and the move chosen is the most
-  visited child (a proven win whenever there is one). The tree can be kept between moves.
+  By default a new leaf is not played out but evaluated (:func:`uttt_pos.evaluate`: each seat's
+  chances on the small boards, multiplied along the meta-board's lines), and each node also keeps
+  the minimax of the evaluations below it (implicit minimax backups, Lanctot et al. 2014), mixed
+  into selection with the weight ``minimax``. Playouts are still there (``cutoff=None``: to the
+  end; ``cutoff=N``: N half-moves, then the evaluation): random, or "heavy" (a player sent to one
+  board takes a cell that wins it when it can). New children are tried board-winning moves first,
+  and the move chosen is the most visited child (a proven win whenever there is one). The tree
+  can be kept between moves.
 """
 
 from __future__ import annotations
@@ -151,13 +156,13 @@ class Mcts:
         self,
         pos: UtttPos,
         *,
-        c: float = 0.7,
+        c: float = 0.4,
         heavy: bool = True,
         smart: bool = False,
         prior: int = 4,
         solve_at: int = 8,
-        cutoff: int | None = None,
-        minimax: float = 0.0,
+        cutoff: int | None = 0,
+        minimax: float = 0.4,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
