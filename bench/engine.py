@@ -351,7 +351,9 @@ def section_strength(args: argparse.Namespace) -> None:
         if args.verbose:
             print(
                 f"game {g + 1}: we played {'XO'[ours]}, result {['X', 'O', 'draw'][pos.winner]};"
-                f" running score {score:g}/{g + 1 - args.start}",
+                f" running score {score:g}/{g + 1 - args.start}; CPU s a move so far: ours"
+                f" {our_time / max(1, our_moves):.3f},"
+                f" OpenSpiel {their_time / max(1, their_moves):.3f}",
                 flush=True,
             )
     n = max(1, args.games)

@@ -259,6 +259,7 @@ class Mcts:
         a = self.minimax
         b = 1.0 - a
         best, best_u = None, -1.0
+        draw = None
         for ch in node.children:
             p = ch.proven
             if p is None:
@@ -266,12 +267,17 @@ class Mcts:
                 u = b * ch.w / n + a * ch.h + sqrt(logn / n)
             elif p == LOSS:
                 continue
+            elif p == 0:
+                # A proven draw teaches nothing more: search the unproven children (which the
+                # node's proof needs), and take the draw only when none is left.
+                draw = ch
+                continue
             else:
-                u = 0.5 if p == 0 else 2.0
+                return ch
             if u > best_u:
                 best, best_u = ch, u
         if best is None:
-            return node.children[0]
+            return draw or node.children[0]
         return best
 
     def iterate(self) -> None:
