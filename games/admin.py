@@ -196,8 +196,8 @@ class AnalysisJobAdmin(admin.ModelAdmin):
             return False
         if user.is_superuser:
             return True
-        if obj is None:
-            return authority.is_arbiter_member(user)
+        if obj is None:  # the list: for whoever arbitrates some game (it shows only those)
+            return authority.arbitrated_games(user).exists()
         return authority.may_arbitrate_game(user, obj.game)
 
     def has_module_permission(self, request: HttpRequest) -> bool:

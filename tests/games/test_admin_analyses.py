@@ -12,6 +12,7 @@ from games import analysis
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis
 from tests import factories
 from tests.security.test_admin_authority import Side, make_side, staff_arbiter
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +108,14 @@ def test_staff_who_arbitrate_nothing_are_refused(two_sides) -> None:
     member = factories.make_user("member")  # not staff: the admin's login page
     response = client(member).get(POSITIONS)
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_a_co_arbiter_outside_the_arbiter_group_sees_his_tournaments_jobs(two_sides) -> None:
+    """Whoever the tournament names arbiter sees its jobs: the authority decides, not a group."""
+    a, _b, (pos_a, game_a), (pos_b, _game_b) = two_sides
+    helper = factories.make_user("co-arbiter", is_staff=True)
+    services.set_arbiters(tournament=a.tournament, user=a.arbiter, arbiters=[a.arbiter, helper])
+    co = client(helper)
+    assert set(co.get(POSITIONS).context["cl"].result_list) == {pos_a}
+    assert co.get(f"{GAMES}{game_a.pk}/change/").status_code == 200
+    assert co.get(f"{POSITIONS}{pos_b.pk}/change/").status_code == 302
