@@ -108,14 +108,18 @@ def section_search(args: argparse.Namespace) -> None:
     print("== UTTT search speed (MCTS-Solver from the start position)")
     for preset in ("classic", "tactical"):
         pos = UtttPos.for_rules(get_rules("uttt", preset=preset))
-        for heavy in (False, True):
-            mcts = Mcts(pos, seed=args.seed, heavy=heavy)
+        kinds = {
+            "default (evaluated leaves, implicit minimax)": {},
+            "random playouts": {"heavy": False, "cutoff": None, "minimax": 0.0},
+            "heavy playouts": {"heavy": True, "cutoff": None, "minimax": 0.0},
+        }
+        for kind, options in kinds.items():
+            mcts = Mcts(pos, seed=args.seed, **options)
             start = CLOCK()
             mcts.run(seconds=args.seconds, clock=CLOCK)
             elapsed = CLOCK() - start
-            kind = "heavy" if heavy else "random"
             print(
-                f"{preset:<9} {kind:<6} playouts: {mcts.playouts / elapsed:>8,.0f} playouts/s,"
+                f"{preset:<9} {kind}: {mcts.playouts / elapsed:>8,.0f} iterations/s,"
                 f" {mcts.nodes / elapsed:>8,.0f} nodes/s (tree and solver)"
             )
 
@@ -265,6 +269,26 @@ def calibrate(pyspiel, move_time: float, rng: random.Random) -> int:
     return max(50, int(sims * move_time / (spent / moves)))
 
 
+def our_settings(args: argparse.Namespace) -> dict:
+    """The options of ``Mcts`` given on the command line (the rest keep their defaults)."""
+    settings: dict = {}
+    if args.uct_c is not None:
+        settings["c"] = args.uct_c
+    if args.light:
+        settings["heavy"] = 0
+    elif args.heavy is not None:
+        settings["heavy"] = args.heavy
+    if args.smart is not None:
+        settings["smart"] = bool(args.smart)
+    if args.prior is not None:
+        settings["prior"] = args.prior
+    if args.minimax is not None:
+        settings["minimax"] = args.minimax
+    if args.cutoff is not None:
+        settings["cutoff"] = None if args.cutoff < 0 else args.cutoff
+    return settings
+
+
 def section_strength(args: argparse.Namespace) -> None:
     try:
         import pyspiel
@@ -280,12 +304,14 @@ def section_strength(args: argparse.Namespace) -> None:
         f" {args.move_time} s/move; times are CPU seconds of this process (fair on a shared"
         " machine); position mapping checked on 200 random games"
     )
+    settings = our_settings(args)
+    print(f"our settings: {settings or 'the defaults'}")
     game = pyspiel.load_game("ultimate_tic_tac_toe")
     score = 0.0
     wins = draws = losses = 0
     our_time = their_time = 0.0
     our_moves = their_moves = 0
-    for g in range(args.games):
+    for g in range(args.start, args.start + args.games):
         ours = g % 2  # we play X in even games, O in odd ones
         evaluator = pyspiel.RandomRolloutEvaluator(1, rng.randrange(1 << 30))
         bot = pyspiel.MCTSBot(game, evaluator, 2.0, sims, 1000, True, rng.randrange(1 << 30), False)
@@ -297,13 +323,7 @@ def section_strength(args: argparse.Namespace) -> None:
             m = opening_rng.choice(pos.legal_moves())
             osg.apply(pos, m)
             pos.play(m)
-        mcts = Mcts(
-            pos,
-            seed=rng.randrange(1 << 30),
-            c=args.uct_c,
-            heavy=0 if args.light else args.heavy,
-            smart=args.smart,
-        )
+        mcts = Mcts(pos, seed=rng.randrange(1 << 30), **settings)
         while pos.winner < 0:
             if pos.turn == ours:
                 start = time.process_time()
@@ -331,7 +351,9 @@ def section_strength(args: argparse.Namespace) -> None:
         if args.verbose:
             print(
                 f"game {g + 1}: we played {'XO'[ours]}, result {['X', 'O', 'draw'][pos.winner]};"
-                f" running score {score:g}/{g + 1}",
+                f" running score {score:g}/{g + 1 - args.start}; CPU s a move so far: ours"
+                f" {our_time / max(1, our_moves):.3f},"
+                f" OpenSpiel {their_time / max(1, their_moves):.3f}",
                 flush=True,
             )
     n = max(1, args.games)
@@ -358,6 +380,9 @@ def main() -> int:
     parser.add_argument("--sections", default=",".join(SECTIONS))
     parser.add_argument("--seconds", type=float, default=3.0, help="per speed measurement")
     parser.add_argument("--games", type=int, default=100, help="strength games")
+    parser.add_argument(
+        "--start", type=int, default=0, help="first strength game (to split a match in parts)"
+    )
     parser.add_argument("--move-time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--endgames", type=int, default=20, help="endgames per preset")
     parser.add_argument("--skip-4x4", action="store_true")
@@ -365,13 +390,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--os-sims", type=int, default=0, help="OpenSpiel simulations (0: timed)")
-    parser.add_argument("--uct-c", type=float, default=0.7, help="our exploration constant")
+    # Our search's options; unset ones keep the defaults of ``Mcts`` (what the site uses).
+    parser.add_argument("--uct-c", type=float, help="our exploration constant")
     parser.add_argument("--light", action="store_true", help="our playouts uniformly random")
+    parser.add_argument("--heavy", type=int, help="playouts: 1 win a board, 2 win else block")
+    parser.add_argument("--smart", type=int, help="smart playouts (1) or not (0)")
+    parser.add_argument("--prior", type=int, help="virtual playouts of the prior")
+    parser.add_argument("--minimax", type=float, help="implicit minimax weight (0: none)")
     parser.add_argument(
-        "--heavy", type=int, default=1, help="playouts: 1 win a board, 2 win else block"
+        "--cutoff", type=int, help="playouts cut after N half-moves (0: none, -1: to the end)"
     )
-    parser.add_argument("--smart", type=int, default=0, help="smart playouts (1) or not (0)")
-    parser.add_argument("--prior", type=int, default=4, help="virtual playouts of the prior")
     args = parser.parse_args()
     for name in args.sections.split(","):
         SECTIONS[name.strip()](args)

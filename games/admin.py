@@ -2,15 +2,21 @@
 them read-only; adjudication comes through its own services.
 
 Who sees what is :mod:`games.authority`'s answer: an arbiter (staff) sees and changes only the
-games he arbitrates (and their moves); only a superuser links a player to an account."""
+games he arbitrates (and their moves); only a superuser links a player to an account. The
+engine's analyses are read-only here: a superuser sees them all, an arbiter those of the games he
+arbitrates."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games import authority, services
+from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
 from games.models import Game, Move, Player, Seat
 from games.presenters import rules_summary
 
@@ -147,3 +153,107 @@ class MoveAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class AnalysisJobAdmin(admin.ModelAdmin):
+    """The engine's jobs, read-only: they are written by ``games.analysis`` and its worker only.
+
+    Who sees them is :mod:`games.authority`'s answer for their game (a superuser: all; an arbiter:
+    those of the games he arbitrates), not a model permission of its own."""
+
+    list_display = ("__str__", "game", "ply", "seconds", "status", "requested_by", "created_at")
+    list_filter = ("status", "created_at")
+    list_select_related = ("game", "requested_by")
+    search_fields = ("=game__id",)
+    job_fields: tuple[str, ...] = (
+        "game",
+        "ply",
+        "seconds",
+        "status",
+        "requested_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    readonly_extra: tuple[str, ...] = ()  # each job's own read-only summaries
+    date_hierarchy = "created_at"
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return self.job_fields + self.readonly_extra
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return self.job_fields + self.readonly_extra
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        jobs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return jobs
+        return jobs.filter(game__in=authority.arbitrated_games(request.user))
+
+    def _may_view(self, request: HttpRequest, obj: AnalysisJob | None) -> bool:
+        user = request.user
+        if not (user.is_active and user.is_staff):
+            return False
+        if user.is_superuser:
+            return True
+        if obj is None:  # the list: for whoever arbitrates some game (it shows only those)
+            return authority.arbitrated_games(user).exists()
+        return authority.may_arbitrate_game(user, obj.game)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._may_view(request, None) or super().has_module_permission(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._may_view(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(PositionAnalysis)
+class PositionAnalysisAdmin(AnalysisJobAdmin):
+    readonly_extra = ("best_move", "evaluation", "line", "nodes")
+
+    def _result(self, obj: PositionAnalysis) -> dict:
+        return obj.result or {}
+
+    @admin.display(description=_("best move"))
+    def best_move(self, obj: PositionAnalysis) -> str:
+        return self._result(obj).get("best_move") or "—"
+
+    @admin.display(description=_("evaluation"))
+    def evaluation(self, obj: PositionAnalysis) -> str:
+        ev = self._result(obj).get("evaluation")
+        if not ev:
+            return "—"
+        value = f"{ev['value']:g}"
+        if ev.get("margin") is not None:
+            value += f" ± {ev['margin']:g}"
+        if ev.get("proven"):
+            return _("%(value)s for the player to move, proven") % {"value": value}
+        return _("%(value)s for the player to move, an estimate") % {"value": value}
+
+    @admin.display(description=_("principal line"))
+    def line(self, obj: PositionAnalysis) -> str:
+        return " ".join(self._result(obj).get("line") or ()) or "—"
+
+    @admin.display(description=_("nodes"))
+    def nodes(self, obj: PositionAnalysis) -> str:
+        nodes = self._result(obj).get("nodes")
+        return "—" if nodes is None else f"{nodes:,}"
+
+
+@admin.register(GameAnalysis)
+class GameAnalysisAdmin(AnalysisJobAdmin):
+    list_display = (*AnalysisJobAdmin.list_display[:5], "progress", "created_at")
+    readonly_extra = ("progress",)
+
+    @admin.display(description=_("positions analysed"))
+    def progress(self, obj: GameAnalysis) -> str:
+        return f"{obj.done_positions} / {obj.total_positions}"

@@ -66,6 +66,8 @@ class _Tables:
         win_x: list[int] = [0] * n
         win_o: list[int] = [0] * n
         full: list[bool] = [False] * n
+        chance_x: list[float] = [0.0] * n
+        chance_o: list[float] = [0.0] * n
         for x in range(512):
             free = FULL9 & ~x
             o = free
@@ -83,6 +85,7 @@ class _Tables:
                 empty_mask[s] = e
                 win_x[s], win_o[s] = wx, wo
                 full[s] = not e
+                chance_x[s], chance_o[s] = _chances(x, o)
                 if not o:
                     break
                 o = (o - 1) & free
@@ -98,6 +101,27 @@ class _Tables:
         self.empty_mask = tuple(empty_mask)
         self.win_x = tuple(win_x)  # X's cells that complete a line of the board (if undecided)
         self.win_o = tuple(win_o)
+        # The evaluation's guess of X's (O's) chance to win an undecided board from its marks.
+        self.chance_x = tuple(chance_x)
+        self.chance_o = tuple(chance_o)
+
+
+# Weights of a line still open for a seat by its marks there (0-3), and of the rest.
+LINE_WEIGHT = (1.0, 2.0, 5.0, 50.0)  # 3: a line made (the board is decided)
+CHANCE_REST = 8.0
+
+
+def _chances(x: int, o: int) -> tuple[float, float]:
+    """A cheap guess of X's and O's chances of winning a small board (an evaluation's input):
+    each seat's lines still open (without the other's mark), weighted by its marks in them."""
+    sx = so = 0.0
+    for line in LINES:
+        if not o & line:
+            sx += LINE_WEIGHT[POP9[x & line]]
+        if not x & line:
+            so += LINE_WEIGHT[POP9[o & line]]
+    total = sx + so + CHANCE_REST
+    return sx / total, so / total
 
 
 _TABLES: _Tables | None = None
@@ -461,13 +485,18 @@ def _free_choice(st: list[int], open_: int, getrandbits: Any, empty: tuple) -> t
     raise AssertionError("no empty cell among the open boards")  # pragma: no cover
 
 
-def _playout(pos: UtttPos, getrandbits: Any, heavy: bool) -> int:
+def _playout(
+    pos: UtttPos, getrandbits: Any, heavy: bool, limit: int = 0, out: list | None = None
+) -> int:
     """The fast playout of both presets (no ``no_send_back``, no ``decided_boards_free``).
 
     Unrolled by two half-moves (X then O) so that no variable swaps sides. ``tx[b]``/``to[b]``
     are the choice tables of board b for X and O (the heavy ones while the board is undecided);
     ``closed`` has a bit for each board one is not sent into (classic: decided; tactical: full),
-    and bit 9 for a free first move.
+    and bit 9 for a free first move. With ``limit`` (a number of half-moves, 0: none) the playout
+    stops there if the game is not over: it returns ``ONGOING`` and puts the position reached in
+    ``out`` (``[st, xw, ow, dr, mover, t]``: the boards, the decided masks, the seat to move and
+    the board it is sent to, 9 for a free move).
     """
     tb = tables()
     empty, event, fulltab = tb.empty, tb.event, tb.full
@@ -490,12 +519,18 @@ def _playout(pos: UtttPos, getrandbits: Any, heavy: bool) -> int:
     bx, bo = BITS
     r = getrandbits(62)
     o_first = pos.turn == 1
+    left = limit or 999  # half-moves left before the cut
     while True:
         if r < REFILL:
             r = getrandbits(62)
         if o_first:
             o_first = False
         else:
+            if not left:
+                if out is not None:
+                    out[:] = (st, xw, ow, dr, 0, 9 if closed >> t & 1 else t)
+                return ONGOING
+            left -= 1
             # X moves.
             if closed >> t & 1:
                 b, p = _free_choice(st, FULL9 & ~closed, getrandbits, empty)
@@ -527,6 +562,11 @@ def _playout(pos: UtttPos, getrandbits: Any, heavy: bool) -> int:
                 closed = (decided if classic else full) | 512
             t = p
         # O moves.
+        if not left:
+            if out is not None:
+                out[:] = (st, xw, ow, dr, 1, 9 if closed >> t & 1 else t)
+            return ONGOING
+        left -= 1
         if closed >> t & 1:
             b, p = _free_choice(st, FULL9 & ~closed, getrandbits, empty)
         else:
@@ -570,3 +610,85 @@ def _general_playout(pos: UtttPos, rng: Random, heavy: bool) -> int:
                 moves = wins
         pos.play(moves[int(random() * len(moves))])
     return pos.winner
+
+
+# -- evaluation -------------------------------------------------------------------------------
+
+META_LINES = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+
+def evaluate(st: list[int], xw: int, ow: int, dr: int, classic: bool, mover: int, t: int) -> float:
+    """A cheap guess of X's expected score (0-1) in an unfinished game (for cut playouts).
+
+    Each board gets a chance for each seat (won: 1, lost or drawn: 0; in the tactical preset a
+    drawn board counts for both; undecided: ``_Tables.chance_x``/``chance_o``), except that the
+    mover sent to a board it can win at once gets it; a seat's strength is the sum over the
+    meta-board's lines of the product of its chances there, and the score is X's share.
+    """
+    tb = tables()
+    cx, co = tb.chance_x, tb.chance_o
+    both = 0.0 if classic else 1.0
+    px = [0.0] * 9
+    po = [0.0] * 9
+    for b in range(9):
+        bb = 1 << b
+        if xw & bb:
+            px[b] = 1.0
+        elif ow & bb:
+            po[b] = 1.0
+        elif dr & bb:
+            px[b] = po[b] = both
+        else:
+            s = st[b]
+            px[b] = cx[s]
+            po[b] = co[s]
+    if t < 9 and not (xw | ow | dr) >> t & 1 and (tb.win_o if mover else tb.win_x)[st[t]]:
+        if mover:
+            px[t], po[t] = 0.0, 1.0
+        else:
+            px[t], po[t] = 1.0, 0.0
+    lx = lo = 0.0
+    for a, b, c in META_LINES:
+        lx += px[a] * px[b] * px[c]
+        lo += po[a] * po[b] * po[c]
+    return (lx + 0.01) / (lx + lo + 0.02)
+
+
+def evaluate_pos(pos: UtttPos) -> float:
+    """:func:`evaluate` of an unfinished fast position."""
+    last = pos.last
+    t = 9
+    if last >= 0:
+        t = last % 9
+        decided = pos.xw | pos.ow | pos.dr
+        if ((decided if pos.classic or pos.free else pos.full) | pos.full) >> t & 1:
+            t = 9
+    return evaluate(pos.st, pos.xw, pos.ow, pos.dr, pos.classic, pos.turn, t)
+
+
+def playout_value(pos: UtttPos, rng: Random, heavy: bool, limit: int) -> float:
+    """X's score (1, ½, 0) of a playout from ``pos`` or, when it is cut after ``limit`` half-moves,
+    :func:`evaluate` of the position reached (``limit`` 0: of ``pos`` itself; with the options
+    ``no_send_back`` and ``decided_boards_free`` playouts are not cut). ``pos`` is unchanged."""
+    w = pos.winner
+    if w < 0:
+        if not limit:
+            return evaluate_pos(pos)
+        if pos.nsb or pos.free:
+            w = random_playout(pos, rng, heavy)
+        else:
+            out: list = []
+            w = _playout(pos, rng.getrandbits, heavy, limit, out)
+            if w < 0:
+                st, xw, ow, dr, mover, t = out
+                return evaluate(st, xw, ow, dr, pos.classic, mover, t)
+    return 0.5 if w == DRAW else 1.0 - w

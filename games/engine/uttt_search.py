@@ -8,9 +8,14 @@
   proven takes the best of them (so proven draws propagate too); selection never enters a child
   proven lost for the seat choosing, and a proven node is not played out but returns its value.
   Leaves with few empty cells are handed to the exact solver (an endgame solver inside the tree).
-  Playouts are random, or "heavy" (a player sent to one board takes a cell that wins it when it
-  can), new children are tried board-winning moves first, and the move chosen is the most
-  visited child (a proven win whenever there is one). The tree can be kept between moves.
+  By default a new leaf is not played out but evaluated (:func:`uttt_pos.evaluate`: each seat's
+  chances on the small boards, multiplied along the meta-board's lines), and each node also keeps
+  the minimax of the evaluations below it (implicit minimax backups, Lanctot et al. 2014), mixed
+  into selection with the weight ``minimax``. Playouts are still there (``cutoff=None``: to the
+  end; ``cutoff=N``: N half-moves, then the evaluation): random, or "heavy" (a player sent to one
+  board takes a cell that wins it when it can). New children are tried board-winning moves first,
+  and the move chosen is the most visited child (a proven win whenever there is one). The tree
+  can be kept between moves.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import random
 import time
 from collections.abc import Callable
 
-from .uttt_pos import DRAW, UtttPos, random_playout, tables
+from .uttt_pos import DRAW, UtttPos, evaluate_pos, playout_value, random_playout, tables
 
 WIN, LOSS = 1, -1
 
@@ -130,7 +135,7 @@ class UtttSolver:
 
 
 class Node:
-    __slots__ = ("children", "move", "mover", "n", "parent", "proven", "untried", "w")
+    __slots__ = ("children", "h", "move", "mover", "n", "parent", "proven", "untried", "w")
 
     def __init__(self, move: int, mover: int, parent: Node | None) -> None:
         self.move = move
@@ -141,6 +146,7 @@ class Node:
         self.n = 0
         self.w = 0.0  # rewards for ``mover``: 1 win, 0.5 draw, 0 loss
         self.proven: int | None = None  # WIN / 0 / LOSS for ``mover``, once proven
+        self.h = 0.5  # implicit minimax: the minimax of the evaluations below, for ``mover``
 
 
 class Mcts:
@@ -150,11 +156,13 @@ class Mcts:
         self,
         pos: UtttPos,
         *,
-        c: float = 0.7,
+        c: float = 0.4,
         heavy: bool = True,
         smart: bool = False,
         prior: int = 4,
         solve_at: int = 8,
+        cutoff: int | None = 0,
+        minimax: float = 0.4,
         seed: int | None = None,
     ) -> None:
         self.pos = pos.copy()
@@ -162,6 +170,13 @@ class Mcts:
         self.heavy = heavy
         self.smart = smart
         self.prior = prior
+        # Playouts cut after this many half-moves and evaluated (0: the leaf is evaluated at once;
+        # None: played to the end).
+        self.cutoff = cutoff
+        # Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, 2014): each node keeps
+        # the minimax of the evaluations of the leaves below it, and selection weighs it by
+        # ``minimax`` against the mean reward.
+        self.minimax = minimax
         self._tables = tables()
         self.solve_at = solve_at
         self.solve_nodes = 2_000  # per leaf: a leaf must not eat a move's whole budget
@@ -237,11 +252,41 @@ class Mcts:
             return node.children[0]
         return best
 
+    def _select_minimax(self, node: Node) -> Node:
+        """:meth:`_select` with the implicit minimax value mixed into each child's score."""
+        logn = self.c * self.c * math.log(node.n)
+        sqrt = math.sqrt
+        a = self.minimax
+        b = 1.0 - a
+        best, best_u = None, -1.0
+        draw = None
+        for ch in node.children:
+            p = ch.proven
+            if p is None:
+                n = ch.n
+                u = b * ch.w / n + a * ch.h + sqrt(logn / n)
+            elif p == LOSS:
+                continue
+            elif p == 0:
+                # A proven draw teaches nothing more: search the unproven children (which the
+                # node's proof needs), and take the draw only when none is left.
+                draw = ch
+                continue
+            else:
+                return ch
+            if u > best_u:
+                best, best_u = ch, u
+        if best is None:
+            return draw or node.children[0]
+        return best
+
     def iterate(self) -> None:
         """One selection, expansion, playout and back-propagation."""
         pos = self.pos
         node = self.root
         depth = 0
+        minimax = self.minimax
+        select = self._select_minimax if minimax else self._select
         while node.proven is None:
             if node.untried is None:
                 node.untried = self._expand_moves()
@@ -258,31 +303,52 @@ class Mcts:
                 self._init_terminal(child)
                 node = child
                 break
-            node = self._select(node)
+            node = select(node)
             pos.play(node.move)
             depth += 1
         if node.proven is not None:
             p = node.proven
             winner = DRAW if p == 0 else (node.mover if p == WIN else node.mover ^ 1)
+            vx = 0.5 if winner == DRAW else 1.0 - winner
+            hx = vx
         else:
-            winner = random_playout(pos, self.rng, self.heavy, self.smart)
+            if self.cutoff is not None:
+                vx = playout_value(pos, self.rng, self.heavy, self.cutoff)
+            else:
+                winner = random_playout(pos, self.rng, self.heavy, self.smart)
+                vx = 0.5 if winner == DRAW else 1.0 - winner
             self.playouts += 1
+            if minimax:
+                hx = vx if self.cutoff == 0 else evaluate_pos(pos)
+        if minimax:
+            node.h = 1.0 - hx if node.mover else hx
+            self._back_minimax(node.parent)
         for _ in range(depth):
             pos.undo()
-        # Back-propagation with the solver's rules.
+        # Back-propagation with the solver's rules; ``vx`` is X's score (1 win, ½ draw, 0 loss,
+        # or an evaluation between).
         prove = node.proven is not None
+        vo = 1.0 - vx
         while node is not None:
             node.n += 1
-            if winner == DRAW:
-                node.w += 0.5
-            elif winner == node.mover:
-                node.w += 1.0
+            node.w += vo if node.mover else vx
             parent = node.parent
             if prove and parent is not None and parent.proven is None:
                 prove = self._try_prove(parent)
             else:
                 prove = False
             node = parent
+
+    @staticmethod
+    def _back_minimax(node: Node | None) -> None:
+        """Update the implicit minimax values from ``node`` up to the root."""
+        while node is not None:
+            best = 0.0
+            for ch in node.children:
+                if ch.h > best:
+                    best = ch.h
+            node.h = 1.0 - best
+            node = node.parent
 
     def _try_prove(self, node: Node) -> bool:
         """Prove ``node`` from its children if the solver's rules allow; whether it was."""
