@@ -240,7 +240,11 @@ def test_a_scores_correction_is_one_record_with_the_scores_before_and_after(
     services.record_result(pairing=p, result="1-0", user=arbiter, first_score=3, second_score=1)
     services.record_result(pairing=p, result="1-0", user=arbiter, first_score=4, second_score=1)
     services.record_result(pairing=p, result="1-0", user=arbiter)  # None keeps them
-    first, second = Adjudication.objects.filter(pairing=p).order_by("pk")
+    first, second = Adjudication.objects.filter(pairing=p).order_by("pk")  # the third: nothing
+    assert (first.before["pairing"]["first_score"], first.after["pairing"]["first_score"]) == (
+        None,
+        3,
+    )
     assert (second.before["pairing"]["first_score"], second.after["pairing"]["first_score"]) == (
         3,
         4,
