@@ -5,7 +5,7 @@ paper sheet) keeps its scores itself: each ``Move`` row carries the points it ma
 the seat that made it, and a game known by its final position only keeps its sheet's
 ``Game.final_scores``. Nothing of that is copied to the pairing, so a pairing cannot disagree
 with its game. Only a result with no such game behind it — a paper tournament's board, a
-workbook or TRF import, an arbiter's entry of a game that was not played on the site (a game
+workbook import, an arbiter's entry of a game that was not played on the site (a game
 without moves, closed by the result handed in) — keeps its scores on the pairing
 (``Pairing.first_score`` / ``second_score``; ``None``: not given).
 
