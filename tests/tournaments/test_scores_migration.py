@@ -1,6 +1,7 @@
-"""The migration that gives a board's SOS scores one place (tournaments 0010), run on a database
-written the old way: the pairings of games played on the site hold copies of the games' scores,
-0:0 stands for "not given". Forward the copies go and the figures stay; backward they return."""
+"""The migrations that give a board's SOS scores one place (tournaments 0010 and 0011), run on a
+database written the old way: the pairings of games played on the site hold copies of the games'
+scores, 0:0 stands for "not given". Forward the copies go and the figures stay; backward they
+come back."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tournaments import pairings
 from tournaments.models import Pairing, Tournament
 
 BEFORE = [("tournaments", "0009_open_registration")]
-AFTER = [("tournaments", "0010_pairing_scores_from_the_game")]
+AFTER = [("tournaments", "0011_pairing_scores_from_the_game")]
 PLAYED = ("1-0", "0-1", "1/2")
 
 

@@ -2,16 +2,16 @@
 points, or the final scores of its sheet), and the pairing keeps only those handed in with a
 result that has no such game behind it.
 
-``Pairing.first_score`` / ``second_score`` become nullable (``None``: not given — until now 0:0
-stood for that, and the pages and the workbook showed 0:0 as "not known"). The copies of the
-games' scores are cleared (pairings whose game has moves or a recorded final position), and so
+``Pairing.first_score`` / ``second_score`` are nullable since 0010 (``None``: not given — until
+now 0:0 stood for that, and the pages and the workbook showed 0:0 as "not known"). The copies of
+the games' scores are cleared (pairings whose game has moves or a recorded final position), and so
 are 0:0 and the scores of results that are no game played (none yet, a forfeit, a bye).
 
 Backwards, the copies are written again from the games (the moves' points by seat, or the
 sheet's final scores) and every "not given" becomes 0 again, as it was.
 """
 
-from django.db import migrations, models
+from django.db import migrations
 from django.db.models import Q, Sum
 
 PLAYED = ("1-0", "0-1", "1/2")
@@ -63,26 +63,15 @@ def restore_copies(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 class Migration(migrations.Migration):
+    # Apart from the fields' change (0010): on PostgreSQL a table whose rows were just updated
+    # cannot be altered in the same transaction (going back, the rows are written, then the
+    # fields made NOT NULL again).
     dependencies = [
         # The games keep their scores in their Move rows (or final_scores) since games 0004.
         ("games", "0004_remove_game_state_and_scores"),
-        ("tournaments", "0009_open_registration"),
+        ("tournaments", "0010_pairing_scores_nullable"),
     ]
 
     operations = [
-        migrations.AlterField(
-            model_name="pairing",
-            name="first_score",
-            field=models.PositiveIntegerField(
-                blank=True, null=True, verbose_name="first's game score"
-            ),
-        ),
-        migrations.AlterField(
-            model_name="pairing",
-            name="second_score",
-            field=models.PositiveIntegerField(
-                blank=True, null=True, verbose_name="second's game score"
-            ),
-        ),
         migrations.RunPython(clear_copies, restore_copies),
     ]
