@@ -25,7 +25,7 @@ from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game
 from games.forms import TimeControlField
 from games.models import Game
-from tournaments import adjudication, authority, services, settings_service
+from tournaments import adjudication, authority, scores, services, settings_service
 from tournaments.admin_actions import _act_action, _say_unseen
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
@@ -196,12 +196,22 @@ class TournamentAdmin(ArbitratedAdmin):
         obj._state.db = saved._state.db
 
 
+@admin.display(description=_("SOS points"))
+def sos_points(pairing: Pairing) -> str:
+    """A board's SOS points, from their one place (its game on the site, or handed in)."""
+    first, second = pairing.game_scores
+    return "" if first is None else f"{first}:{second}"
+
+
 class PairingInline(admin.TabularInline):
     model = Pairing
     extra = 0
-    fields = ("board", "first", "second", "result", "first_score", "second_score", "game", "manual")
+    fields = ("board", "first", "second", "result", sos_points, "game", "manual")
     readonly_fields = fields
     can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return scores.with_scores(super().get_queryset(request))
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -233,8 +243,7 @@ class PairingAdmin(ArbitratedAdmin):
         "first",
         "second",
         "result",
-        "first_score",
-        "second_score",
+        sos_points,
         "game",
         "reasons",
         "warnings",

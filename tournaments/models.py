@@ -304,8 +304,11 @@ class Pairing(models.Model):
     result = models.CharField(
         _("result"), max_length=10, choices=Result.choices, blank=True, default=""
     )
-    first_score = models.PositiveIntegerField(_("first's game score"), default=0)
-    second_score = models.PositiveIntegerField(_("second's game score"), default=0)
+    # The SOS points handed in with a result that has no game played on the site behind it (a
+    # paper board, an import, an arbiter's entry for a game without moves); ``None``: not given.
+    # A game played on the site keeps its own (see ``game_scores`` and tournaments.scores).
+    first_score = models.PositiveIntegerField(_("first's game score"), null=True, blank=True)
+    second_score = models.PositiveIntegerField(_("second's game score"), null=True, blank=True)
     game = models.OneToOneField(
         Game,
         verbose_name=_("game"),
@@ -334,14 +337,25 @@ class Pairing(models.Model):
     def is_bye(self) -> bool:
         return self.second_id is None
 
+    @property
+    def game_scores(self) -> tuple[int | None, int | None]:
+        """The SOS points each side scored on this board, read from their one place: the game
+        played on the site (its moves, or its recorded sheet), else the scores handed in with
+        the result; ``None`` where not known. Reads ``tournaments.scores.with_scores``'s
+        annotations when the pairing was loaded with them (no query), else asks the game."""
+        from tournaments import scores
+
+        return scores.of_pairing(self)
+
     def record(self) -> records.GameRecord:
+        first, second = self.game_scores
         return records.GameRecord(
             round=self.round.number,
             first=self.first_id,
             second=self.second_id,
             result=self.result or None,
-            first_score=self.first_score,
-            second_score=self.second_score,
+            first_score=first or 0,
+            second_score=second or 0,
         )
 
 

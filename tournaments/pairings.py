@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import pairing, records, results
+from tournaments import pairing, records, results, scores
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -42,23 +42,47 @@ KEPT_BYES = (Result.HALF_BYE, Result.ZERO_BYE)
 
 
 def tournament_records(tournament: Tournament, *, before_round: int | None = None) -> list:
-    """Every pairing of ``tournament`` (of rounds before ``before_round``) as a GameRecord."""
+    """Every pairing of ``tournament`` (of rounds before ``before_round``) as a GameRecord, with
+    each board's SOS scores from their one place (``tournaments.scores``): one query."""
     rows = Pairing.objects.filter(round__tournament=tournament)
     if before_round is not None:
         rows = rows.filter(round__number__lt=before_round)
-    return [
-        records.GameRecord(
-            round=number,
-            first=first,
-            second=second,
-            result=result or None,
-            first_score=fs,
-            second_score=ss,
+    out = []
+    for number, first, second, result, fs, ss, game, kind, ply, final, gf, gs in scores.with_scores(
+        rows
+    ).values_list(
+        "round__number",
+        "first_id",
+        "second_id",
+        "result",
+        "first_score",
+        "second_score",
+        "game_id",
+        scores.KIND,
+        scores.PLY,
+        scores.FINAL,
+        scores.FIRST,
+        scores.SECOND,
+    ):
+        board = scores.combine(
+            has_game=game is not None,
+            kind=kind,
+            ply=ply,
+            final=final,
+            moves=(gf, gs),
+            handed_in=(fs, ss),
         )
-        for number, first, second, result, fs, ss in rows.values_list(
-            "round__number", "first_id", "second_id", "result", "first_score", "second_score"
+        out.append(
+            records.GameRecord(
+                round=number,
+                first=first,
+                second=second,
+                result=result or None,
+                first_score=board[0] or 0,
+                second_score=board[1] or 0,
+            )
         )
-    ]
+    return out
 
 
 def scores_before(rnd: Round) -> dict[int, float]:

@@ -9,6 +9,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments import scores
 from tournaments import standings as standings_core
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentFormat
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
@@ -170,8 +171,8 @@ def schedule(tournament: Tournament) -> list[ScheduledRound]:
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     stored = {r.number: r for r in tournament.round_set.exclude(status=RoundStatus.PENDING)}
     boards: dict[int, list[ScheduledBoard]] = {n: [] for n in stored}
-    pairings = Pairing.objects.filter(round__in=list(stored.values())).select_related(
-        "game", "round"
+    pairings = scores.with_scores(
+        Pairing.objects.filter(round__in=list(stored.values())).select_related("game", "round")
     )
     for p in pairings.order_by("round__number", "board"):
         second = entries.get(p.second_id) if p.second_id else None

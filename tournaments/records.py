@@ -55,7 +55,8 @@ class GameRecord:
     """One board of one round: ``first`` moves first; ``second is None`` for a bye.
 
     ``result`` is one of PAIR_RESULTS (or BYE_RESULTS for a bye), or ``None`` while unplayed.
-    ``first_score``/``second_score`` are the game's own scores (SOS points), when known.
+    ``first_score``/``second_score`` are the game's own scores (SOS points; 0 when not known),
+    read from their one place (the game played on the site, or the scores handed in).
     """
 
     round: int

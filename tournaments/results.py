@@ -15,6 +15,11 @@ locked pairing first, then game, everywhere.
 The games app announces a changed outcome after its transaction commits (``game_result_changed``);
 ``sync_from_game`` answers it in a transaction of its own and writes nothing when the pairing
 already says what the game says, so a signal sent twice records once.
+
+A pairing takes its game's *result* only. The SOS scores of a game played on the site stay the
+game's (its moves' points), never copied to the pairing; a pairing keeps the scores handed in
+with a result that has no game played on the site behind it (see ``tournaments.scores``). A
+record's before and after show a board's scores as they stood, read from that one place.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.errors import GameError, StalePosition
-from games.models import Game, GameKind, GameStatus
+from games.models import Game, GameStatus
+from tournaments import scores as S
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -137,14 +143,19 @@ def game_state(game: Game | None) -> dict[str, Any]:
 
 
 def pairing_state(pairing: Pairing | None) -> dict[str, Any]:
+    """The pairing as it stands: its result, its game and the board's scores (from their one
+    place: the game played on the site, or those handed in; ``None`` where not known)."""
     if pairing is None:
         return {}
     pairing.refresh_from_db()
+    for key in (S.KIND, S.PLY, S.FINAL, S.FIRST, S.SECOND):
+        pairing.__dict__.pop(key, None)  # annotations of an earlier read
+    first, second = pairing.game_scores
     return {
         "result": pairing.result,
         "game": pairing.game_id,
-        "first_score": pairing.first_score,
-        "second_score": pairing.second_score,
+        "first_score": first,
+        "second_score": second,
     }
 
 
@@ -195,13 +206,20 @@ def write_pairing(
     result: str,
     first_score: int | None = None,
     second_score: int | None = None,
+    game_keeps_scores: bool = False,
 ) -> bool:
-    """Set a locked pairing's result (and game scores); whether anything changed."""
-    new = (
-        result,
-        pairing.first_score if first_score is None else first_score,
-        pairing.second_score if second_score is None else second_score,
-    )
+    """Set a locked pairing's result (and the scores handed in with it: ``None`` keeps those it
+    has); whether anything changed. The pairing keeps no scores when its game keeps them
+    (``game_keeps_scores``: played on the site) or when its result is no game played (none yet,
+    a forfeit, a bye)."""
+    if game_keeps_scores or result not in V.PLAYED_RESULTS:
+        new: tuple[str, int | None, int | None] = (result, None, None)
+    else:
+        new = (
+            result,
+            pairing.first_score if first_score is None else first_score,
+            pairing.second_score if second_score is None else second_score,
+        )
     if new == (pairing.result, pairing.first_score, pairing.second_score):
         return False
     pairing.result, pairing.first_score, pairing.second_score = new
@@ -217,13 +235,11 @@ def result_of_game(game: Game) -> str:
 
 
 def follow_game(pairing: Pairing, game: Game) -> bool:
-    """Give a locked pairing its game's result (and SOS scores); whether anything changed."""
-    scores = list(game.scores or [])
-    first = second = None
-    if game.kind == GameKind.SOS and len(scores) == 2:
-        first, second = scores
+    """Give a locked pairing its game's result; whether anything changed. The scores are not
+    copied: a game played on the site keeps its own, and one without moves (closed by a result
+    handed in) leaves the pairing the scores handed in with it."""
     return write_pairing(
-        pairing, result=result_of_game(game), first_score=first, second_score=second
+        pairing, result=result_of_game(game), game_keeps_scores=S.played_on_site(game)
     )
 
 
@@ -359,12 +375,17 @@ def enter_result(
     reason = reason or AdjudicationReason.REPORTED
     if reason not in AdjudicationReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
+    first_score, second_score = _handed_in_scores(pairing, game, first_score, second_score)
     before = snapshot(game, pairing)
     if game is not None and (result_of_game(game) != result or game.winners is None):
         winners, end = V.GAME_OUTCOMES[result]
         set_game_outcome(game, winners=winners, end=end, ply=0)
     changed = write_pairing(
-        pairing, result=result, first_score=first_score, second_score=second_score
+        pairing,
+        result=result,
+        first_score=first_score,
+        second_score=second_score,
+        game_keeps_scores=S.played_on_site(game),
     )
     if not changed and before["game"] == game_state(game):
         return None
@@ -385,6 +406,27 @@ def enter_result(
         before=before,
         after=snapshot(game, pairing),
     )
+
+
+def _handed_in_scores(
+    pairing: Pairing, game: Game | None, first: int | None, second: int | None
+) -> tuple[int | None, int | None]:
+    """The scores a result is handed in with, checked: both or neither; for a game played on
+    the site (known by its final position) none but its own, which it keeps."""
+    if (first is None) != (second is None):
+        raise TournamentError(
+            _("Give the SOS points of both players, or of neither."), "bad_scores"
+        )
+    if first is None or not S.played_on_site(game):
+        return first, second
+    kept = S.of_pairing(pairing)
+    if kept != S.UNKNOWN and kept != (first, second):
+        raise TournamentError(
+            _("The SOS points of this game come from its record on the site: %(first)s:%(second)s.")
+            % {"first": kept[0], "second": kept[1]},
+            "scores_on_site",
+        )
+    return None, None
 
 
 def record_created(

@@ -18,7 +18,16 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games import services as game_services
 from games.bidi import html_sentence
-from tournaments import authority, hooks, pairings, queries, results, services, settings_service
+from tournaments import (
+    authority,
+    hooks,
+    pairings,
+    queries,
+    results,
+    scores,
+    services,
+    settings_service,
+)
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
 from tournaments.models import (
@@ -171,7 +180,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _board_rows(rnd: Round) -> list[dict[str, Any]]:
     rows = list(
-        rnd.pairings.select_related("first__player", "second__player", "game")
+        scores.with_scores(rnd.pairings.select_related("first__player", "second__player", "game"))
         .prefetch_related("adjudications__decided_by")
         .order_by("board")
     )

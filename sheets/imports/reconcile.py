@@ -22,6 +22,7 @@ from sheets.imports.plan import GameChange, ResultChange, result_of_winners
 from sheets.workbooks.results import result_text
 from tournaments.models import Pairing
 from tournaments.results import result_of_game, version_of
+from tournaments.scores import played_on_site
 
 
 @dataclass
@@ -51,8 +52,7 @@ def reconcile(ctx: Context) -> None:
 def paper(p: Pairing) -> bool:
     """The site's result of ``p`` came from paper: no game, or a game without moves nor a
     recorded final position (closed by the result handed in)."""
-    g = p.game
-    return g is None or (g.ply == 0 and not g.final_position)
+    return not played_on_site(p.game)
 
 
 def _site(p: Pairing) -> GameSide:
@@ -219,9 +219,7 @@ def _result_side(
     if rc is None or rc.code is None:
         return
     new_scores = (rc.first_score, rc.second_score)
-    scores_changed = (
-        sos and rc.first_score is not None and new_scores != (p.first_score, p.second_score)
-    )
+    scores_changed = sos and rc.first_score is not None and new_scores != p.game_scores
     if rc.code == p.result and not scores_changed:
         return
     ctx.plan.results.append(

@@ -21,7 +21,7 @@ from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
-from tournaments import queries, records
+from tournaments import queries, records, scores
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
 HEAD = Style(
@@ -88,8 +88,11 @@ class TournamentData:
             tournament.entries.select_related("player"), key=lambda e: (e.rank or 10**9, e.pk)
         )
         pairings = list(
-            Pairing.objects.filter(round__tournament=tournament)
-            .select_related("round", "first__player", "second__player", "game")
+            scores.with_scores(
+                Pairing.objects.filter(round__tournament=tournament).select_related(
+                    "round", "first__player", "second__player", "game"
+                )
+            )
             .prefetch_related("game__moves")
             .order_by("round__number", "board")
         )
@@ -158,7 +161,7 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
             values: list[Any] = [p.board, p.first.player.name, result_text(p.result), second]
             if sos:
                 played = p.result in records.PLAYED_RESULTS and p.second_id
-                values += [p.first_score, p.second_score] if played and _known(p) else [None, None]
+                values += list(p.game_scores) if played else [None, None]
             if p.game_id in linked:
                 title = board_title(rnd.number, p.board)
                 values.append(Cell(title, LINK, link=sheet_ref(title)))
@@ -174,13 +177,6 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
         widths=widths,
         freeze="A4",
     )
-
-
-def _known(p: Pairing) -> bool:
-    """Whether the game score of ``p`` is known: counted from moves, kept from a sheet, or
-    handed in (a winner stated on paper without scores leaves them unknown)."""
-    g = p.game if p.game_id else None
-    return bool(p.first_score or p.second_score or (g is not None and (g.ply or g.final_scores)))
 
 
 def standings_sheet(data: TournamentData) -> SheetSpec:

@@ -12,7 +12,7 @@ from games import analysis
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis
 from tests import factories
 from tests.security.test_admin_authority import Side, make_side, staff_arbiter
-from tournaments import services
+from tournaments import settings_service
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +114,9 @@ def test_a_co_arbiter_outside_the_arbiter_group_sees_his_tournaments_jobs(two_si
     """Whoever the tournament names arbiter sees its jobs: the authority decides, not a group."""
     a, _b, (pos_a, game_a), (pos_b, _game_b) = two_sides
     helper = factories.make_user("co-arbiter", is_staff=True)
-    services.set_arbiters(tournament=a.tournament, user=a.arbiter, arbiters=[a.arbiter, helper])
+    settings_service.set_arbiters(
+        tournament=a.tournament, user=a.arbiter, arbiters=[a.arbiter, helper]
+    )
     co = client(helper)
     assert set(co.get(POSITIONS).context["cl"].result_list) == {pos_a}
     assert co.get(f"{GAMES}{game_a.pk}/change/").status_code == 200

@@ -63,7 +63,8 @@ def test_a_finished_sos_game_writes_the_result_and_the_scores(arbiter: User) -> 
     assert game.winners == [0]
     p = reload(p)
     assert p.result == Result.WIN
-    assert (p.first_score, p.second_score) == (5, 1)
+    assert p.game_scores == (5, 1)  # the game's, from its moves
+    assert (p.first_score, p.second_score) == (None, None)  # nothing copied
 
 
 def test_a_game_won_by_the_second_mover_writes_a_loss(arbiter: User) -> None:
@@ -71,7 +72,8 @@ def test_a_game_won_by_the_second_mover_writes_a_loss(arbiter: User) -> None:
     play(p.game, *SOS_FIRST_SOS_SECOND_WINS)
     p = reload(p)
     assert p.result == Result.LOSS
-    assert (p.first_score, p.second_score) == (0, 1)
+    assert p.game_scores == (0, 1)  # the game's, from its moves
+    assert (p.first_score, p.second_score) == (None, None)  # nothing copied
 
 
 def test_a_drawn_game_writes_a_draw(arbiter: User) -> None:
@@ -79,7 +81,8 @@ def test_a_drawn_game_writes_a_draw(arbiter: User) -> None:
     play(p.game, *SOS_NO_SOS)
     p = reload(p)
     assert p.result == Result.DRAW
-    assert (p.first_score, p.second_score) == (0, 0)
+    assert p.game_scores == (0, 0)  # the game's, from its moves
+    assert (p.first_score, p.second_score) == (None, None)  # nothing copied
 
 
 def test_a_game_outside_any_tournament_changes_no_pairing(arbiter: User) -> None:
