@@ -84,6 +84,7 @@ from load_server import (  # noqa: E402
     internal_check,
     internal_setup,
     run_python,
+    server_workers,
     settings_module,
 )
 
@@ -255,8 +256,9 @@ def report(
     check = result["check"]
     refused = ", ".join(f"{k}={v}" for k, v in sorted(result["refused"].items())) or "none"
     errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
-    workers = f"{opts.workers} {opts.worker_class} workers" + (
-        f" × {opts.threads} threads" if opts.worker_class == "gthread" else ""
+    worker_class, threads = server_workers(opts)
+    workers = f"{opts.workers} {worker_class} workers" + (
+        f" × {threads} threads" if worker_class == "gthread" else ""
     )
     if opts.servers > 1:
         workers = f"{opts.servers} servers × {workers}"
@@ -337,8 +339,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default=1,
         help="gunicorn instances on as many ports, sharing the database (1); players alternate",
     )
-    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument(
+        "--worker-class",
+        choices=["sync", "gthread"],
+        help="gunicorn's worker class (default: the site's, config/gunicorn_conf.py)",
+    )
+    parser.add_argument(
+        "--threads", type=int, help="threads per gthread worker (default: the site's)"
+    )
     parser.add_argument("--settings", help="DJANGO_SETTINGS_MODULE (default: production if any)")
     parser.add_argument(
         "--conn-max-age",
