@@ -115,9 +115,14 @@ def create_game(
 
 def may_move_for(user: User | None, game: Game, seat_player: Player) -> bool:
     """May ``user`` enter the move of the seat held by ``seat_player``?"""
+    return _may_move(user, game, seat_player.user_id)
+
+
+def _may_move(user: User | None, game: Game, player_user_id: int | None) -> bool:
+    """:func:`may_move_for`, given the account of the seat's player (``None``: none)."""
     if user is None or not user.is_authenticated:
         return False
-    if seat_player.user_id is not None and seat_player.user_id == user.pk:
+    if player_user_id is not None and player_user_id == user.pk:
         return True
     return game.over_the_board and may_arbitrate_game(user, game)
 
@@ -180,13 +185,10 @@ def _submit_move(
         seat_number = rules.to_move(state)
         if game.time_control:
             timekeeping.check_in_time(game, timed, seat_number, now)
-        [(player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
-        mover = Player(pk=player_id, user_id=user_id, name=name)
-        if not may_move_for(user, game, mover):
+        [(_player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
+        if not _may_move(user, game, user_id):
             if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
-                raise NotAllowed(
-                    _("It is not your turn: %(name)s is to move.") % {"name": mover.name}
-                )
+                raise NotAllowed(_("It is not your turn: %(name)s is to move.") % {"name": name})
             raise NotAllowed(_("You are not playing in this game."))
         try:
             new_state = rules.play(state, notation)
