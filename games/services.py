@@ -195,18 +195,19 @@ def _submit_move(
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
         # The two writes are prepared once too (games.queries): the ORM's columns and values.
-        move = queries.insert_move(
-            using,
-            Move(
-                game=game,
-                ply=new_state.ply,
-                seat=seat_number,
-                notation=new_state.moves[-1],
-                points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
-                submitted_by=user,
-                created_at=now,
-            ),
+        # By the ids (an instance through its relation costs a router call each); the game is
+        # then put in the move's cache, as ``game=game`` would.
+        move = Move(
+            game_id=game.pk,
+            ply=new_state.ply,
+            seat=seat_number,
+            notation=new_state.moves[-1],
+            points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
+            submitted_by_id=user.pk,
+            created_at=now,
         )
+        Move.game.field.set_cached_value(move, game)
+        move = queries.insert_move(using, move)
         changed = _follow_moves(game, new_state, now)
         if changed == ["ply", "updated_at"]:
             queries.advance_game(using, game)
