@@ -125,12 +125,15 @@ def run_database(
         )
         if "SQLITE_PATH" in db_env:
             env["SQLITE_PATH"] = str(Path(tmp) / "club.sqlite3")
-        if opts.conn_max_age is not None or floor:
+        if opts.conn_max_age is not None or floor or opts.quick_login:
             # The settings as they are, but with persistent database connections, or with the
-            # floor's URLconf (bench/floor_urls.py: only these throw-away settings name it).
+            # floor's URLconf (bench/floor_urls.py: only these throw-away settings name it), or
+            # with a cheap password hash for the throw-away accounts (the untimed log-in phase).
             lines = [f"from {env['DJANGO_SETTINGS_MODULE']} import *  # noqa"]
             if opts.conn_max_age is not None:
                 lines.append(f"DATABASES['default']['CONN_MAX_AGE'] = {opts.conn_max_age}  # noqa")
+            if opts.quick_login:
+                lines.append("PASSWORD_HASHERS = ['django.contrib.auth.hashers.MD5PasswordHasher']")
             if floor:
                 lines.append("ROOT_URLCONF = 'floor_urls'")
             (Path(tmp) / "bench_settings.py").write_text("\n".join(lines) + "\n")
@@ -365,6 +368,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--no-floor",
         action="store_true",
         help="skip the floor (the same load against a trivial locked-UPDATE view)",
+    )
+    parser.add_argument(
+        "--quick-login",
+        action="store_true",
+        help="a cheap password hash for the throw-away accounts: a quicker (untimed) log-in phase",
     )
     parser.add_argument("--seed", default="1")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
