@@ -84,7 +84,7 @@ serve-production: setup
 	&& $(PYTHON) manage.py check --deploy \
 	&& $(PYTHON) manage.py collectstatic --noinput \
 	&& $(PYTHON) manage.py migrate --noinput \
-	&& exec $(VENV)/bin/gunicorn config.wsgi:application \
+	&& exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn_conf.py \
 		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),127.0.0.1:8000)
 
 # A club's laptop on a local network without TLS: the production stack (gunicorn, DEBUG off,
@@ -103,5 +103,5 @@ serve-lan: setup
 	&& $(PYTHON) manage.py collectstatic --noinput -v 0 \
 	&& $(PYTHON) manage.py migrate --noinput \
 	&& { $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.255.255.255", 1)); print("serve-lan: players open http://%s:%s/" % (s.getsockname()[0], "$(or $(GUNICORN_BIND),0.0.0.0:8000)".rsplit(":", 1)[1]))' 2>/dev/null || true; } \
-	&& exec $(VENV)/bin/gunicorn config.wsgi:application \
+	&& exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn_conf.py \
 		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),0.0.0.0:8000)

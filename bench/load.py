@@ -84,6 +84,7 @@ from load_server import (  # noqa: E402
     internal_check,
     internal_setup,
     run_python,
+    server_workers,
     settings_module,
 )
 
@@ -124,12 +125,15 @@ def run_database(
         )
         if "SQLITE_PATH" in db_env:
             env["SQLITE_PATH"] = str(Path(tmp) / "club.sqlite3")
-        if opts.conn_max_age is not None or floor:
+        if opts.conn_max_age is not None or floor or opts.quick_login:
             # The settings as they are, but with persistent database connections, or with the
-            # floor's URLconf (bench/floor_urls.py: only these throw-away settings name it).
+            # floor's URLconf (bench/floor_urls.py: only these throw-away settings name it), or
+            # with a cheap password hash for the throw-away accounts (the untimed log-in phase).
             lines = [f"from {env['DJANGO_SETTINGS_MODULE']} import *  # noqa"]
             if opts.conn_max_age is not None:
                 lines.append(f"DATABASES['default']['CONN_MAX_AGE'] = {opts.conn_max_age}  # noqa")
+            if opts.quick_login:
+                lines.append("PASSWORD_HASHERS = ['django.contrib.auth.hashers.MD5PasswordHasher']")
             if floor:
                 lines.append("ROOT_URLCONF = 'floor_urls'")
             (Path(tmp) / "bench_settings.py").write_text("\n".join(lines) + "\n")
@@ -255,8 +259,9 @@ def report(
     check = result["check"]
     refused = ", ".join(f"{k}={v}" for k, v in sorted(result["refused"].items())) or "none"
     errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
-    workers = f"{opts.workers} {opts.worker_class} workers" + (
-        f" × {opts.threads} threads" if opts.worker_class == "gthread" else ""
+    worker_class, threads = server_workers(opts)
+    workers = f"{opts.workers} {worker_class} workers" + (
+        f" × {threads} threads" if worker_class == "gthread" else ""
     )
     if opts.servers > 1:
         workers = f"{opts.servers} servers × {workers}"
@@ -337,8 +342,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default=1,
         help="gunicorn instances on as many ports, sharing the database (1); players alternate",
     )
-    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    parser.add_argument(
+        "--worker-class",
+        choices=["sync", "gthread"],
+        help="gunicorn's worker class (default: the site's, config/gunicorn_conf.py)",
+    )
+    parser.add_argument(
+        "--threads", type=int, help="threads per gthread worker (default: the site's)"
+    )
     parser.add_argument("--settings", help="DJANGO_SETTINGS_MODULE (default: production if any)")
     parser.add_argument(
         "--conn-max-age",
@@ -357,6 +368,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--no-floor",
         action="store_true",
         help="skip the floor (the same load against a trivial locked-UPDATE view)",
+    )
+    parser.add_argument(
+        "--quick-login",
+        action="store_true",
+        help="a cheap password hash for the throw-away accounts: a quicker (untimed) log-in phase",
     )
     parser.add_argument("--seed", default="1")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")

@@ -28,8 +28,15 @@ REQUEST_TIMEOUT = 60.0  # logins queue behind each other's password hashing
 IDLE_REUSE = 1.0  # seconds a kept-alive connection may idle and still be used
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-DATA_PLY = re.compile(r'class="panel" data-ply="(\d+)" data-status="(\w+)"')
+# The panel's class list grows once the game is over ("panel panel--over").
+DATA_PLY = re.compile(r'class="panel[^"]*" data-ply="(\d+)" data-status="(\w+)"')
 NOTATION = re.compile(r'<td class="notation">([^<]+)</td>')
+
+
+def describe(err: BaseException) -> str:
+    """An error's kind and message, game numbers left out so that alike ones add up."""
+    message = re.sub(r"game \d+", "game N", str(err))
+    return f"{type(err).__name__}: {message}" if message else type(err).__name__
 
 
 # -- simulated players --------------------------------------------------------------------------
@@ -258,7 +265,7 @@ class Player(threading.Thread):
                     continue
                 made += self.move()
             except (OSError, http.client.HTTPException, RuntimeError, ValueError, KeyError) as err:
-                self.tally.errors[type(err).__name__] += 1
+                self.tally.errors[describe(err)] += 1
                 time.sleep(0.05)
                 with contextlib.suppress(Exception):
                     self.read_page()

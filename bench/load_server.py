@@ -155,20 +155,37 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+GUNICORN_CONF = ROOT / "config" / "gunicorn_conf.py"
+
+
+def server_workers(opts: argparse.Namespace) -> tuple[str, int]:
+    """The worker class and threads a worker: ``--worker-class`` and ``--threads``, or the
+    site's gunicorn settings (``config/gunicorn_conf.py``) for what they leave out."""
+    conf: dict[str, Any] = {}
+    exec(compile(GUNICORN_CONF.read_text(), str(GUNICORN_CONF), "exec"), conf)  # as gunicorn does
+    worker_class = opts.worker_class or conf.get("worker_class", "sync")
+    threads = opts.threads or (conf.get("threads", 1) if worker_class == "gthread" else 1)
+    return worker_class, threads
+
+
 @contextlib.contextmanager
 def gunicorn(env: dict[str, str], port: int, opts: argparse.Namespace, log: Path) -> Iterator[int]:
     """gunicorn on 127.0.0.1:``port``, stopped (by its pid) on the way out, whatever happens."""
+    worker_class, threads = server_workers(opts)
     command = [
         venv_bin("gunicorn"),
         "config.wsgi:application",
+        # The site's own gunicorn settings (as ``make serve-production`` runs it), then ours.
+        "--config",
+        str(GUNICORN_CONF),
         "--bind",
         f"{HOST}:{port}",
         "--workers",
         str(opts.workers),
         "--worker-class",
-        opts.worker_class,
+        worker_class,
         "--threads",
-        str(opts.threads),
+        str(threads),
         "--backlog",
         "2048",
         "--timeout",

@@ -9,8 +9,9 @@ ends), each round followed by as many POSTs to the floor view of ``bench/floor_u
 same stack, one locked UPDATE). Prints the CPU time a request of each (the best round: the
 machine is shared, and a busy neighbour only ever adds time), their ratio, the SQL statements
 a move runs, and the Python function calls a request makes (cProfile; a count that does not
-depend on the machine's load). ``bench/load.py`` is the real thing (gunicorn, 50 players); this
-is the quick look at one request.
+depend on the machine's load), with the test client and without it (the same requests made on
+the WSGI handler itself, as gunicorn makes them, the live poll too). ``bench/load.py`` is the
+real thing (gunicorn, 50 players); this is the quick look at one request.
 """
 
 from __future__ import annotations
@@ -93,6 +94,77 @@ class Bench:
         self.floor_ply += 1
 
 
+class Wsgi:
+    """The same requests, made on the WSGI handler itself (what gunicorn calls), without the
+    test client's own work: the server's side of a request alone."""
+
+    def __init__(self, bench: Bench) -> None:
+        from django.conf import settings
+        from django.core.handlers.wsgi import WSGIHandler
+
+        self.bench = bench
+        self.handler = WSGIHandler()
+        self.token = "wsgi" + "0" * 28  # a CSRF secret (32 characters), as cookie and field
+        self.cookies = [
+            f"{settings.SESSION_COOKIE_NAME}={c.cookies[settings.SESSION_COOKIE_NAME].value}; "
+            f"{settings.CSRF_COOKIE_NAME}={self.token}"
+            for c in bench.clients
+        ]
+
+    def call(self, method: str, path: str, seat: int, form: dict[str, Any] | None = None) -> int:
+        import io
+        import urllib.parse
+
+        body = urllib.parse.urlencode({**(form or {}), "csrfmiddlewaretoken": self.token})
+        data = body.encode() if method == "POST" else b""
+        environ = {
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "SCRIPT_NAME": "",
+            "QUERY_STRING": "",
+            "SERVER_NAME": "testserver",
+            "SERVER_PORT": "80",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1",
+            "HTTP_HOST": "testserver",
+            "HTTP_ACCEPT": "application/json",
+            "HTTP_COOKIE": self.cookies[seat],
+            "CONTENT_TYPE": "application/x-www-form-urlencoded",
+            "CONTENT_LENGTH": str(len(data)),
+            "wsgi.input": io.BytesIO(data),
+            "wsgi.errors": sys.stderr,
+            "wsgi.url_scheme": "http",
+            "wsgi.version": (1, 0),
+            "wsgi.multithread": False,
+            "wsgi.multiprocess": True,
+            "wsgi.run_once": False,
+        }
+        status: list[str] = []
+        answer = self.handler(environ, lambda s, headers, exc_info=None: status.append(s))
+        b"".join(answer)
+        answer.close()
+        return int(status[0].split()[0])
+
+    def move(self) -> None:
+        bench, rules = self.bench, self.bench.rules
+        if bench.game is None or rules.outcome(bench.state) is not None:
+            bench.game = bench.services.create_game(kind="uttt", options={}, players=bench.players)
+            bench.state = rules.start()
+        notation = bench.rng.choice(rules.legal_moves(bench.state))
+        form = {"notation": notation, "expected_ply": bench.state.ply}
+        seat = rules.to_move(bench.state)
+        assert self.call("POST", f"/games/{bench.game.pk}/move/", seat, form) == 200
+        bench.state = rules.play(bench.state, notation)
+
+    def floor(self) -> None:
+        form = {"expected_ply": self.bench.floor_ply}
+        assert self.call("POST", f"/games/{self.bench.floor_game.pk}/move/", 0, form) == 200
+        self.bench.floor_ply += 1
+
+    def live(self) -> None:
+        assert self.call("GET", f"/games/{self.bench.floor_game.pk}/live/", 1) == 200
+
+
 def floor_urls() -> Any:
     """The floor's URLconf in force (for a whole round: switching it costs more than a POST)."""
     from django.test import override_settings
@@ -160,6 +232,18 @@ def main(argv: list[str] | None = None) -> int:
         floor_statements, floor_calls = statements(bench.floor), calls_per_call(bench.floor, 100)
     print(f"statements: move {statements(bench.move)}, floor {floor_statements}")
     print(f"Python calls a request: move {move_calls:.0f}, floor {floor_calls:.0f}")
+    wsgi = Wsgi(bench)
+    for _ in range(10):
+        wsgi.move()
+        wsgi.live()
+    server_move, server_live = calls_per_call(wsgi.move, 100), calls_per_call(wsgi.live, 100)
+    with floor_urls():
+        wsgi.floor()
+        server_floor = calls_per_call(wsgi.floor, 100)
+    print(
+        f"  server side only (the WSGI handler, no test client): move {server_move:.0f}, "
+        f"floor {server_floor:.0f}, the live poll {server_live:.0f}"
+    )
     if hasattr(os, "getloadavg"):
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 0

@@ -37,10 +37,20 @@ class ContentSecurityPolicyMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        # The header built once for the directives in force (the very object: a test that
+        # overrides the setting brings another one, and gets its own header).
+        self._directives: object = None
+        self._policy = ""
+
+    def policy(self) -> str:
+        directives = getattr(settings, "CONTENT_SECURITY_POLICY", None)
+        if directives is not self._directives:
+            self._directives, self._policy = directives, build_policy(directives)
+        return self._policy
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        policy = build_policy(getattr(settings, "CONTENT_SECURITY_POLICY", None))
+        policy = self.policy()
         if not policy or CSP_HEADER in response:
             return response
         if settings.DEBUG and response.status_code in DEBUG_PAGE_STATUSES:

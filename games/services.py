@@ -115,9 +115,14 @@ def create_game(
 
 def may_move_for(user: User | None, game: Game, seat_player: Player) -> bool:
     """May ``user`` enter the move of the seat held by ``seat_player``?"""
+    return _may_move(user, game, seat_player.user_id)
+
+
+def _may_move(user: User | None, game: Game, player_user_id: int | None) -> bool:
+    """:func:`may_move_for`, given the account of the seat's player (``None``: none)."""
     if user is None or not user.is_authenticated:
         return False
-    if seat_player.user_id is not None and seat_player.user_id == user.pk:
+    if player_user_id is not None and player_user_id == user.pk:
         return True
     return game.over_the_board and may_arbitrate_game(user, game)
 
@@ -180,31 +185,29 @@ def _submit_move(
         seat_number = rules.to_move(state)
         if game.time_control:
             timekeeping.check_in_time(game, timed, seat_number, now)
-        [(player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
-        mover = Player(pk=player_id, user_id=user_id, name=name)
-        if not may_move_for(user, game, mover):
+        [(_player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
+        if not _may_move(user, game, user_id):
             if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
-                raise NotAllowed(
-                    _("It is not your turn: %(name)s is to move.") % {"name": mover.name}
-                )
+                raise NotAllowed(_("It is not your turn: %(name)s is to move.") % {"name": name})
             raise NotAllowed(_("You are not playing in this game."))
         try:
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
         # The two writes are prepared once too (games.queries): the ORM's columns and values.
-        move = queries.insert_move(
-            using,
-            Move(
-                game=game,
-                ply=new_state.ply,
-                seat=seat_number,
-                notation=new_state.moves[-1],
-                points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
-                submitted_by=user,
-                created_at=now,
-            ),
+        # By the ids (an instance through its relation costs a router call each); the game is
+        # then put in the move's cache, as ``game=game`` would.
+        move = Move(
+            game_id=game.pk,
+            ply=new_state.ply,
+            seat=seat_number,
+            notation=new_state.moves[-1],
+            points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
+            submitted_by_id=user.pk,
+            created_at=now,
         )
+        Move.game.field.set_cached_value(move, game)
+        move = queries.insert_move(using, move)
         changed = _follow_moves(game, new_state, now)
         if changed == ["ply", "updated_at"]:
             queries.advance_game(using, game)

@@ -218,7 +218,8 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
     # The service locks and loads the game itself: no need to read it here first.
     game = Game(pk=pk)
     notation = _posted_move(request)
-    wants_json = "application/json" in request.headers.get("Accept", "")
+    # The header straight from META: ``request.headers`` would build a dict of them all.
+    wants_json = "application/json" in request.META.get("HTTP_ACCEPT", "")
     try:
         expected = _expected_ply(request)
     except ValueError:
@@ -248,8 +249,12 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(f"{_login_url()}?next={game.get_absolute_url()}")
     else:
         if wants_json:
-            return JsonResponse({"ok": True})
+            return HttpResponse(MOVE_ACCEPTED, content_type="application/json")
     return redirect(game)
+
+
+# The answer to an accepted move, encoded once: what ``JsonResponse({"ok": True})`` writes.
+MOVE_ACCEPTED = b'{"ok": true}'
 
 
 def _expected_ply(request: HttpRequest) -> int | None:

@@ -72,6 +72,29 @@ def test_the_game_page_gives_token_ply_status_and_moves(
         assert load.NOTATION.findall(page) == ["E5", "D4"], url
 
 
+def test_the_page_of_a_game_over_gives_ply_status_and_moves(
+    load: ModuleType, client: Client, game: Game
+) -> None:
+    # The players re-read the page when the poll says the game is over: its panel is marked
+    # "over" then (an extra class), and its ply and status must still be read.
+    services.set_outcome(game=game, winners=[0], reason=services.END_ADJUDICATED)
+    client.force_login(User.objects.get(username="first"))
+    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/panel/"):
+        page = client.get(url).content.decode()
+        panel = load.DATA_PLY.search(page)
+        assert panel and panel.groups() == ("2", "adjudicated"), url
+        assert load.NOTATION.findall(page) == ["E5", "D4"], url
+
+
+def test_an_error_is_counted_by_kind_and_message(load: ModuleType) -> None:
+    from load_players import describe
+
+    assert describe(RuntimeError("live of game 17: HTTP 500")) == (
+        "RuntimeError: live of game N: HTTP 500"
+    )
+    assert describe(TimeoutError()) == "TimeoutError"
+
+
 def test_the_move_form_answers_json(load: ModuleType, client: Client, game: Game) -> None:
     client.force_login(User.objects.get(username="first"))
     url = f"/games/{game.pk}/move/"

@@ -92,3 +92,35 @@ def test_an_authenticated_request_reads_the_session_and_the_user_once_each() -> 
     assert sum("django_session" in sql for sql in tables) == 1
     assert sum('"auth_user"' in sql for sql in tables) == 1
     assert SESSION_KEY in SessionStore(client.cookies["sessionid"].value)
+
+
+def test_a_decoded_session_is_kept_and_each_reader_gets_its_own_copy() -> None:
+    store = SessionStore()
+    text = store.encode({"_auth_user_id": "7", "answer": 42})
+    first = store.decode(text)
+    first["answer"] = 43  # a request changing its session does not change the next one's
+    assert store.decode(text) == {"_auth_user_id": "7", "answer": 42}
+    assert store.decode(text) is not store.decode(text)
+
+
+def test_a_session_with_values_that_can_change_inside_is_decoded_afresh() -> None:
+    store = SessionStore()
+    text = store.encode({"methods": [{"method": "password"}]})
+    store.decode(text)["methods"].append("changed")
+    assert store.decode(text) == {"methods": [{"method": "password"}]}
+
+
+def test_a_tampered_session_is_empty_and_another_secret_key_refuses_a_kept_one(
+    settings: Any,
+) -> None:
+    store = SessionStore()
+    text = store.encode({"_auth_user_id": "7"})
+    assert store.decode(text) == {"_auth_user_id": "7"}  # kept now
+    assert store.decode(text[:-2] + ("AA" if not text.endswith("AA") else "BB")) == {}
+    old_key = settings.SECRET_KEY
+    settings.SECRET_KEY = "another-secret-key-" + "x" * 40
+    assert store.decode(text) == {}
+    settings.SECRET_KEY_FALLBACKS = ["never-used-" + "y" * 40]
+    assert store.decode(text) == {}
+    settings.SECRET_KEY_FALLBACKS = [old_key]  # a key being rotated out still signs
+    assert store.decode(text) == {"_auth_user_id": "7"}
