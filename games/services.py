@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import endings, queries, timekeeping
 from games.authority import may_arbitrate_game
+from games.bidi import isolate
 from games.clock import TimeControl
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
@@ -188,7 +189,9 @@ def _submit_move(
         [(_player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
         if not _may_move(user, game, user_id):
             if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
-                raise NotAllowed(_("It is not your turn: %(name)s is to move.") % {"name": name})
+                raise NotAllowed(
+                    _("It is not your turn: %(name)s is to move.") % {"name": isolate(name)}
+                )
             raise NotAllowed(_("You are not playing in this game."))
         try:
             new_state = rules.play(state, notation)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import results
 from tournaments.authority import require_arbiter
@@ -131,7 +132,7 @@ def enter_locked(
         raise TournamentError(_("This tournament is finished."), "finished")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(
-            _("%(name)s is already registered.") % {"name": player.name}, "duplicate"
+            _("%(name)s is already registered.") % {"name": isolate(player.name)}, "duplicate"
         )
     last = _last_paired_round(tournament)
     if last and tournament.is_round_robin:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.bidi import isolate
 from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import SheetError
@@ -56,7 +57,7 @@ class Context:
                 sheet,
                 detail[1],
                 _("This sheet is of the tournament “%(other)s”, not “%(name)s”.")
-                % {"other": detail[0], "name": self.t.name},
+                % {"other": isolate(detail[0]), "name": isolate(self.t.name)},
                 "other_tournament",
             )
 
@@ -69,7 +70,9 @@ class Context:
             return True
         key = L.norm(written) if written is not None else ""
         if written is not None and key not in self.by_name and key not in self.new_names:
-            self.error(sheet, cell, _("Unknown player “%(name)s”.") % {"name": written}, "unknown")
+            self.error(
+                sheet, cell, _("Unknown player “%(name)s”.") % {"name": isolate(written)}, "unknown"
+            )
             return False
         second = p.second.player.name if p.second_id else L.t(L.BYE)
         self.error(

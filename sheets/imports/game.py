@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.authority import is_arbiter_member, may_arbitrate_game
+from games.bidi import isolate
 from games.errors import GameError
 from games.models import Game, Player
 from sheets import layout as L
@@ -127,7 +128,8 @@ def plan_paper_game(rec: BoardRecord) -> GamePlan:
                 plan,
                 rec,
                 f"B{seat.row}",
-                _("Several players on the site are called “%(name)s”.") % {"name": seat.name},
+                _("Several players on the site are called “%(name)s”.")
+                % {"name": isolate(seat.name)},
             )
         ids.append(found[0].pk if len(found) == 1 else None)
     plan.names = tuple(s.name for s in rec.seats)
@@ -156,7 +158,9 @@ def plan_game_sheet(rec: BoardRecord, game: Game) -> GamePlan:
         )
     for seat, want in zip(rec.seats, names, strict=False):
         if L.norm(seat.name) != L.norm(want):
-            _error(plan, rec, f"B{seat.row}", _("This seat is %(name)s's.") % {"name": want})
+            _error(
+                plan, rec, f"B{seat.row}", _("This seat is %(name)s's.") % {"name": isolate(want)}
+            )
     ended = game.winners is not None
     site = game.moves_list
     if rec.final_position:

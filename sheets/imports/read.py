@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.bidi import isolate
 from games.models import GameStatus, Player
 from sheets import layout as L
 from sheets.boards.read import BoardRecord, is_board_sheet, read_board, to_int
@@ -143,7 +144,7 @@ def _players(ctx: Context, table: Table) -> None:
         name = " ".join(str(raw).split())
         key = L.norm(name)
         if key in seen:
-            ctx.error(table.sheet, cell, _("“%(name)s” is listed twice.") % {"name": name})
+            ctx.error(table.sheet, cell, _("“%(name)s” is listed twice.") % {"name": isolate(name)})
             continue
         seen.add(key)
         rating = _number(ctx, table.sheet, row.cells.get("rating"), row.values.get("rating"), 0)
@@ -154,7 +155,8 @@ def _players(ctx: Context, table: Table) -> None:
             ctx.error(
                 table.sheet,
                 cell,
-                _("%(name)s cannot be registered: %(reason)s") % {"name": name, "reason": closed},
+                _("%(name)s cannot be registered: %(reason)s")
+                % {"name": isolate(name), "reason": closed},
             )
             continue
         club = " ".join(str(row.values.get("club") or "").split())
@@ -204,7 +206,7 @@ def _existing_player(
             sheet,
             cell,
             _("Several players on the site are called “%(name)s”: register the right one first.")
-            % {"name": name},
+            % {"name": isolate(name)},
         )
         return False, None
     return True, found[0].pk if found else None

@@ -503,7 +503,7 @@ def test_refused_first_move_leaves_the_game_waiting(new_game, alice) -> None:
 @pytest.mark.parametrize(
     ("who", "message"),
     [
-        ("other_player", "It is not your turn: Alice is to move."),
+        ("other_player", "It is not your turn: \u2068Alice\u2069 is to move."),
         ("outsider", "You are not playing in this game."),
         ("anonymous", "Log in to make a move."),
         ("nobody", "Log in to make a move."),
@@ -632,7 +632,7 @@ def test_move_refusal_is_translated(new_game, alice, boris) -> None:
             "The position changed since you loaded the page: look at the board and try again.",
         ),
         (None, "nobody", NotAllowed, "Log in to make a move."),
-        (None, "boris", NotAllowed, "It is not your turn: Alice is to move."),
+        (None, "boris", NotAllowed, "It is not your turn: \u2068Alice\u2069 is to move."),
     ],
 )
 def test_service_refusals_are_translated(

@@ -236,7 +236,7 @@ def test_every_problem_is_reported_at_once(db: None, en: str, arbiter: User) -> 
     assert where == ["R1 B2!N17", "Round 1!B5", "Round 1!C4"]
     messages = {e.where: e.message for e in plan.errors}
     assert "2-0" in messages["Round 1!C4"]
-    assert "Unknown player “Nobody”" in messages["Round 1!B5"]
+    assert "Unknown player “\u2068Nobody\u2069”" in messages["Round 1!B5"]
     assert "Move 6" in messages["R1 B2!N17"]
     with pytest.raises(ImportRefused) as refused:
         services.apply_plan(plan, user=arbiter)

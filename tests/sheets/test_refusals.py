@@ -221,7 +221,7 @@ def test_another_tournaments_workbook(db: None, en: str, arbiter: User, paper) -
     )
     found = errors(workbook(other), paper)
     assert found == {
-        "Players!B1": "This sheet is of the tournament “Other Cup”, not “Кубок клуба”."
+        "Players!B1": "This sheet is of the tournament “\u2068Other Cup\u2069”, not “\u2068Кубок клуба\u2069”."
     }
 
 
@@ -248,7 +248,7 @@ def test_error_value_in_a_cell(paper, en: str) -> None:
     [
         ("C4", "2-0", "Unknown result “2-0”"),
         ("C4", "bye", "bye"),
-        ("B4", "Nobody", "Unknown player “Nobody”"),
+        ("B4", "Nobody", "Unknown player “\u2068Nobody\u2069”"),
         ("D4", "<board 2>", "On the site, board 1"),
         ("A4", 9, "no board 9"),
     ],

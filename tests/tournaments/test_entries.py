@@ -81,7 +81,7 @@ def test_registering_the_same_player_twice_is_refused(arbiter: User) -> None:
     with translation.override("en"), pytest.raises(TournamentError) as info:
         services.register(tournament=t, player=alice, user=arbiter)
     assert info.value.code == "duplicate"
-    assert info.value.message == "Alice is already registered."
+    assert info.value.message == "\u2068Alice\u2069 is already registered."
     assert t.entries.count() == 1
 
 

@@ -244,7 +244,7 @@ def test_a_refusal_of_the_service_is_shown_as_a_message(
         url("entry_add", tournament.pk), {"player": player.pk}, follow=True
     )
     assert response.redirect_chain[-1][0] == tournament.get_absolute_url()
-    assert "P02 is already registered." in messages_text(parse(response))
+    assert "\u2068P02\u2069 is already registered." in messages_text(parse(response))
 
 
 def test_finishing_a_round_with_missing_results_shows_why(

@@ -118,7 +118,7 @@ def test_a_refusal_message_escapes_the_name(arbiter: User, client_for: ClientFor
         reverse("tournaments:entry_add", args=[t.pk]), {"player": player.pk}, follow=True
     )
     assert_escaped(response)
-    assert f"{EVIL_PLAYER} is already registered." in messages_text(parse(response))
+    assert f"\u2068{EVIL_PLAYER}\u2069 is already registered." in messages_text(parse(response))
 
 
 def test_pairing_warnings_escape_names(arbiter: User, client_for: ClientFor) -> None:

@@ -108,7 +108,7 @@ def test_the_seated_player_not_to_move_is_refused(
     assert response.json() == {
         "ok": False,
         "code": "not_allowed",
-        "error": "It is not your turn: Alice is to move.",
+        "error": "It is not your turn: \u2068Alice\u2069 is to move.",
     }
     assert stored(game) == []
 
@@ -116,7 +116,7 @@ def test_the_seated_player_not_to_move_is_refused(
 def test_not_your_turn_in_russian(alice_client: Client, new_game: GameFactory) -> None:
     game = play(new_game("uttt"), "E5")
     response = alice_client.post(move_url(game), {"cell": "D4"}, follow=True)
-    assert messages_text(parse(response)) == "Сейчас не ваш ход: ходит Борис."
+    assert messages_text(parse(response)) == "Сейчас не ваш ход: ходит \u2068Борис\u2069."
     assert stored(game) == ["E5"]
 
 
