@@ -26,9 +26,10 @@ pytestmark = pytest.mark.django_db
 # A visitor's page: the game (with whether it was ever analysed), its seats, its moves, and the
 # tournaments' hook answer (the game's records, its pairing).
 VISITOR_QUERIES = 5
-# A logged-in user adds his session, his account, the header's "your move" badge and the
-# arbiter's question (his permissions, asked once whatever asks it).
-PLAYER_QUERIES = 10
+# A logged-in user adds his session, his account, the header's "your move" badge and its count of
+# unseen news (one query each), and the arbiter's question (his permissions, asked once whatever
+# asks it).
+PLAYER_QUERIES = 11
 
 
 def finished_uttt_moves(seed: int = 7) -> list[str]:
@@ -71,7 +72,7 @@ def test_a_visitor_reads_five_rows_sets(casual_game, django_assert_max_num_queri
     assert "Arbiter&#x27;s actions" not in html and "Arbiter's actions" not in html
 
 
-def test_the_player_who_made_the_game_reads_ten(casual_game, django_assert_max_num_queries):
+def test_the_player_who_made_the_game_reads_eleven(casual_game, django_assert_max_num_queries):
     game, user = casual_game
     player = client(user)
     player.get("/")  # the session exists before the counted request
