@@ -221,7 +221,8 @@ def test_another_tournaments_workbook(db: None, en: str, arbiter: User, paper) -
     )
     found = errors(workbook(other), paper)
     assert found == {
-        "Players!B1": "This sheet is of the tournament “\u2068Other Cup\u2069”, not “\u2068Кубок клуба\u2069”."
+        "Players!B1": "This sheet is of the tournament “\u2068Other Cup\u2069”, "
+        "not “\u2068Кубок клуба\u2069”."
     }
 
 
