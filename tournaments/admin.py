@@ -26,7 +26,7 @@ from games.authority import arbitrated_games, may_arbitrate_game
 from games.forms import TimeControlField
 from games.models import Game
 from tournaments import adjudication, authority, scores, services, settings_service
-from tournaments.admin_actions import _act_action, _say_unseen
+from tournaments.admin_actions import act_action, say_unseen
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
 from tournaments.models import (
@@ -331,7 +331,7 @@ class ClaimAdmin(ArbitratedAdmin):
         return False
 
     def _decide(self, request: HttpRequest, queryset: QuerySet, accept: bool) -> None:
-        _say_unseen(self, request, queryset)
+        say_unseen(self, request, queryset)
         for claim in queryset:
             try:
                 adjudication.decide_claim(user=request.user, claim=claim, accept=accept)
@@ -349,14 +349,14 @@ class ClaimAdmin(ArbitratedAdmin):
 
 class ArbiterGameAdmin(GameAdmin):
     actions = (
-        _act_action("decide", DecideForm, _("Declare the result or a forfeit")),
-        _act_action("take_back", TakeBackForm, _("Take back moves")),
-        _act_action("annul", AnnulForm, _("Annul the game")),
+        act_action("decide", DecideForm, _("Declare the result or a forfeit")),
+        act_action("take_back", TakeBackForm, _("Take back moves")),
+        act_action("annul", AnnulForm, _("Annul the game")),
     )
 
 
 admin.site.unregister(Game)
 admin.site.register(Game, ArbiterGameAdmin)
 PairingAdmin.actions = (
-    _act_action("decide", DecideForm, _("Declare, correct or forfeit the result")),
+    act_action("decide", DecideForm, _("Declare, correct or forfeit the result")),
 )

@@ -24,7 +24,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 
 
-def _say_unseen(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+def say_unseen(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
     """An error message when rows were selected that the user may not act on: those are not in
     his queryset at all (another tournament's), so the action would skip them silently."""
     selected = set(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
@@ -54,7 +54,7 @@ def _version_field_name(obj: Game | Pairing) -> str:
     return f"version-{obj.pk}"
 
 
-def _act_action(act: str, form_class: type, description: str) -> Callable[..., Any]:
+def act_action(act: str, form_class: type, description: str) -> Callable[..., Any]:
     """An admin action that asks for the act's form (reason required), then calls the service
     for each selected game or pairing.
 
@@ -71,7 +71,7 @@ def _act_action(act: str, form_class: type, description: str) -> Callable[..., A
         if form.is_bound and form.is_valid():
             d = form.cleaned_data
             done = 0
-            _say_unseen(modeladmin, request, queryset)
+            say_unseen(modeladmin, request, queryset)
             for obj in queryset:
                 game = obj if isinstance(obj, Game) else obj.game
                 pairing = obj if isinstance(obj, Pairing) else None

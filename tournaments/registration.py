@@ -23,7 +23,7 @@ from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament, Tourn
 
 
 def _started(tournament: Tournament) -> bool:
-    return bool(settings_service._last_paired_round(tournament))
+    return bool(settings_service.last_paired_round(tournament))
 
 
 @transaction.atomic

@@ -33,7 +33,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.settings_service import _last_paired_round, _time_control, validate_settings
+from tournaments.settings_service import checked_time_control, last_paired_round, validate_settings
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -87,7 +87,7 @@ def create_tournament(
     tournament = Tournament.objects.create(
         **clean,
         online=online,
-        time_control=_time_control(time_control),
+        time_control=checked_time_control(time_control),
         start_date=start_date,
         end_date=end_date,
         created_by=created_by,
@@ -134,7 +134,7 @@ def enter_locked(
         raise TournamentError(
             _("%(name)s is already registered.") % {"name": isolate(player.name)}, "duplicate"
         )
-    last = _last_paired_round(tournament)
+    last = last_paired_round(tournament)
     if last and tournament.is_round_robin:
         raise TournamentError(
             _("A round robin cannot take new players once it has started."), "started"
@@ -168,7 +168,7 @@ def withdraw(*, entry: Entry, user: AnyUser | None, from_round: int | None = Non
     """Withdraw ``entry`` from round ``from_round`` on (the next unpaired round by default)."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     require_arbiter(user, tournament)
-    last = _last_paired_round(tournament)
+    last = last_paired_round(tournament)
     from_round = from_round or last + 1
     if from_round <= last:
         raise TournamentError(
@@ -186,7 +186,7 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
     """Undo a withdrawal for the rounds not paired yet."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     require_arbiter(user, tournament)
-    last = _last_paired_round(tournament)
+    last = last_paired_round(tournament)
     if entry.withdrawn_from_round is not None and entry.withdrawn_from_round <= last:
         # Rounds already paired without the player stay as they are: he is back from the next.
         for number in range(entry.withdrawn_from_round, last + 1):

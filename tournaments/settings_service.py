@@ -157,7 +157,7 @@ SETTING_FIELDS = (
 )
 
 
-def _time_control(code: Any) -> str:
+def checked_time_control(code: Any) -> str:
     """A valid time control code (``TournamentError`` otherwise)."""
     try:
         return timekeeping.validate_time_control(code, over_the_board=False)
@@ -169,7 +169,7 @@ def check_not_frozen(tournament: Tournament, changes: Mapping[str, Any]) -> None
     """``TournamentError`` (code ``frozen``) when ``changes`` alter a frozen setting of a
     tournament whose round 1 is paired."""
     changed = [f for f in FROZEN_FIELDS if f in changes and changes[f] != getattr(tournament, f)]
-    if changed and tournament.pk and _last_paired_round(tournament):
+    if changed and tournament.pk and last_paired_round(tournament):
         raise TournamentError(
             _(
                 "Round 1 is paired: the game, the format and the rules options can no longer "
@@ -203,10 +203,10 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
     except TournamentError:
         check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer
         raise
-    clean["time_control"] = _time_control(merged["time_control"])
+    clean["time_control"] = checked_time_control(merged["time_control"])
     # Compared normalised: the same options written otherwise are no change.
     check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
-    last = _last_paired_round(tournament) if tournament.pk else 0
+    last = last_paired_round(tournament) if tournament.pk else 0
     if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
         raise TournamentError(
             _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
@@ -263,7 +263,8 @@ def set_arbiters(
     return t
 
 
-def _last_paired_round(tournament: Tournament) -> int:
+def last_paired_round(tournament: Tournament) -> int:
+    """The number of the tournament's last round that is paired (0 when none is)."""
     return (
         Round.objects.filter(tournament=tournament)
         .exclude(status=RoundStatus.PENDING)
