@@ -29,8 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import DEFAULT_BUDGET, analyse
 from games.engine.sos_search import Limits, SosSolver
-from games.engine.uttt_pos import DRAW, UtttPos, random_playout
+from games.engine.uttt_playout import random_playout
+from games.engine.uttt_pos import UtttPos
 from games.engine.uttt_search import Mcts
+from games.engine.uttt_tables import DRAW
 from games.rules import get_rules
 
 RANDOM_TARGET = 17_800

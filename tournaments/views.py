@@ -29,7 +29,7 @@ from tournaments import (
     settings_service,
 )
 from tournaments.errors import TournamentError
-from tournaments.forms import EntryForm, OverrideForm, ResultForm, TournamentForm
+from tournaments.forms import EntryForm, OverrideForm, ResultForm
 from tournaments.models import (
     Pairing,
     Round,
@@ -38,6 +38,7 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
+from tournaments.settings_form import TournamentForm
 
 
 @require_safe

@@ -8,7 +8,7 @@
   proven takes the best of them (so proven draws propagate too); selection never enters a child
   proven lost for the seat choosing, and a proven node is not played out but returns its value.
   Leaves with few empty cells are handed to the exact solver (an endgame solver inside the tree).
-  By default a new leaf is not played out but evaluated (:func:`uttt_pos.evaluate`: each seat's
+  By default a new leaf is not played out but evaluated (:func:`uttt_eval.evaluate`: each seat's
   chances on the small boards, multiplied along the meta-board's lines), and each node also keeps
   the minimax of the evaluations below it (implicit minimax backups, Lanctot et al. 2014), mixed
   into selection with the weight ``minimax``. Playouts are still there (``cutoff=None``: to the
@@ -25,7 +25,10 @@ import random
 import time
 from collections.abc import Callable
 
-from .uttt_pos import DRAW, UtttPos, evaluate_pos, playout_value, random_playout, tables
+from .uttt_eval import evaluate_pos
+from .uttt_playout import playout_value, random_playout
+from .uttt_pos import UtttPos
+from .uttt_tables import DRAW, tables
 
 WIN, LOSS = 1, -1
 

@@ -7,19 +7,11 @@ import random
 import pytest
 from uttt_reference import LoggingBits
 
-from games.engine.uttt_pos import (
-    DRAW,
-    FULL9,
-    ONGOING,
-    POP9,
-    UtttPos,
-    _playout,
-    evaluate,
-    evaluate_pos,
-    playout_value,
-    random_playout,
-)
+from games.engine.uttt_eval import evaluate, evaluate_pos
+from games.engine.uttt_playout import _playout, playout_value, random_playout
+from games.engine.uttt_pos import UtttPos
 from games.engine.uttt_search import Mcts
+from games.engine.uttt_tables import DRAW, FULL9, ONGOING, POP9
 
 
 def random_positions(preset: str, count: int, seed: int) -> list[UtttPos]:

@@ -9,16 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from uttt_reference import LoggingBits, replay_playout
 
-from games.engine.uttt_pos import (
-    DRAW,
-    FULL9,
-    INDEX,
-    ONGOING,
-    UtttPos,
-    move_index,
-    move_name,
-    random_playout,
-)
+from games.engine.uttt_playout import random_playout
+from games.engine.uttt_pos import INDEX, UtttPos, move_index, move_name
+from games.engine.uttt_tables import DRAW, FULL9, ONGOING
 from games.rules import get_rules
 
 OPTION_SETS = [

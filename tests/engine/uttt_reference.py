@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine.uttt_pos import REFILL
+from games.engine.uttt_playout import REFILL
 
 
 class LoggingBits:

@@ -11,7 +11,8 @@ from tournaments.pairing.colours import (
     STRONG,
     colour_state,
 )
-from tournaments.pairing.dutch import DutchPlayer, pair_dutch
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.dutch_records import DutchPlayer
 
 from .helpers import hist
 

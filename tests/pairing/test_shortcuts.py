@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from tournaments.pairing import dutch, swiss
 from tournaments.pairing.acceleration import baku_virtual_points
 from tournaments.pairing.base import SwissPlayer
-from tournaments.pairing.dutch import DOWN, FLOAT_NONE, UP, DutchPlayer, pair_dutch
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, UP, DutchPlayer
 from tournaments.pairing.simulate import SwissSimulation
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.pairing import MESSAGES, PairingImpossible, SwissPlayer, pair_swiss
-from tournaments.pairing.dutch import DOWN, FLOAT_NONE, DutchPlayer, pair_dutch
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, DutchPlayer
 from tournaments.pairing.swiss import dutch_players
 from tournaments.records import (
     BYE,

@@ -175,7 +175,7 @@ def test_the_tournament_form_sets_the_registration(client: Client, arbiter: User
     client.force_login(arbiter)
     page = client.get(f"/tournaments/{t.pk}/settings/", **EN).content.decode()
     assert 'name="registration_open"' in page and 'name="registration_approval"' in page
-    from tournaments.forms import TournamentForm
+    from tournaments.settings_form import TournamentForm
 
     data = {
         k: v for k, v in TournamentForm.initial_of(t).items() if v is not None and v is not False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .dutch import BoardInfo, DutchPlayer, DutchResult
+from .dutch_records import BoardInfo, DutchPlayer, DutchResult
 from .messages import (
     DUTCH_BYE,
     DUTCH_E1,

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .dutch_records import DOWN, colour_criteria
 from .matching import Matcher
 
 if TYPE_CHECKING:
@@ -180,14 +181,13 @@ def natural(
       every pair.
 
     So every maximum-weight matching reaches the same bounds, U among them, and the order of
-    the candidates (the low bits and the decisions of ``dutch._Round._brackets``: fewest
-    exchanges, then S1 from the top each against the highest S2 player possible) picks the
-    first candidate of D.1 among them, which is the natural pairing. With ``N`` even, the
-    pairs of the rest are left for the next brackets (their fields do not depend on the
-    bracket's pairs). ``tests/pairing/test_shortcuts.py`` checks this against the whole graph.
+    the candidates (the low bits and the decisions of
+    ``dutch_brackets.BracketPairing._brackets``: fewest exchanges, then S1 from the top each
+    against the highest S2 player possible) picks the first candidate of D.1 among them, which
+    is the natural pairing. With ``N`` even, the pairs of the rest are left for the next
+    brackets (their fields do not depend on the bracket's pairs).
+    ``tests/pairing/test_shortcuts.py`` checks this against the whole graph.
     """
-    from .dutch import DOWN, colour_criteria
-
     if sgb or not nsgb:
         return None
     half = nsgb // 2

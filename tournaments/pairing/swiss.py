@@ -28,7 +28,7 @@ from tournaments.records import (
 
 from . import dutch
 from .base import Pair, SwissPlayer
-from .dutch import DOWN, FLOAT_NONE, UP, DutchPlayer
+from .dutch_records import DOWN, FLOAT_NONE, UP, BoardInfo, DutchPlayer
 from .messages import NO_BYE_CANDIDATE, NO_COMPLETE_PAIRING, PairingImpossible
 from .reasons import board_reasons, bye_reasons
 
@@ -164,7 +164,7 @@ def pair_swiss(
         )
     by_entry = {r.entry: r for r in records}
 
-    def key(board: dutch.BoardInfo) -> tuple[int, int, int]:
+    def key(board: BoardInfo) -> tuple[int, int, int]:
         h, lo = by_entry[board.higher], by_entry[board.lower]
         if (lo.real_score, -lo.rank) > (h.real_score, -h.rank):
             h, lo = lo, h

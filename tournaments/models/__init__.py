@@ -1,0 +1,52 @@
+"""Tournaments, entries, rounds and pairings. Tournaments point at games, never the reverse.
+
+The models and their choices live in this package's modules, by concern: ``tournament``
+(tournaments and entries), ``rounds`` (rounds and pairings), ``result_records`` (the records of
+results and decisions, claims) and ``join_requests``. Importing the package registers them with
+Django, and ``tournaments.models`` is where the rest of the code imports them from (the app's
+public models interface).
+"""
+
+from .join_requests import JoinRequest, JoinStatus
+from .result_records import (
+    ARBITER_REASONS,
+    Act,
+    Adjudication,
+    AdjudicationReason,
+    Claim,
+    ClaimStatus,
+    ResultSource,
+)
+from .rounds import Pairing, Result, Round, RoundStatus
+from .tournament import (
+    POINT_FIELD,
+    Acceleration,
+    Entry,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+    acceleration_problem,
+)
+
+__all__ = [
+    "ARBITER_REASONS",
+    "POINT_FIELD",
+    "Acceleration",
+    "Act",
+    "Adjudication",
+    "AdjudicationReason",
+    "Claim",
+    "ClaimStatus",
+    "Entry",
+    "JoinRequest",
+    "JoinStatus",
+    "Pairing",
+    "Result",
+    "ResultSource",
+    "Round",
+    "RoundStatus",
+    "Tournament",
+    "TournamentFormat",
+    "TournamentStatus",
+    "acceleration_problem",
+]

@@ -1,0 +1,174 @@
+"""The permanent records of results and arbiters' decisions, and players' claims of a win, with
+their acts, reasons and sources."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+
+from .rounds import Pairing
+from .tournament import Entry, Tournament
+
+
+class Act(models.TextChoices):
+    RESULT = "result", _("Result recorded")
+    DECLARE_RESULT = "declare_result", _("Result declared")
+    FORFEIT = "forfeit", _("Forfeit")
+    TAKE_BACK = "take_back", _("Moves taken back")
+    ANNUL = "annul", _("Game annulled")
+    CORRECT_RESULT = "correct_result", _("Result corrected")
+    WITHDRAW = "withdraw", _("Player withdrawn")
+    REINSTATE = "reinstate", _("Withdrawal undone")
+    CLAIM_ACCEPTED = "claim_accepted", _("Claim accepted")
+    CLAIM_REJECTED = "claim_rejected", _("Claim rejected")
+    ADD_TIME = "add_time", _("Time added")
+    PAUSE_CLOCKS = "pause_clocks", _("Clocks paused")
+    RESUME_CLOCKS = "resume_clocks", _("Clocks restarted")
+    ENGINE_RESULT = "engine_result", _("Result decided with the engine")
+
+
+class AdjudicationReason(models.TextChoices):
+    AGREEMENT = "agreement", _("Agreement")
+    NO_SHOW = "no_show", _("No-show")
+    TIME = "time", _("Time")
+    ILLEGAL_CONDUCT = "illegal_conduct", _("Illegal conduct")
+    UNFINISHED = "unfinished", _("Unfinished game")
+    CORRECTION = "correction", _("Correction of a mistake")
+    PLAYED = "played", _("Played on the site")
+    REPORTED = "reported", _("Result handed in")
+    WITHDRAWAL = "withdrawal", _("Player withdrawn")
+    INTERRUPTION = "interruption", _("Interruption of play")
+
+
+# The reasons an arbiter chooses from (the others are given by the results service).
+ARBITER_REASONS = [
+    (value, label)
+    for value, label in AdjudicationReason.choices
+    if value
+    not in (
+        AdjudicationReason.PLAYED,
+        AdjudicationReason.WITHDRAWAL,
+        AdjudicationReason.INTERRUPTION,  # given by the acts on a round's clocks
+    )
+]
+
+
+class ResultSource(models.TextChoices):
+    """Where a change of a result came from."""
+
+    ONLINE = "online", _("Game on the site")
+    PAPER = "paper", _("Paper result")
+    IMPORT = "import", _("Workbook import")
+    TRF = "trf", _("TRF import")
+    ADJUDICATION = "adjudication", _("Arbiter's decision")
+    CLAIM = "claim", _("Claim")
+
+
+class Adjudication(models.Model):
+    """The permanent record of one change of a result, or of one arbiter's decision, whatever
+    its source (see ``tournaments.results``). Never edited or deleted."""
+
+    act = models.CharField(_("act"), max_length=20, choices=Act.choices)
+    source = models.CharField(
+        _("source"),
+        max_length=16,
+        choices=ResultSource.choices,
+        default=ResultSource.ADJUDICATION,
+        db_index=True,
+    )
+    reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
+    note = models.TextField(_("note"), blank=True)
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    pairing = models.ForeignKey(
+        Pairing,
+        verbose_name=_("pairing"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    game = models.ForeignKey(
+        Game,
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    entry = models.ForeignKey(
+        Entry,
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjudications",
+    )
+    before = models.JSONField(_("before"), default=dict)
+    after = models.JSONField(_("after"), default=dict)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbiter"),
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-decided_at", "-pk"]
+        verbose_name = _("result record")
+        verbose_name_plural = _("result records")
+
+    def __str__(self) -> str:
+        return f"{self.get_act_display()} · {self.get_reason_display()}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.pk is not None:
+            raise PermissionError("adjudication records are never changed")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        raise PermissionError("adjudication records are never deleted")
+
+
+class ClaimStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for the arbiter")
+    ACCEPTED = "accepted", _("Accepted")
+    REJECTED = "rejected", _("Rejected")
+
+
+class Claim(models.Model):
+    """A player's claim of a win because the opponent has not moved in time."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="claims")
+    seat = models.PositiveSmallIntegerField(_("claimant's seat"))
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    claimed_at = models.DateTimeField(_("claimed"), auto_now_add=True)
+    ply = models.PositiveIntegerField(_("moves played when claimed"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
+    )
+    adjudication = models.OneToOneField(
+        Adjudication, null=True, blank=True, on_delete=models.PROTECT, related_name="claim"
+    )
+
+    class Meta:
+        ordering = ["-claimed_at"]
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+
+    def __str__(self) -> str:
+        return _("Claim on game %(game)s") % {"game": self.game_id}
