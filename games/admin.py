@@ -28,6 +28,20 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("name", "club", "user__username")
     autocomplete_fields = ("user",)
 
+    # Who sees and changes which players is games.authority's answer (an arbiter: the players of
+    # what he arbitrates, and those in nothing another arbiter has); the entries' autocomplete
+    # and raw-id lookups read this queryset too.
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return authority.visible_players(request.user, super().get_queryset(request))
+
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        allowed = obj is None or authority.may_change_player(request.user, obj)
+        return super().has_change_permission(request, obj) and allowed
+
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        allowed = obj is None or authority.may_change_player(request.user, obj)
+        return super().has_delete_permission(request, obj) and allowed
+
     def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))
         if authority.may_link_accounts(request.user):

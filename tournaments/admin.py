@@ -22,9 +22,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.admin import GameAdmin
-from games.authority import arbitrated_games, may_arbitrate_game
+from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.forms import TimeControlField
-from games.models import Game
+from games.models import Game, Player
 from tournaments import adjudication, authority, scores, services, settings_service
 from tournaments.admin_actions import act_action, say_unseen
 from tournaments.errors import TournamentError
@@ -53,6 +53,8 @@ def _choices(model: type[Model], user: Any) -> QuerySet | None:
         return Pairing.objects.filter(round__tournament__in=tournaments)
     if model is Game:
         return arbitrated_games(user)
+    if model is Player:
+        return visible_players(user)
     return None
 
 

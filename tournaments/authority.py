@@ -17,7 +17,7 @@ from games import authority as game_authority
 from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Pairing, Tournament, TournamentStatus
+from tournaments.models import Act, Adjudication, Entry, Pairing, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -89,11 +89,28 @@ def _owned() -> Q:
     return _games_of(Pairing.objects.all(), Adjudication.objects.all())
 
 
+def _players_of(user: AnyUser) -> Q:
+    """The players of the tournaments ``user`` arbitrates."""
+    return Q(pk__in=Entry.objects.filter(tournament__arbiters=user).values("player"))
+
+
+def _players_elsewhere(user: AnyUser) -> Q:
+    """The players of the tournaments ``user`` does not arbitrate."""
+    return Q(pk__in=Entry.objects.exclude(tournament__arbiters=user).values("player"))
+
+
 def register() -> None:
-    """Answer :func:`games.authority.may_arbitrate_game` for tournament games."""
+    """Answer :func:`games.authority.may_arbitrate_game` for tournament games, and name the
+    players of each tournament (:func:`games.authority.visible_players`)."""
     game_authority.register_resolver(
         "tournaments",
-        game_authority.Resolver(decides=_decides, arbitrated=_arbitrated, owned=_owned),
+        game_authority.Resolver(
+            decides=_decides,
+            arbitrated=_arbitrated,
+            owned=_owned,
+            players_of=_players_of,
+            players_elsewhere=_players_elsewhere,
+        ),
     )
 
 
