@@ -104,8 +104,11 @@ class GameAdmin(admin.ModelAdmin):
         "finished_at",
         "updated_at",
         "status",
+        # Chosen when the game is created (games.services.create_game checks it with the clock);
+        # flipped here it would let an arbiter enter the moves of a game played online.
+        "over_the_board",
     )
-    fields = ("kind", "rules_in_words", "status", "over_the_board", *readonly_fields[2:-1])
+    fields = ("kind", "rules_in_words", "status", "over_the_board", *readonly_fields[2:-2])
     inlines = (SeatInline, MoveInline)
     date_hierarchy = "created_at"
 
