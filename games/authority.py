@@ -57,13 +57,13 @@ def is_arbiter_member(user: AnyUser | None) -> bool:
 
 def may_link_accounts(user: AnyUser | None) -> bool:
     """Only a superuser links a player to an account (the account then plays his moves)."""
-    return bool(user is not None and user.is_authenticated and user.is_superuser)
+    return bool(user is not None and user.is_authenticated and user.is_active and user.is_superuser)
 
 
 def may_arbitrate_game(user: AnyUser | None, game: Game) -> bool:
     """May ``user`` act as arbiter of ``game``: enter its moves over the board, decide it, take
     moves back, annul it?"""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
@@ -88,7 +88,7 @@ def arbitrated_games(
 ) -> QuerySet[Game]:
     """The games (of ``queryset``, every game by default) ``user`` may arbitrate."""
     games = Game.objects.all() if queryset is None else queryset
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return games.none()
     if user.is_superuser:
         return games
@@ -131,7 +131,7 @@ def visible_players(
     those of the tournaments and games he arbitrates, and those nobody else's are (in no
     tournament or over-the-board game another arbiter has). A superuser sees them all."""
     players = Player.objects.all() if queryset is None else queryset
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return players.none()
     if user.is_superuser:
         return players
@@ -142,7 +142,7 @@ def visible_players(
 def may_change_player(user: AnyUser | None, player: Player) -> bool:
     """May ``user`` change ``player`` (his name, club, rating)? A superuser; an arbiter when the
     player is in nothing another arbiter has (a change would rewrite that one's records too)."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True

@@ -28,7 +28,7 @@ PAIRING_KEY = "tournaments.pairing_of"
 
 def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
     """Superusers, and the arbiters ``tournament`` names."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
@@ -46,7 +46,7 @@ def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
 
 def arbitrated_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     """Every tournament ``user`` may arbitrate."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return Tournament.objects.none()
     if user.is_superuser:
         return Tournament.objects.all()
@@ -119,7 +119,7 @@ def register() -> None:
 
 def player_of(user: AnyUser | None) -> Player | None:
     """The player ``user``'s account plays as, if any."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return None
     return Player.objects.filter(user=user).first()
 
