@@ -28,6 +28,20 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("name", "club", "user__username")
     autocomplete_fields = ("user",)
 
+    # Who sees and changes which players is games.authority's answer (an arbiter: the players of
+    # what he arbitrates, and those in nothing another arbiter has); the entries' autocomplete
+    # and raw-id lookups read this queryset too.
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return authority.visible_players(request.user, super().get_queryset(request))
+
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        allowed = obj is None or authority.may_change_player(request.user, obj)
+        return super().has_change_permission(request, obj) and allowed
+
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        allowed = obj is None or authority.may_change_player(request.user, obj)
+        return super().has_delete_permission(request, obj) and allowed
+
     def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))
         if authority.may_link_accounts(request.user):
@@ -90,8 +104,11 @@ class GameAdmin(admin.ModelAdmin):
         "finished_at",
         "updated_at",
         "status",
+        # Chosen when the game is created (games.services.create_game checks it with the clock);
+        # flipped here it would let an arbiter enter the moves of a game played online.
+        "over_the_board",
     )
-    fields = ("kind", "rules_in_words", "status", "over_the_board", *readonly_fields[2:-1])
+    fields = ("kind", "rules_in_words", "status", "over_the_board", *readonly_fields[2:-2])
     inlines = (SeatInline, MoveInline)
     date_hierarchy = "created_at"
 

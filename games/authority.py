@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
 from games import memo
-from games.models import Game
+from games.models import Game, Player, Seat
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -31,11 +31,15 @@ class Resolver:
     ``decides(user, game)``: ``None`` when the game is not the app's, else whether ``user`` (an
     authenticated non-superuser) arbitrates it. ``arbitrated(user)``: a ``Q`` on ``Game`` of the
     app's games ``user`` arbitrates; ``owned()``: a ``Q`` of every game the app owns.
+    ``players_of(user)``, ``players_elsewhere(user)``: ``Q``s on ``Player`` of the players the
+    app has in what ``user`` arbitrates, and in what he does not (a tournament's entries).
     """
 
     decides: Callable[[AnyUser, Game], bool | None]
     arbitrated: Callable[[AnyUser], Q]
     owned: Callable[[], Q]
+    players_of: Callable[[AnyUser], Q] | None = None
+    players_elsewhere: Callable[[AnyUser], Q] | None = None
 
 
 _resolvers: dict[str, Resolver] = {}
@@ -53,13 +57,13 @@ def is_arbiter_member(user: AnyUser | None) -> bool:
 
 def may_link_accounts(user: AnyUser | None) -> bool:
     """Only a superuser links a player to an account (the account then plays his moves)."""
-    return bool(user is not None and user.is_authenticated and user.is_superuser)
+    return bool(user is not None and user.is_authenticated and user.is_active and user.is_superuser)
 
 
 def may_arbitrate_game(user: AnyUser | None, game: Game) -> bool:
     """May ``user`` act as arbiter of ``game``: enter its moves over the board, decide it, take
     moves back, annul it?"""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
@@ -84,7 +88,7 @@ def arbitrated_games(
 ) -> QuerySet[Game]:
     """The games (of ``queryset``, every game by default) ``user`` may arbitrate."""
     games = Game.objects.all() if queryset is None else queryset
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return games.none()
     if user.is_superuser:
         return games
@@ -96,3 +100,51 @@ def arbitrated_games(
     if is_arbiter_member(user):
         allowed |= Q(created_by=user) & ~owned
     return games.filter(allowed).distinct()
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+def _players(user: AnyUser) -> tuple[Q, Q]:
+    """``Q``s on ``Player``: the players of what ``user`` arbitrates, and those of what others
+    arbitrate (seated in an over-the-board game he does not arbitrate, or what a higher app
+    names: an entry of a tournament he does not arbitrate)."""
+    games = arbitrated_games(user).values("pk")
+    mine = Q(pk__in=Seat.objects.filter(game__in=games).values("player"))
+    others = Q(
+        pk__in=Seat.objects.filter(game__over_the_board=True)
+        .exclude(game__in=games)
+        .values("player")
+    )
+    for resolver in _resolvers.values():
+        if resolver.players_of is not None:
+            mine |= resolver.players_of(user)
+        if resolver.players_elsewhere is not None:
+            others |= resolver.players_elsewhere(user)
+    return mine, others
+
+
+def visible_players(
+    user: AnyUser | None, queryset: QuerySet[Player] | None = None
+) -> QuerySet[Player]:
+    """The players (of ``queryset``, every player by default) ``user`` may see as an arbiter:
+    those of the tournaments and games he arbitrates, and those nobody else's are (in no
+    tournament or over-the-board game another arbiter has). A superuser sees them all."""
+    players = Player.objects.all() if queryset is None else queryset
+    if user is None or not user.is_authenticated or not user.is_active:
+        return players.none()
+    if user.is_superuser:
+        return players
+    mine, others = _players(user)
+    return players.filter(mine | ~others)
+
+
+def may_change_player(user: AnyUser | None, player: Player) -> bool:
+    """May ``user`` change ``player`` (his name, club, rating)? A superuser; an arbiter when the
+    player is in nothing another arbiter has (a change would rewrite that one's records too)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    _mine, others = _players(user)
+    return not Player.objects.filter(pk=player.pk).filter(others).exists()

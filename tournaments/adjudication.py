@@ -266,6 +266,8 @@ def annul(
 
 def _locked_entry(entry: Entry, expected: str | None) -> Entry:
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    if expected is not None and not (expected.isascii() and expected.isdigit()):
+        raise results.malformed_version()
     if expected is not None and expected != entry_version(entry):
         raise results.stale()
     return entry

@@ -22,9 +22,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from games.admin import GameAdmin
-from games.authority import arbitrated_games, may_arbitrate_game
+from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.forms import TimeControlField
-from games.models import Game
+from games.models import Game, Player
 from tournaments import adjudication, authority, scores, services, settings_service
 from tournaments.admin_actions import act_action, say_unseen
 from tournaments.errors import TournamentError
@@ -53,6 +53,8 @@ def _choices(model: type[Model], user: Any) -> QuerySet | None:
         return Pairing.objects.filter(round__tournament__in=tournaments)
     if model is Game:
         return arbitrated_games(user)
+    if model is Player:
+        return visible_players(user)
     return None
 
 
@@ -114,17 +116,52 @@ class ScopedInline:
 
 
 class EntryInline(ScopedInline, admin.TabularInline):
+    """The tournament's entries, read-only: each is corrected on its own page (the entry admin,
+    through ``services.update_entry``); players are registered through the registration service
+    (the tournament's page), withdrawals recorded by theirs (the withdrawal page)."""
+
     model = Entry
     extra = 0
     fields = ("rank", "player", "rating", "joined_round", "withdrawn_from_round", "half_byes")
-    # Withdrawals are arbiters' decisions, recorded by their service (the withdrawal page);
-    # players are registered through the registration service (the tournament's page).
-    readonly_fields = ("joined_round", "withdrawn_from_round")
-    autocomplete_fields = ("player",)
+    readonly_fields = fields
+    show_change_link = True
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class EntryAdminForm(forms.ModelForm):
+    """The admin's entry form: the half-point byes written as on the site ("2, 4"), the changes
+    checked by the service's own validation (``services.validated_entry_changes``)."""
+
+    half_byes = forms.CharField(
+        label=_("Half-point byes in rounds"),
+        required=False,
+        help_text=_("Round numbers, separated by commas."),
+    )
+
+    class Meta:
+        model = Entry
+        fields = ["player", "rank", "rating"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        byes = (self.instance.half_byes or []) if self.instance.pk else []
+        self.initial["half_byes"] = ", ".join(str(r) for r in byes)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            if "half_byes" in data:
+                data["half_byes"] = services.parse_half_byes(data["half_byes"] or "")
+            changes = {f: data[f] for f in services.ENTRY_FIELDS if f in data}
+            data.update(services.validated_entry_changes(self.instance, changes))
+        except TournamentError as err:
+            self.add_error(err.code if err.code in self.fields else None, err.message)
+        return data
 
 
 class TournamentAdminForm(forms.ModelForm):
@@ -257,7 +294,17 @@ class PairingAdmin(ArbitratedAdmin):
 @admin.register(Entry)
 class EntryAdmin(ArbitratedAdmin):
     tournament_path = "tournament"
+    form = EntryAdminForm
     list_display = ("player", "tournament", "rank", "rating", "withdrawn_from_round")
+    fields = (
+        "tournament",
+        "player",
+        "rank",
+        "rating",
+        "half_byes",
+        "joined_round",
+        "withdrawn_from_round",
+    )
     readonly_fields = ("tournament", "joined_round", "withdrawn_from_round")
     list_filter = (("tournament", admin.RelatedOnlyFieldListFilter),)
     search_fields = ("player__name", "tournament__name")
@@ -265,6 +312,19 @@ class EntryAdmin(ArbitratedAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # players are registered through tournaments.services.register
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if obj is not None and settings_service.last_paired_round(obj.tournament):
+            fields = (*fields, "player")  # the boards name him: withdraw, register another
+        return fields
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        changes = {f: data[f] for f in form.changed_data if f in services.ENTRY_FIELDS}
+        saved = services.update_entry(entry=obj, user=request.user, changes=changes)
+        for field in saved._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(saved, field.attname))
 
 
 # -- Adjudication in the admin: read-only records, and each act as an action with its form ------

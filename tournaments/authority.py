@@ -17,7 +17,7 @@ from games import authority as game_authority
 from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Pairing, Tournament, TournamentStatus
+from tournaments.models import Act, Adjudication, Entry, Pairing, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -28,7 +28,7 @@ PAIRING_KEY = "tournaments.pairing_of"
 
 def may_arbitrate(user: AnyUser | None, tournament: Tournament) -> bool:
     """Superusers, and the arbiters ``tournament`` names."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
@@ -46,7 +46,7 @@ def require_arbiter(user: AnyUser | None, tournament: Tournament) -> None:
 
 def arbitrated_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     """Every tournament ``user`` may arbitrate."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return Tournament.objects.none()
     if user.is_superuser:
         return Tournament.objects.all()
@@ -89,11 +89,28 @@ def _owned() -> Q:
     return _games_of(Pairing.objects.all(), Adjudication.objects.all())
 
 
+def _players_of(user: AnyUser) -> Q:
+    """The players of the tournaments ``user`` arbitrates."""
+    return Q(pk__in=Entry.objects.filter(tournament__arbiters=user).values("player"))
+
+
+def _players_elsewhere(user: AnyUser) -> Q:
+    """The players of the tournaments ``user`` does not arbitrate."""
+    return Q(pk__in=Entry.objects.exclude(tournament__arbiters=user).values("player"))
+
+
 def register() -> None:
-    """Answer :func:`games.authority.may_arbitrate_game` for tournament games."""
+    """Answer :func:`games.authority.may_arbitrate_game` for tournament games, and name the
+    players of each tournament (:func:`games.authority.visible_players`)."""
     game_authority.register_resolver(
         "tournaments",
-        game_authority.Resolver(decides=_decides, arbitrated=_arbitrated, owned=_owned),
+        game_authority.Resolver(
+            decides=_decides,
+            arbitrated=_arbitrated,
+            owned=_owned,
+            players_of=_players_of,
+            players_elsewhere=_players_elsewhere,
+        ),
     )
 
 
@@ -102,7 +119,7 @@ def register() -> None:
 
 def player_of(user: AnyUser | None) -> Player | None:
     """The player ``user``'s account plays as, if any."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return None
     return Player.objects.filter(user=user).first()
 

@@ -149,7 +149,9 @@ def decide_by_engine(
     if winners is None and results.parse_result(result) not in V.PLAYED_RESULTS:
         raise TournamentError(_("Choose a game result."), "bad_result")
     parsed = results.parse_version(expected_version)
-    if parsed is None or parsed[0] != job.ply or not game.is_active:
+    if parsed is None:
+        raise results.malformed_version()
+    if parsed[0] != job.ply or not game.is_active:
         raise results.stale()
     if analysis.moves_key(game.moves_list) != job.moves_key:
         raise results.stale()

@@ -305,7 +305,8 @@ def add_round(
 ) -> Round:
     """Add the next round as it was paired elsewhere (a TRF file): ``(first, second or None,
     bye result)`` entry ids a board, in board order. Results of games are entered afterwards
-    through the results service, and the round finished through ``finish_round``."""
+    through the results service, and the round finished through ``finish_round``. A player
+    against himself or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, t)
     last = t.round_set.order_by("-number").first()
@@ -326,6 +327,12 @@ def add_round(
         raise TournamentError(
             _("A player on the boards is not in this tournament."), "unknown_entry"
         )
+    # A player against himself, or on two boards, is refused here as in an override.
+    _refuse_board_errors(
+        t,
+        [pairing.Pair(n, first, second) for n, (first, second, _r) in enumerate(boards, 1)],
+        number,
+    )
     if t.status == TournamentStatus.REGISTRATION:
         t.status = TournamentStatus.RUNNING
         t.save(update_fields=["status"])

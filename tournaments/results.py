@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import BadRequest
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -89,17 +90,25 @@ def make_version(ply: int, records: int) -> str:
 def parse_version(text: object) -> tuple[int, int] | None:
     """``(ply, records)`` from a version, or ``None`` when it is not one."""
     parts = str(text).strip().split(".")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         return None
     return int(parts[0]), int(parts[1])
 
 
+def malformed_version() -> BadRequest:
+    """A version that is none (a form tampered with or broken): a 400, never "no check"."""
+    return BadRequest(_("This form is out of date: open the page again."))
+
+
 def check_version(expected: str | None, *, game: Game | None, pairing: Pairing | None) -> None:
-    """Refuse the act (``stale``) when the version it was based on is gone. ``None``: the caller
+    """Refuse the act (``stale``) when the version it was based on is gone, and as a bad request
+    (``BadRequest``, a 400) when ``expected`` is not a version at all. ``None``: the caller
     checks otherwise (an import's plan, an admin's bulk action)."""
     if expected is None:
         return
-    if parse_version(expected) is None or expected != version_of(game=game, pairing=pairing):
+    if parse_version(expected) is None:
+        raise malformed_version()
+    if expected != version_of(game=game, pairing=pairing):
         raise stale()
 
 

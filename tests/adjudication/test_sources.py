@@ -58,6 +58,22 @@ def assert_shown(client_for, record: Adjudication, *words: str) -> None:
     for text in places:
         for word in (source, act, *words):
             assert word in text, (word, text[:1500])
+    # …and on the workbook's log sheet: the record's own row, with its source and act.
+    assert (source, act) in log_sheet_rows(record.tournament), (source, act)
+
+
+def log_sheet_rows(tournament: Tournament) -> list[tuple[str, str]]:
+    """The (source, act) of each record on the workbook's log sheet (English)."""
+    from python_calamine import CalamineWorkbook
+
+    from sheets import services as sheets
+
+    with translation.override("en"):
+        book = CalamineWorkbook.from_filelike(io.BytesIO(sheets.export_tournament(tournament)))
+    rows = book.get_sheet_by_name("Arbiter's log").to_python()
+    header = [str(cell) for cell in rows[2]]
+    source, act = header.index("Source"), header.index("Act")
+    return [(str(row[source]), str(row[act])) for row in rows[3:]]
 
 
 def only(source: str) -> Adjudication:

@@ -317,3 +317,20 @@ def test_three_seats_decide_by_winners(world: World) -> None:
         expected_version=results.version_of(game=game),
     )
     assert record.act == Act.ENGINE_RESULT and reload(game).winners == [0]
+
+
+@pytest.mark.parametrize("version", ["abc", "3", "3.0.1", "٣.٠"])
+def test_a_malformed_version_is_a_bad_request_not_a_stale_form(world: World, version: str) -> None:
+    from django.core.exceptions import BadRequest
+
+    _game, job, _seen = analysed(world)
+    for act in (ea.request_analysis, ea.decide_by_engine):
+        kwargs: dict = {"user": world.arbiter, "expected_version": version}
+        if act is ea.request_analysis:
+            kwargs["game"] = reload(world.board1).game
+        else:
+            kwargs.update(job=job, result=Result.WIN, reason="unfinished")
+        with pytest.raises(BadRequest):
+            act(**kwargs)
+    assert not Adjudication.objects.exists()
+    assert PositionAnalysis.objects.count() == 1

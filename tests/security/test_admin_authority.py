@@ -75,6 +75,7 @@ class Side:
             "tournaments/claim": self.claim,
             "games/game": self.game,
             "games/move": self.move,
+            "games/player": self.pairing.first.player,
         }
 
 
@@ -148,6 +149,7 @@ def snapshot(side: Side) -> tuple[Any, ...]:
         list(Move.objects.filter(game=side.game).values()),
         Adjudication.objects.filter(tournament=t).count(),
         list(Claim.objects.filter(pk=side.claim.pk).values()),
+        list(Player.objects.filter(entries__tournament=t).values().order_by("pk")),
     )
 
 
@@ -213,6 +215,7 @@ KEYS = [
     "tournaments/claim",
     "games/game",
     "games/move",
+    "games/player",
 ]
 
 
@@ -405,11 +408,15 @@ def test_an_arbiter_cannot_relink_a_player(side_a: Side, side_b: Side) -> None:
     player = side_a.pairing.first.player
     owner = player.user
     c = client(side_b.arbiter)
-    page = c.get(f"/admin/games/player/{player.pk}/change/")
+    # Not even one of his own tournament's players: the form has no such field.
+    own = side_b.pairing.first.player
+    page = c.get(f"/admin/games/player/{own.pk}/change/")
     assert 'name="user"' not in page.content.decode()
     data = form_of(page)
     data["user"] = str(side_b.arbiter.pk)
-    c.post(f"/admin/games/player/{player.pk}/change/", data)
+    assert c.post(f"/admin/games/player/{own.pk}/change/", data).status_code == 302
+    assert Player.objects.get(pk=own.pk).user == own.user
+    assert refused(c.post(f"/admin/games/player/{player.pk}/change/", data))
     assert Player.objects.get(pk=player.pk).user == owner
     # …and so he cannot play that player's moves either.
     response = c.post(f"/games/{side_a.game.pk}/move/", {"cell": "B1", "letter": "O"})

@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from games import authority as game_authority
 from games import services as game_services
 from games.models import Game, Player
+from tests import factories
 from tests.factories import with_permission
 from tests.security.conftest import ClientFor, Club, make_user
 from tournaments import authority, services, settings_service
@@ -179,3 +180,37 @@ def test_a_workbook_import_from_the_shell_needs_the_tournaments_arbiter(
     call_command(
         "import_tournament", str(club_a.pk), str(path), "--apply", "--user", club_a.arbiter.username
     )
+
+
+# -- an account switched off -----------------------------------------------------------------------
+
+
+def test_an_account_switched_off_arbitrates_nothing(club_a: Club) -> None:
+    """``is_active=False`` (an account disabled by the club) logs in nowhere; named by a command
+    (``import_tournament --user``) or held in an old session, it arbitrates nothing either."""
+    root = User.objects.create_superuser(username="root", password="x")
+    players = [factories.make_player("Ann"), factories.make_player("Ben")]
+    casual = game_services.create_game(
+        kind="sos",
+        options={},
+        players=players,
+        over_the_board=True,
+        created_by=with_permission(make_user("board_arbiter"), "games.play_any_seat"),
+    )
+    board_arbiter = User.objects.get(username="board_arbiter")
+    users = (club_a.arbiter, root, board_arbiter)
+    assert authority.may_arbitrate(club_a.arbiter, club_a.tournament)  # the controls
+    assert authority.may_arbitrate(root, club_a.tournament)
+    assert game_authority.may_arbitrate_game(board_arbiter, casual)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(is_active=False)
+    for user in users:
+        user = User.objects.get(pk=user.pk)
+        assert not authority.may_arbitrate(user, club_a.tournament), user
+        assert not authority.arbitrated_tournaments(user).exists(), user
+        assert not game_authority.may_arbitrate_game(user, casual), user
+        assert not game_authority.arbitrated_games(user).exists(), user
+        assert not game_authority.may_link_accounts(user), user
+        with pytest.raises(TournamentError):
+            services.register(
+                tournament=club_a.tournament, player=factories.make_player("X"), user=user
+            )

@@ -102,3 +102,34 @@ def test_import_with_problems_fails(paper, tmp_path) -> None:
             "--language",
             "en",
         )
+
+
+def test_an_account_switched_off_imports_nothing(paper, arbiter: User, tmp_path) -> None:
+    source = tmp_path / "cup.xlsx"
+    call_command(
+        export_tournament.Command(),
+        str(paper.pk),
+        str(source),
+        "--language",
+        "en",
+        stderr=io.StringIO(),
+        stdout=io.StringIO(),
+    )
+    filled = tmp_path / "filled.xlsx"
+    filled.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "0-1"}))
+    User.objects.filter(pk=arbiter.pk).update(is_active=False)
+    with pytest.raises(CommandError, match=r"There is no active user arbiter\."):
+        call_command(
+            import_tournament.Command(),
+            str(paper.pk),
+            str(filled),
+            "--apply",
+            "--user",
+            "arbiter",
+            "--language",
+            "en",
+            stdout=io.StringIO(),
+        )
+    assert Pairing.objects.get(round__tournament=paper, board=1).result == ""
+    with pytest.raises(CommandError, match=r"There is no tournament 999999\."):
+        call_command(import_tournament.Command(), "999999", str(filled), "--language", "en")

@@ -10,7 +10,7 @@ from games.models import Game
 from tournaments import adjudication, authority, clocks
 from tournaments.clock_views import seats_of
 from tournaments.forms import AddTimeForm
-from tournaments.models import Round
+from tournaments.models import AdjudicationReason, Round
 
 register = template.Library()
 
@@ -25,7 +25,10 @@ def add_time_form(game: Game | None, user: Any) -> dict[str, Any]:
         return {"form": None}
     form = AddTimeForm(
         seats=seats_of(game),
-        initial={"version": adjudication.version(game=game, pairing=pairing), "reason": "time"},
+        initial={
+            "version": adjudication.version(game=game, pairing=pairing),
+            "reason": AdjudicationReason.TIME,
+        },
         auto_id="id_add_time_%s",
     )
     return {"form": form, "game": game}

@@ -15,13 +15,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.timekeeping import check_clocks
 
 
 class Command(BaseCommand):
-    help = _("End every game whose time has run out (a loss on time).")
+    help = gettext_lazy("End every game whose time has run out (a loss on time).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(

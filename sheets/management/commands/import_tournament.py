@@ -41,15 +41,16 @@ class Command(BaseCommand):
         try:
             t = Tournament.objects.get(pk=tournament)
         except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament {tournament}.") from None
+            raise CommandError(_("There is no tournament %(id)s.") % {"id": tournament}) from None
         arbiter = None
         if apply:
             if not user:
                 raise CommandError("--apply needs --user, the arbiter who imports.")
-            try:
-                arbiter = get_user_model().objects.get(username=user)
-            except get_user_model().DoesNotExist:
-                raise CommandError(f"No user {user}.") from None
+            # An account that is switched off logs in nowhere: it imports nothing either.
+            model = get_user_model()
+            arbiter = model.objects.filter(is_active=True, **{model.USERNAME_FIELD: user}).first()
+            if arbiter is None:
+                raise CommandError(_("There is no active user %(name)s.") % {"name": user})
             if not may_arbitrate(arbiter, t):
                 raise CommandError(_("Only this tournament's arbiters may import results."))
         limits = Limits.default()
