@@ -10,7 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Player
 from games.templatetags.bidi_tags import isolate
 from tournaments import vocabulary as V
+from tournaments.errors import TournamentError
 from tournaments.models import ARBITER_REASONS, Entry
+from tournaments.services import parse_half_byes
 
 
 class NameSelect(forms.Select):
@@ -44,16 +46,11 @@ class EntryForm(forms.Form):
     )
 
     def clean_half_byes(self) -> list[int]:
-        text = self.cleaned_data.get("half_byes") or ""
+        # The rule the admin's entry form uses too (services.parse_half_byes).
         try:
-            rounds = sorted(
-                {int(part) for part in text.replace(";", ",").split(",") if part.strip()}
-            )
-        except ValueError:
-            raise forms.ValidationError(_("Write round numbers separated by commas.")) from None
-        if any(r < 1 for r in rounds):
-            raise forms.ValidationError(_("Round numbers start at 1."))
-        return rounds
+            return parse_half_byes(self.cleaned_data.get("half_byes") or "")
+        except TournamentError as err:
+            raise forms.ValidationError(err.message) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
