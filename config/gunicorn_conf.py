@@ -13,8 +13,19 @@ once, so one waiting on a database lock does not hold up the others.
 
 from __future__ import annotations
 
+import gc
+from typing import Any
+
 worker_class = "gthread"
 # Requests a worker answers at once (each thread has its own database connection).
 threads = 4
 # Seconds an idle kept-alive connection stays open: longer than the page's poll period (1 s).
 keepalive = 5
+
+
+def post_worker_init(worker: Any) -> None:
+    """Once a worker has loaded the site: the objects made so far (Django, the apps, the
+    settings — most of the process, and alive to its end) leave the garbage collector's care, so
+    its collections, which run every few requests, go over what the requests make only (about a
+    tenth of a move's CPU otherwise, longer pauses for the whole-heap ones)."""
+    gc.freeze()
