@@ -201,8 +201,13 @@ class GameTrack:
             self.over = status not in ACTIVE or self.rules.outcome(self.state) is not None
             self.cond.notify_all()
 
-    def played(self, move: str) -> None:
+    def played(self, ply: int, move: str) -> None:
+        """``move`` was accepted as move number ``ply``."""
         with self.cond:
+            if self.state.ply >= ply:
+                # The opponent re-read the page (the poll said the game was over) between the
+                # move's commit and its answer: the position has the move already.
+                return
             self.state = self.rules.play(self.state, move)
             self.over = self.rules.outcome(self.state) is not None
             self.cond.notify_all()
@@ -383,7 +388,7 @@ class Player(threading.Thread):
             self.tally.accepted += 1
             self.tally.latencies.append(elapsed)
             self.tally.acked.append((ply + 1, choice))
-            self.track.played(choice)
+            self.track.played(ply + 1, choice)
             if self.opts.browser:
                 self.read_panel()  # the script reloads the panel after its own move
             return 1

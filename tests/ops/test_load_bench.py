@@ -212,3 +212,16 @@ def test_the_players_http_client_keeps_cookies_and_reads_every_answer(load: Modu
     assert cookies[0] == "" and cookies[1] == 'sessionid=abc; messages="x:y$z"'
     assert _Answers.seen[2][3] == b"expected_ply=3&notation=E5"
     assert cookies[-1] == 'messages="x:y$z"'
+
+
+def test_a_move_the_page_showed_first_is_not_played_twice(load: ModuleType) -> None:
+    from games.rules import get_rules
+
+    track = load.GameTrack(1, get_rules("uttt"))
+    track.reset(["E5"], "in_progress")
+    track.played(2, "D4")
+    assert track.state.moves == ("E5", "D4")
+    # The opponent read the page (with the third move) before the mover heard it was accepted.
+    track.reset(["E5", "D4", "B2"], "in_progress")
+    track.played(3, "B2")
+    assert track.state.moves == ("E5", "D4", "B2")
