@@ -123,7 +123,7 @@ def test_a_message_is_stored_and_shown_on_the_next_request() -> None:
     assert response.cookies["messages"]["max-age"] == 0  # shown once: removed
 
 
-def test_a_refused_move_shows_its_message_on_the_page(client: Client, django_user_model) -> None:
+def test_a_refused_move_shows_its_message_on_the_page(client: Client) -> None:
     from games import services
 
     users = [User.objects.create_user(f"m{n}", password=None) for n in (0, 1)]
