@@ -57,10 +57,22 @@ class SessionStore(DatabaseSessionStore):
                 _decoded.popitem(last=False)
         return dict(data)
 
+    def load(self) -> dict[str, Any]:
+        # Django's reads the row as a ``Session`` instance; the signed text is all it uses.
+        row = self._row()
+        return self.decode(row[0]) if row is not None else {}
+
     def _get_session_from_db(self) -> Any:
+        row = self._row()
+        if row is None:
+            return None
+        data, expires = row
+        return Session(session_key=self.session_key, session_data=data, expire_date=expires)
+
+    def _row(self) -> tuple[str, Any] | None:
+        """The session's signed text and expiry, ``None`` (and no key) when gone or expired."""
         rows = SESSION_ROW.rows(router.db_for_read(Session), self.session_key)
         if not rows or rows[0][1] <= timezone.now():
             self._session_key = None
             return None
-        data, expires = rows[0]
-        return Session(session_key=self.session_key, session_data=data, expire_date=expires)
+        return rows[0][0], rows[0][1]

@@ -6,13 +6,14 @@ from django.urls import include, path
 from ops import views as ops_views
 
 urlpatterns = [
+    # First: the games' URLs are the most requested (moves, polls); no other prefix overlaps them.
+    path("", include("games.urls")),
     path("healthz", ops_views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("sheets/", include("sheets.urls")),
-    path("", include("games.urls")),
 ]
 
 # A 500 caused by a lost database connection is answered with the 503 page (ops/views.py).

@@ -138,8 +138,10 @@ MOVE_TIMES = CompiledQuery(
     GAME_ID,
 )
 SEAT_PLAYER = CompiledQuery(
-    lambda pk, number: Seat.objects.filter(game_id=pk, number=number).values_list(
-        "player_id", "player__user_id", "player__name"
+    lambda pk, number: (
+        Seat.objects.filter(game_id=pk, number=number)
+        .order_by()  # one row: no join of the game for the seats' default ordering
+        .values_list("player_id", "player__user_id", "player__name")
     ),
     GAME_ID,
     SEAT_NUMBER,

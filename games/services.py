@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -179,10 +180,10 @@ def _submit_move(
         if game.time_control:
             # A game with a clock reads its moves' arrival times in the same query.
             timed = queries.MOVE_TIMES.rows(using, game.pk)
-            game.use_moves([text for text, _seat, _at in timed])
+            notations = tuple(text for text, _seat, _at in timed)
         else:
-            game.use_moves([text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk)])
-        state = game.current_state()
+            notations = tuple(text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk))
+        state = _position(game, notations)
         seat_number = rules.to_move(state)
         if game.time_control:
             timekeeping.check_in_time(game, timed, seat_number, now)
@@ -200,18 +201,22 @@ def _submit_move(
         # The two writes are prepared once too (games.queries): the ORM's columns and values.
         # By the ids (an instance through its relation costs a router call each); the game is
         # then put in the move's cache, as ``game=game`` would.
+        # The fields in their order (``Move._meta.concrete_fields``, the primary key first):
+        # Django's quick way to make an instance, as it does from a row.
         move = Move(
-            game_id=game.pk,
-            ply=new_state.ply,
-            seat=seat_number,
-            notation=new_state.moves[-1],
-            points=new_state.points[-1] if game.kind == GameKind.SOS else 0,
-            submitted_by_id=user.pk,
-            created_at=now,
+            None,
+            game.pk,
+            new_state.ply,
+            seat_number,
+            new_state.moves[-1],
+            new_state.points[-1] if game.kind == GameKind.SOS else 0,
+            user.pk,
+            now,
         )
         Move.game.field.set_cached_value(move, game)
         move = queries.insert_move(using, move)
         changed = _follow_moves(game, new_state, now)
+        _remember_position(game.pk, new_state)
         if changed == ["ply", "updated_at"]:
             queries.advance_game(using, game)
         else:
@@ -232,6 +237,33 @@ def _submit_move(
             )
         )
     return move
+
+
+# The position after the last move this process stored in each game (the newest games kept):
+# the next move of a game starts from it instead of replaying the whole game, when it is still
+# the replay of the moves just read (the same rules, the same moves — the ``Move`` rows decide).
+POSITIONS_MAX = 512
+_positions: dict[int, Any] = {}
+
+
+def _position(game: Game, notations: tuple[str, ...]) -> Any:
+    """The engine's state after ``notations``, the game's moves just read; ``game`` takes them."""
+    rules = game.rules
+    state = _positions.get(game.pk)
+    if state is None or getattr(state, "_rules", None) is not rules or state.moves != notations:
+        state = rules.replay(notations)
+    game.use_moves(list(notations))
+    game.__dict__["_replayed"] = state
+    return state
+
+
+def _remember_position(pk: int, state: Any) -> None:
+    positions = _positions
+    positions.pop(pk, None)
+    positions[pk] = state  # the newest last
+    if len(positions) > POSITIONS_MAX:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del positions[next(iter(positions))]
 
 
 def _follow_moves(game: Game, state: Any, now: Any) -> list[str]:

@@ -5,13 +5,14 @@ from games import analysis_views, views
 app_name = "games"
 
 urlpatterns = [
+    # The most frequent requests first (URLs are tried in order): a move, the page's poll.
+    path("games/<int:pk>/move/", views.game_move, name="move"),
+    path("games/<int:pk>/live/", views.game_live, name="live"),
     path("", views.home, name="home"),
     path("games/", views.game_list, name="list"),
     path("games/new/", views.game_create, name="new"),
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/panel/", views.game_panel, name="panel"),
-    path("games/<int:pk>/live/", views.game_live, name="live"),
-    path("games/<int:pk>/move/", views.game_move, name="move"),
     path("games/<int:pk>/analysis/", analysis_views.request_analysis, name="analysis"),
     path("players/", views.player_list, name="players"),
     path("players/new/", views.player_create, name="player_new"),

@@ -7,6 +7,7 @@ like a credential is dropped, at any depth.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Mapping
@@ -29,9 +30,14 @@ TOO_DEEP = "…"
 FIELDS_ATTR = "club_fields"
 
 
+@functools.lru_cache(maxsize=1024)  # the same few field names, every line
 def is_secret_key(key: object) -> bool:
     """Does ``key`` name a credential that must never be written to a log?"""
     return isinstance(key, str) and SECRET_KEY_PATTERN.search(key) is not None
+
+
+# Values with nothing inside them (their exact types: a subclass may be anything).
+PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def scrub(value: Any, _depth: int = 0) -> Any:
@@ -39,6 +45,8 @@ def scrub(value: Any, _depth: int = 0) -> Any:
 
     Mappings, lists, tuples and sets are copied; other values are returned as they are.
     """
+    if type(value) in PLAIN:  # the usual field (a number, a code): nothing inside to drop
+        return value
     if _depth > MAX_DEPTH:
         return TOO_DEEP
     if isinstance(value, Mapping):

@@ -63,14 +63,17 @@ MIDDLEWARE = [
     "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the session), before CommonMiddleware (which may redirect).
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's, with the language of a cookie and Accept-Language pair decided once
+    # (config/middleware.py).
+    "config.middleware.LocaleMiddleware",
     # 413 for a body over MAX_REQUEST_BODY_SIZE, before anything reads it (after LocaleMiddleware,
     # so the refusal is in the visitor's language).
     "config.security.RequestBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, opening the message storage only when a message is added or read.
+    "config.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # django-allauth's (the sign-up's pending verification lives in the session).
     "allauth.account.middleware.AccountMiddleware",

@@ -63,3 +63,16 @@ def test_the_sync_worker_would_close_it_after_each_answer(tmp_path: Path) -> Non
     # (More than one thread would turn a sync worker into a gthread one.)
     sync = ("--worker-class", "sync", "--threads", "1")
     assert answers_on_one_connection(tmp_path, *sync) == [False] * 3
+
+
+def test_a_worker_leaves_what_it_loaded_out_of_the_garbage_collections() -> None:
+    import gc
+    import runpy
+
+    conf = runpy.run_path(str(ROOT / "config" / "gunicorn_conf.py"))
+    gc.unfreeze()
+    try:
+        conf["post_worker_init"](None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -135,3 +137,91 @@ def test_several_servers_are_asked_for_by_count(load: ModuleType) -> None:
     assert load.parse_args(["--servers", "2"]).servers == 2
     with pytest.raises(SystemExit):
         load.parse_args(["--servers", "0"])
+
+
+class _Answers(BaseHTTPRequestHandler):
+    """Answers for the players' HTTP client: kept-alive, chunked, cookies set and removed, and a
+    connection closed after its answer."""
+
+    protocol_version = "HTTP/1.1"
+    seen: list[tuple[str, str, str, bytes]] = []
+
+    def do_GET(self) -> None:  # http.server calls it by this name
+        self._answer(b"")
+
+    def do_POST(self) -> None:
+        self._answer(self.rfile.read(int(self.headers["Content-Length"])))
+
+    def _answer(self, body: bytes) -> None:
+        self.seen.append((self.command, self.path, self.headers.get("Cookie", ""), body))
+        self.send_response(200)
+        if self.path == "/chunked":
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for part in (b"chun", b"ked"):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(part), part))
+            self.wfile.write(b"0\r\n\r\n")
+            return
+        if self.path == "/login":
+            self.send_header("Set-Cookie", "sessionid=abc; HttpOnly; Path=/; SameSite=Lax")
+            self.send_header("Set-Cookie", 'messages="x:y$z"; Path=/')
+        if self.path == "/logout":
+            self.send_header(
+                "Set-Cookie", 'sessionid=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0'
+            )
+        if self.path == "/close":
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        answer = b"answer to " + self.path.encode()
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_the_players_http_client_keeps_cookies_and_reads_every_answer(load: ModuleType) -> None:
+    from load_players import HttpClient
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _Answers.seen = []
+    client = HttpClient(server.server_address[1])
+    try:
+        status, _headers, body = client.request("GET", "/login")
+        assert (status, body) == (200, b"answer to /login")
+        assert client.cookies == {"sessionid": "abc", "messages": '"x:y$z"'}
+        first = client.sock
+        assert client.request("GET", "/chunked")[2] == b"chunked"
+        status, _headers, body = client.request(
+            "POST", "/move", {"expected_ply": "3", "notation": "E5"}, json_answer=True
+        )
+        assert body == b"answer to /move" and client.sock is first  # one connection so far
+        assert client.request("GET", "/close")[2] == b"answer to /close"
+        assert client.sock is None  # the server said it closes: so does the client
+        client.request("GET", "/logout")
+        assert client.cookies == {"messages": '"x:y$z"'}
+        client.request("GET", "/after")
+    finally:
+        client.close()
+        server.shutdown()
+        server.server_close()
+    cookies = [cookie for _method, _path, cookie, _body in _Answers.seen]
+    assert cookies[0] == "" and cookies[1] == 'sessionid=abc; messages="x:y$z"'
+    assert _Answers.seen[2][3] == b"expected_ply=3&notation=E5"
+    assert cookies[-1] == 'messages="x:y$z"'
+
+
+def test_a_move_the_page_showed_first_is_not_played_twice(load: ModuleType) -> None:
+    from games.rules import get_rules
+
+    track = load.GameTrack(1, get_rules("uttt"))
+    track.reset(["E5"], "in_progress")
+    track.played(2, "D4")
+    assert track.state.moves == ("E5", "D4")
+    # The opponent read the page (with the third move) before the mover heard it was accepted.
+    track.reset(["E5", "D4", "B2"], "in_progress")
+    track.played(3, "B2")
+    assert track.state.moves == ("E5", "D4", "B2")
