@@ -29,7 +29,7 @@ DEBUG = env_bool("DJANGO_DEBUG", default=True)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 INSTALLED_APPS = [
-    # Django's admin, with a 403 page for a logged-in user who may not use it (config/admin_site.py).
+    # Django's admin, with a 403 page for a logged-in user who may not use it (admin_site.py).
     "config.admin_site.ClubAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
