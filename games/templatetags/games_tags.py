@@ -7,12 +7,13 @@ import math
 from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games import endings
 from games.hooks import Link, Panel
 from games.models import Game
+from games.panel import panel_html
 from games.presenters import rules_summary as summary
 
 register = template.Library()
@@ -83,3 +84,14 @@ def points(value: object) -> str:
     whole, half = divmod(abs(halves), 2)
     text = (str(whole) if whole or not half else "") + ("½" if half else "")
     return f"-{text}" if halves < 0 else text
+
+
+def _clocks(context: template.Context) -> str:
+    """The clocks above the board (``games/_clock.html``), in the page's context."""
+    return context.template.engine.get_template("games/_clock.html").render(context)
+
+
+@register.simple_tag(takes_context=True)
+def game_panel(context: template.Context) -> SafeString:
+    """The game page's panel (:mod:`games.panel`), drawn in one call."""
+    return mark_safe(panel_html(context, page_item, _clocks))
