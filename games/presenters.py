@@ -85,17 +85,17 @@ class BoardView:
                 f"{number}</span>"
             )
             for cell in cells:
-                name, mark = _e(cell.name), _e(cell.mark)
+                name, mark, classes = _ek(cell.name), _ek(cell.mark), _ek(cell.classes)
                 if cell.allowed:
                     out.append(
                         f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
-                        f'value="{name}" class="cell allowed {_e(cell.classes)}" '
+                        f'value="{name}" class="cell allowed {classes}" '
                         f'aria-label="{name}">{mark}</button></span>'
                     )
                 else:
                     marked = f" mark-{mark.lower()}" if mark else ""
                     out.append(
-                        f'<span class="cell {_e(cell.classes)}{marked}" data-cell="{name}" '
+                        f'<span class="cell {classes}{marked}" data-cell="{name}" '
                         f'role="cell">{mark}</span>'
                     )
             out.append("</div>")
@@ -130,6 +130,20 @@ class BoardView:
 
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
+
+
+# The board's own words (cell names, marks, class lists: a few hundred in all, fixed by the rules),
+# escaped once per process; never a user's text.
+_escaped: dict[str, str] = {}
+
+
+def _ek(text: str) -> str:
+    found = _escaped.get(text)
+    if found is None:
+        found = escape(str(text), quote=True)
+        if len(_escaped) < 4096:
+            _escaped[text] = found
+    return found
 
 
 def score_sheet_html(

@@ -20,11 +20,12 @@ from django.utils.translation import gettext as _
 
 from games import memo
 from games.authority import may_arbitrate_game
-from games.hooks import ASIDE, HEAD, STATUS, Item, Link, Panel
+from games.hooks import ASIDE, HEAD, STATUS, Html, Item, Link, Panel
 from games.models import Game, GameStatus
 from games.queries import GAME_ID, CompiledQuery
 from tournaments.authority import PAIRING_KEY
 from tournaments.models import Act, Adjudication, Pairing
+from tournaments.templatetags.results_tags import records_section
 
 RECORDS_OF_GAME = CompiledQuery(
     lambda pk: Adjudication.objects.filter(game_id=pk).select_related(
@@ -80,7 +81,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
                 prefix=_("It is replayed in"),
             )
     if records:
-        yield Panel("tournaments/_game_records.html", {"records": records}, order=200, slot=ASIDE)
+        yield Html(records_section(records), order=200, slot=ASIDE)
     user = request.user
     if not user.is_authenticated:
         return  # a visitor is no arbiter and claims nothing

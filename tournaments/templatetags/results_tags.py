@@ -122,3 +122,12 @@ def records_list(records: Any) -> SafeString:
         return mark_safe("")
     items = "\n    ".join(record_html(r) for r in records)
     return mark_safe(f'\n<ul class="records">\n    {items}\n</ul>\n')
+
+
+def records_section(records: Any) -> SafeString:
+    """A game page's *Results and decisions*: the heading and the list of ``records``."""
+    heading = escape(gettext("Results and decisions"))
+    return mark_safe(
+        f'<section class="adjudications">\n  <h2>{heading}</h2>\n  {records_list(records)}\n'
+        "</section>\n"
+    )
