@@ -131,6 +131,19 @@ def unregister_game_page(uid: str) -> None:
     GAME_PAGE.unregister(uid)
 
 
+# Facts the page's game is read with (one query): ``name`` → a function building an expression
+# over the game (``OuterRef("pk")``), such as an ``Exists`` of the rows a hook answer would read.
+# The page's game then has the attribute ``name``; a hook answer that finds it false needs no
+# query of its own (a game read elsewhere lacks it: ask ``getattr(game, name, True)``).
+PAGE_FLAGS: dict[str, Callable[[], Any]] = {}
+
+
+def register_game_page_flag(name: str, build: Callable[[], Any]) -> None:
+    """Read ``build()``'s value with the page's game, as its attribute ``name`` (call from
+    ``AppConfig.ready()``: the page's query is compiled once, at its first use)."""
+    PAGE_FLAGS[name] = build
+
+
 GAME_LIST = PageHooks()
 
 
