@@ -11,13 +11,15 @@ addresses without a game's number), never anything of a request or a game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from html import escape as _html_escape
 from typing import Any
 
+from django.conf import settings
 from django.core.signals import setting_changed
 from django.template import Context
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.translation import get_language, gettext
 
 from games import endings
@@ -91,8 +93,17 @@ def url_with_pk(name: str, pk: int) -> str:
     return f"{parts[0]}{int(pk)}{parts[1]}"
 
 
+def escape(text: object) -> str:
+    """Django's ``escape`` (the same five characters) without its lazy-text wrapper: the text
+    is written at once."""
+    return _html_escape(str(text), quote=True)
+
+
 def _v(value: object) -> str:
-    """A value as ``{{ value }}`` writes it: localised, escaped."""
+    """A value as ``{{ value }}`` writes it: localised, escaped (a whole number as it is: the
+    site groups no thousands)."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
     return conditional_escape(localize(value))
 
 

@@ -20,9 +20,11 @@ from django import template
 from django.core.signals import setting_changed
 from django.template.loader import get_template, render_to_string
 from django.urls import get_script_prefix
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from games.panel import escape
 
 register = template.Library()
 

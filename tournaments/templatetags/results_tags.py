@@ -7,12 +7,12 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import date
 from django.template.loader import render_to_string
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
 
 from games.models import GameStatus
+from games.panel import escape
 from tournaments import vocabulary as V
 from tournaments.models import Act, Adjudication
 
