@@ -20,44 +20,44 @@ from django.template import Context
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from games import endings
 from games.models import GameKind, GameStatus
 from games.presenters import rules_summary
 
 # The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
-# write them).
+# write them); marked for ``makemessages``.
 WORDS = (
-    "over the board",
-    "This game was annulled.",
-    "Both players forfeited: nobody wins.",
-    "Winner:",
-    "Draw",
-    "decided by the arbiter",
-    "To move:",
-    "Extra turn: the last move scored.",
-    "Seat number",
-    "Player",
-    "Mark",
-    "Boards won",
-    "SOS points",
-    "to move",
-    "Letter to write",
-    "Or type the move:",
-    "Play",
-    "Small boards",
-    "Score sheet",
-    "Replay",
-    "Start",
-    "Back one move",
-    "Forward one move",
-    "Latest position",
-    "Move",
-    "Points",
-    "No moves yet.",
-    "Playing grid",
-    "Playing grid: the game is over",
+    gettext_noop("over the board"),
+    gettext_noop("This game was annulled."),
+    gettext_noop("Both players forfeited: nobody wins."),
+    gettext_noop("Winner:"),
+    gettext_noop("Draw"),
+    gettext_noop("decided by the arbiter"),
+    gettext_noop("To move:"),
+    gettext_noop("Extra turn: the last move scored."),
+    gettext_noop("Seat number"),
+    gettext_noop("Player"),
+    gettext_noop("Mark"),
+    gettext_noop("Boards won"),
+    gettext_noop("SOS points"),
+    gettext_noop("to move"),
+    gettext_noop("Letter to write"),
+    gettext_noop("Or type the move:"),
+    gettext_noop("Play"),
+    gettext_noop("Small boards"),
+    gettext_noop("Score sheet"),
+    gettext_noop("Replay"),
+    gettext_noop("Start"),
+    gettext_noop("Back one move"),
+    gettext_noop("Forward one move"),
+    gettext_noop("Latest position"),
+    gettext_noop("Move"),
+    gettext_noop("Points"),
+    gettext_noop("No moves yet."),
+    gettext_noop("Playing grid"),
+    gettext_noop("Playing grid: the game is over"),
 )
 
 _words: dict[str | None, dict[str, str]] = {}
