@@ -79,13 +79,18 @@ class BoardView:
             for letter in self.col_letters
         )
         out.append("</div>")
+        kept = _escaped.get
         for number, cells in self.rows:
             out.append(
                 f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
                 f"{number}</span>"
             )
             for cell in cells:
-                name, mark, classes = _ek(cell.name), _ek(cell.mark), _ek(cell.classes)
+                # The kept escapes looked up in place (a call each would cost more than the
+                # lookup); a word not kept yet is escaped and kept by _ek.
+                name = kept(cell.name) or _ek(cell.name)
+                mark = kept(cell.mark) or _ek(cell.mark)
+                classes = kept(cell.classes) or _ek(cell.classes)
                 if cell.allowed:
                     out.append(
                         f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
