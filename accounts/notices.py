@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import router
 from django.db.models import F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
@@ -28,9 +29,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import NoticeSettings
-from accounts.mygames import games_to_move
+from accounts.mygames import USER_ID, games_to_move
 from games.bidi import html_sentence, text_sentence
 from games.models import Game
+from games.queries import CompiledQuery
 from tournaments.models import Adjudication, Pairing, ResultSource
 
 
@@ -74,12 +76,12 @@ def seen_until(user: AbstractBaseUser, state: NoticeSettings) -> datetime:
     return state.seen_at or user.date_joined
 
 
-def _paired(user: AbstractBaseUser) -> QuerySet[Pairing]:
+def _paired(user: AbstractBaseUser | int) -> QuerySet[Pairing]:
     mine = Q(first__player__user=user) | Q(second__player__user=user)
     return Pairing.objects.filter(mine, round__paired_at__isnull=False)
 
 
-def _decisions(user: AbstractBaseUser) -> QuerySet[Adjudication]:
+def _decisions(user: AbstractBaseUser | int) -> QuerySet[Adjudication]:
     """Arbiters' records on ``user``'s boards or entries, not his own acts nor online play."""
     return (
         Adjudication.objects.filter(
@@ -179,22 +181,32 @@ def _count(queryset: QuerySet) -> Subquery:
     return Subquery(counted.values("n")[:1], output_field=IntegerField())
 
 
+def _header_counts_query(user_id: int) -> QuerySet:
+    """The account's time seen and its two counts of unseen news, in one row."""
+    since = OuterRef("since")
+    return (
+        get_user_model()
+        .objects.filter(pk=user_id)
+        .order_by()
+        .annotate(since=Coalesce(F("notice_settings__seen_at"), F("date_joined")))
+        .annotate(
+            paired=_count(_paired(user_id).filter(round__paired_at__gt=since)),
+            decided=_count(_decisions(user_id).filter(decided_at__gt=since)),
+        )
+        .values_list("since", "paired", "decided")
+    )
+
+
+# Asked on every page a logged-in user sees (the header's badges): its SQL is built once.
+HEADER_COUNTS = CompiledQuery(_header_counts_query, USER_ID, constants=(str(ResultSource.ONLINE),))
+
+
 def header_counts(user: AbstractBaseUser) -> HeaderCounts:
     """How many games wait for ``user``'s move and how many of his news he has not seen: two
     queries (the waiting games; the time seen and the two counts in one)."""
     waiting = games_to_move(user)
-    since = OuterRef("since")
-    row = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .annotate(since=Coalesce(F("notice_settings__seen_at"), F("date_joined")))
-        .annotate(
-            paired=_count(_paired(user).filter(round__paired_at__gt=since)),
-            decided=_count(_decisions(user).filter(decided_at__gt=since)),
-        )
-        .values_list("since", "paired", "decided")
-        .first()
-    )
+    rows = HEADER_COUNTS.rows(router.db_for_read(get_user_model()), user.pk)
+    row = rows[0] if rows else None
     if row is None:
         return HeaderCounts(len(waiting), 0)
     seen, paired, decided = row

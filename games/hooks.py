@@ -7,15 +7,16 @@ games — tournaments, spreadsheets. Those apps register a function in their ``A
 
     def game_page(request, game):
         yield Link(_("Tournament"), url, slot=HEAD)
-        yield Panel("tournaments/_game_records.html", {"records": ...}, order=200)
+        yield Panel("tournaments/_game_claim.html", {}, order=400)
 
     register_game_page(game_page, uid="tournaments")
 
-Each function gets the request and the game and returns (or yields) :class:`Link` and
-:class:`Panel` items. The page shows them by slot (``head``: under the title, where the game
-belongs; ``status``: beside how the game stands; ``aside``: under the score sheet), each slot in
-``order`` (then in the order the functions were registered). A panel is a template rendered with
-its own context (plus ``request``, ``user`` and ``game``). A function that has nothing to add
+Each function gets the request and the game and returns (or yields) :class:`Link`,
+:class:`Panel` and :class:`Html` items. The page shows them by slot (``head``: under the title,
+where the game belongs; ``status``: beside how the game stands; ``aside``: under the score
+sheet), each slot in ``order`` (then in the order the functions were registered). A panel is a
+template rendered with its own context (plus ``request``, ``user`` and ``game``); an
+:class:`Html` is markup its maker drew (and escaped) itself. A function that has nothing to add
 returns nothing.
 """
 
@@ -62,7 +63,17 @@ class Panel:
     slot: str = ASIDE
 
 
-Item = Link | Panel
+@dataclass(frozen=True)
+class Html:
+    """A part of the game page already drawn by another app: ``html`` is its markup, every value
+    in it escaped by its maker (a panel in one call, without a template of its own)."""
+
+    html: str
+    order: int = 100
+    slot: str = ASIDE
+
+
+Item = Link | Panel | Html
 GamePageHook = Callable[..., Iterable[Item] | None]
 
 
@@ -118,6 +129,19 @@ def register_game_page(fn: GamePageHook, *, uid: str | None = None) -> GamePageH
 
 def unregister_game_page(uid: str) -> None:
     GAME_PAGE.unregister(uid)
+
+
+# Facts the page's game is read with (one query): ``name`` → a function building an expression
+# over the game (``OuterRef("pk")``), such as an ``Exists`` of the rows a hook answer would read.
+# The page's game then has the attribute ``name``; a hook answer that finds it false needs no
+# query of its own (a game read elsewhere lacks it: ask ``getattr(game, name, True)``).
+PAGE_FLAGS: dict[str, Callable[[], Any]] = {}
+
+
+def register_game_page_flag(name: str, build: Callable[[], Any]) -> None:
+    """Read ``build()``'s value with the page's game, as its attribute ``name`` (call from
+    ``AppConfig.ready()``: the page's query is compiled once, at its first use)."""
+    PAGE_FLAGS[name] = build
 
 
 GAME_LIST = PageHooks()

@@ -79,23 +79,28 @@ class BoardView:
             for letter in self.col_letters
         )
         out.append("</div>")
+        kept = _escaped.get
         for number, cells in self.rows:
             out.append(
                 f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
                 f"{number}</span>"
             )
             for cell in cells:
-                name, mark = _e(cell.name), _e(cell.mark)
+                # The kept escapes looked up in place (a call each would cost more than the
+                # lookup); a word not kept yet is escaped and kept by _ek.
+                name = kept(cell.name) or _ek(cell.name)
+                mark = kept(cell.mark) or _ek(cell.mark)
+                classes = kept(cell.classes) or _ek(cell.classes)
                 if cell.allowed:
                     out.append(
                         f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
-                        f'value="{name}" class="cell allowed {_e(cell.classes)}" '
+                        f'value="{name}" class="cell allowed {classes}" '
                         f'aria-label="{name}">{mark}</button></span>'
                     )
                 else:
                     marked = f" mark-{mark.lower()}" if mark else ""
                     out.append(
-                        f'<span class="cell {_e(cell.classes)}{marked}" data-cell="{name}" '
+                        f'<span class="cell {classes}{marked}" data-cell="{name}" '
                         f'role="cell">{mark}</span>'
                     )
             out.append("</div>")
@@ -130,6 +135,20 @@ class BoardView:
 
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
+
+
+# The board's own words (cell names, marks, class lists: a few hundred in all, fixed by the rules),
+# escaped once per process; never a user's text.
+_escaped: dict[str, str] = {}
+
+
+def _ek(text: str) -> str:
+    found = _escaped.get(text)
+    if found is None:
+        found = escape(str(text), quote=True)
+        if len(_escaped) < 4096:
+            _escaped[text] = found
+    return found
 
 
 def score_sheet_html(

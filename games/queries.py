@@ -18,6 +18,7 @@ from django.db.models import Exists, Model, OuterRef, QuerySet
 from django.db.models.query import get_related_populators
 from django.utils import timezone
 
+from games.hooks import PAGE_FLAGS
 from games.models import Game, GameAnalysis, Move, Player, Seat
 
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
@@ -155,12 +156,16 @@ GAME_LIVE = CompiledQuery(
 # The game page (``games.views``): the game, its seats with their players, its moves.
 GAME = CompiledQuery(lambda pk: Game.objects.filter(pk=pk).order_by(), GAME_ID)
 # The page's game, with whether any engine analysis was asked for it (none: the analysis block
-# needs no query of its own).
+# needs no query of its own), and the flags the apps above ask for (games.hooks.PAGE_FLAGS:
+# registered in their ready(), before the first page compiles this).
 GAME_FOR_PAGE = CompiledQuery(
     lambda pk: (
         Game.objects.filter(pk=pk)
         .order_by()
-        .annotate(analysis_asked=Exists(GameAnalysis.objects.filter(game=OuterRef("pk"))))
+        .annotate(
+            analysis_asked=Exists(GameAnalysis.objects.filter(game=OuterRef("pk"))),
+            **{name: build() for name, build in PAGE_FLAGS.items()},
+        )
     ),
     GAME_ID,
     constants=(1,),

@@ -8,11 +8,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from games.hooks import register_game_page
+        from games.hooks import register_game_page, register_game_page_flag
         from games.signals import game_result_changed
         from tournaments import authority, game_page, receivers
 
         authority.register()
         register_game_page(game_page.game_page, uid="tournaments")
+        for name, build in game_page.PAGE_FLAGS.items():
+            register_game_page_flag(name, build)
 
         game_result_changed.connect(receivers.game_result_changed, dispatch_uid="tournaments")

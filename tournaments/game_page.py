@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.db import router
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -20,11 +21,12 @@ from django.utils.translation import gettext as _
 
 from games import memo
 from games.authority import may_arbitrate_game
-from games.hooks import ASIDE, HEAD, STATUS, Item, Link, Panel
+from games.hooks import ASIDE, HEAD, STATUS, Html, Item, Link, Panel
 from games.models import Game, GameStatus
 from games.queries import GAME_ID, CompiledQuery
 from tournaments.authority import PAIRING_KEY
 from tournaments.models import Act, Adjudication, Pairing
+from tournaments.templatetags.results_tags import records_section
 
 RECORDS_OF_GAME = CompiledQuery(
     lambda pk: Adjudication.objects.filter(game_id=pk).select_related(
@@ -38,13 +40,28 @@ PAIRING_OF_GAME = CompiledQuery(
 )
 
 
+# Read with the page's game (games.hooks.register_game_page_flag): whether it has records and
+# whether a pairing names it. A game without either (a casual game never recorded) needs neither
+# query below.
+PAGE_FLAGS = {
+    "tournaments_has_records": lambda: Exists(Adjudication.objects.filter(game=OuterRef("pk"))),
+    "tournaments_in_pairing": lambda: Exists(Pairing.objects.filter(game=OuterRef("pk"))),
+}
+
+
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
-    """Links and panels of ``game``'s page: two queries (its records, its pairing)."""
+    """Links and panels of ``game``'s page: at most two queries (its records, its pairing),
+    none for what the page's game says is not there."""
     using = router.db_for_read(Adjudication)
-    records = RECORDS_OF_GAME.objects(using, game.pk)
+    has_records = getattr(game, "tournaments_has_records", True)
+    records = RECORDS_OF_GAME.objects(using, game.pk) if has_records else []
 
     def read_pairing() -> Pairing | None:
-        found = PAIRING_OF_GAME.objects(using, game.pk)
+        found = (
+            PAIRING_OF_GAME.objects(using, game.pk)
+            if getattr(game, "tournaments_in_pairing", True)
+            else None
+        )
         if found:
             return found[0]
         # An annulled game: its annulment keeps the link to the pairing.
@@ -80,7 +97,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
                 prefix=_("It is replayed in"),
             )
     if records:
-        yield Panel("tournaments/_game_records.html", {"records": records}, order=200, slot=ASIDE)
+        yield Html(records_section(records), order=200, slot=ASIDE)
     user = request.user
     if not user.is_authenticated:
         return  # a visitor is no arbiter and claims nothing

@@ -7,12 +7,13 @@ import math
 from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games import endings
-from games.hooks import Link, Panel
+from games.hooks import Html, Link, Panel
 from games.models import Game
+from games.panel import panel_html, url_with_pk
 from games.presenters import rules_summary as summary
 
 register = template.Library()
@@ -39,11 +40,15 @@ def ending(reason: str | None) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def page_item(context: template.Context, item: Link | Panel, wrap: str = "span") -> SafeString:
+def page_item(
+    context: template.Context, item: Link | Panel | Html, wrap: str = "span"
+) -> SafeString:
     """One link or panel another app added to a page (:mod:`games.hooks`): a link as
     ``<wrap class="game-link">prefix <a …>label</a></wrap>`` (``wrap`` is ``span``, ``p`` or
     ``""`` for the bare link), a panel as its template rendered with its own context over the
-    page's."""
+    page's, an :class:`~games.hooks.Html` as its maker drew it."""
+    if isinstance(item, Html):
+        return mark_safe(item.html)
     if isinstance(item, Panel):
         tpl = context.template.engine.get_template(item.template)
         with context.push(dict(item.context)):
@@ -83,3 +88,20 @@ def points(value: object) -> str:
     whole, half = divmod(abs(halves), 2)
     text = (str(whole) if whole or not half else "") + ("½" if half else "")
     return f"-{text}" if halves < 0 else text
+
+
+def _clocks(context: template.Context) -> str:
+    """The clocks above the board (``games/_clock.html``), in the page's context."""
+    return context.template.engine.get_template("games/_clock.html").render(context)
+
+
+@register.simple_tag(takes_context=True)
+def game_panel(context: template.Context) -> SafeString:
+    """The game page's panel (:mod:`games.panel`), drawn in one call."""
+    return mark_safe(panel_html(context, page_item, _clocks))
+
+
+@register.simple_tag
+def pk_url(name: str, pk: int) -> str:
+    """``{% url name pk %}`` for an address that takes one number, reversed once per process."""
+    return url_with_pk(name, pk)

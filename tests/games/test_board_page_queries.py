@@ -23,13 +23,18 @@ from tests.factories import committed, make_player, make_user
 
 pytestmark = pytest.mark.django_db
 
-# A visitor's page: the game (with whether it was ever analysed), its seats, its moves, and the
-# tournaments' hook answer (the game's records, its pairing).
+# A visitor's page of a tournament game: the game (with whether it was ever analysed, has records
+# and is paired), its seats, its moves, and the tournaments' hook answer (the game's records, its
+# pairing).
 VISITOR_QUERIES = 5
+# A casual game has no pairing: the page's game says so, and the hook answer reads only its
+# records.
+CASUAL_VISITOR_QUERIES = 4
 # A logged-in user adds his session, his account, the header's "your move" badge and its count of
 # unseen news (one query each), and the arbiter's question (his permissions, asked once whatever
 # asks it).
 PLAYER_QUERIES = 11
+CASUAL_PLAYER_QUERIES = 10
 
 
 def finished_uttt_moves(seed: int = 7) -> list[str]:
@@ -61,10 +66,10 @@ def client(user: User | None = None) -> Client:
 
 
 @pytest.mark.parametrize("path", ["", "panel/"])
-def test_a_visitor_reads_five_rows_sets(casual_game, django_assert_max_num_queries, path):
+def test_a_visitor_reads_four_rows_sets(casual_game, django_assert_max_num_queries, path):
     game, _user = casual_game
     visitor = client()
-    with django_assert_max_num_queries(VISITOR_QUERIES):
+    with django_assert_max_num_queries(CASUAL_VISITOR_QUERIES):
         response = visitor.get(f"{game.get_absolute_url()}{path}")
     assert response.status_code == 200
     html = response.content.decode()
@@ -72,11 +77,11 @@ def test_a_visitor_reads_five_rows_sets(casual_game, django_assert_max_num_queri
     assert "Arbiter&#x27;s actions" not in html and "Arbiter's actions" not in html
 
 
-def test_the_player_who_made_the_game_reads_eleven(casual_game, django_assert_max_num_queries):
+def test_the_player_who_made_the_game_reads_ten(casual_game, django_assert_max_num_queries):
     game, user = casual_game
     player = client(user)
     player.get("/")  # the session exists before the counted request
-    with django_assert_max_num_queries(PLAYER_QUERIES):
+    with django_assert_max_num_queries(CASUAL_PLAYER_QUERIES):
         response = player.get(game.get_absolute_url())
     assert response.status_code == 200
     assert 'class="records"' in response.content.decode()
@@ -97,6 +102,28 @@ def test_a_tournament_game_reads_as_few(django_assert_max_num_queries):
         html = response.content.decode()
         assert world.tournament.get_absolute_url() in html
         assert (f"/tournaments/games/{game.pk}/" in html) == (user == world.staff_arbiter), user
+
+
+def test_a_game_never_recorded_reads_neither_records_nor_pairing(django_assert_num_queries):
+    user = make_user("maker", password="pw")
+    players = [make_player("Игрок 1", user), make_player("Игрок 2", make_user("other"))]
+    with committed():
+        game = services.create_game(kind="uttt", options={}, players=players, created_by=user)
+    visitor = client()
+    with django_assert_num_queries(3):  # the game (with its flags), its seats, its moves
+        response = visitor.get(game.get_absolute_url())
+    html = response.content.decode()
+    assert 'class="records"' not in html and "Игрок 1" in html
+
+
+def test_a_casual_game_with_a_record_reads_and_shows_it(casual_game):
+    """The flags skip only what is not there: a game with records reads them."""
+    from tournaments.models import Adjudication
+
+    game, _user = casual_game
+    assert Adjudication.objects.filter(game=game).exists()
+    html = client().get(game.get_absolute_url()).content.decode()
+    assert 'class="records"' in html and "Results and decisions" in html
 
 
 def test_the_arbiter_question_is_asked_once_per_page_only():

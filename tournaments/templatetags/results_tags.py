@@ -5,10 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import date
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
 
 from games.models import GameStatus
+from games.panel import escape
 from tournaments import vocabulary as V
+from tournaments.models import Act, Adjudication
 
 register = template.Library()
 
@@ -41,3 +47,87 @@ def winners_text(winners: Any) -> str:
     if not winners:
         return V.notation(V.DRAW)
     return "+".join(str(int(w) + 1) for w in winners)
+
+
+# -- A list of records (``tournaments/_records.html``) -------------------------------------------
+# Drawn in one call: a template loop spent about 0.7 ms a record (three ``get_…_display``, a
+# dozen tags). Every value is escaped; the labels are the models' own, in the active language.
+
+_LABELS: dict[str, dict[str, Any]] = {}
+
+
+def _label(field: str, value: str) -> str:
+    labels = _LABELS.get(field)
+    if labels is None:
+        labels = _LABELS[field] = dict(Adjudication._meta.get_field(field).flatchoices)
+    label = labels.get(value)
+    return escape(str(label) if label is not None else value)
+
+
+def _dig(data: Any, *keys: str) -> Any:
+    """``data[k1][k2]…`` as a template's ``data.k1.k2`` reads it: ``None`` where it stops."""
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def _record_result(record: Adjudication) -> str:
+    was = _dig(record.before, "pairing", "result")
+    now = _dig(record.after, "pairing", "result")
+    if now or was:
+        changed = f"{escape(result(was))} → " if was and was != now else ""
+        return f" · {escape(gettext('result'))}: {changed}{escape(result(now) or '…')}"
+    winners = _dig(record.after, "game", "winners")
+    if winners is not None and record.act not in (Act.TAKE_BACK, Act.ANNUL):
+        return f" · {escape(gettext('result'))}: {escape(winners_text(winners))}"
+    return ""
+
+
+def record_html(record: Adjudication) -> str:
+    """One record: the act, why, where from, the result before and after, what it removed, whom
+    it concerns, the engine's verdict, the note, when and by whom."""
+    after = record.after if isinstance(record.after, dict) else {}
+    out = [
+        f'<li class="record record--{escape(record.source)}">\n'
+        f"      <strong>{_label('act', record.act)}</strong> · {_label('reason', record.reason)}"
+        f' · <span class="source">{_label("source", record.source)}</span>',
+        _record_result(record),
+    ]
+    removed = after.get("removed")
+    if removed:
+        listed = ", ".join(escape(str(move)) for move in removed)
+        out.append(f" · {escape(gettext('moves removed:'))} {listed}")
+    if record.entry_id is not None and record.entry is not None:
+        out.append(f" · <bdi>{escape(record.entry.player.name)}</bdi>")
+        if after.get("withdrawn_from_round"):
+            text = gettext("from round %(n)s") % {"n": escape(after["withdrawn_from_round"])}
+            out.append(f" ({text})")
+    if after.get("engine"):
+        out.append(render_to_string("tournaments/_engine_verdict.html", {"a": record}))
+    if record.note:
+        out.append(f'<div class="note">{escape(record.note)}</div>')
+    who = record.decided_by.get_username() if record.decided_by_id is not None else ""
+    when = date(template_localtime(record.decided_at), "Y-m-d H:i")
+    by = escape(who or "—")
+    out.append(f"\n      <small>{escape(when)} · <bdi>{by}</bdi></small>\n    </li>")
+    return "".join(out)
+
+
+@register.simple_tag
+def records_list(records: Any) -> SafeString:
+    """The ``<ul class="records">`` of ``records`` (nothing for none)."""
+    if not records:
+        return mark_safe("")
+    items = "\n    ".join(record_html(r) for r in records)
+    return mark_safe(f'\n<ul class="records">\n    {items}\n</ul>\n')
+
+
+def records_section(records: Any) -> SafeString:
+    """A game page's *Results and decisions*: the heading and the list of ``records``."""
+    heading = escape(gettext("Results and decisions"))
+    return mark_safe(
+        f'<section class="adjudications">\n  <h2>{heading}</h2>\n  {records_list(records)}\n'
+        "</section>\n"
+    )

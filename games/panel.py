@@ -1,0 +1,323 @@
+"""The game page's panel (``templates/games/_panel.html``: ``{% game_panel %}``) drawn in one call.
+
+The panel — the title, how the game stands, the seats, the board and its forms, the score sheet
+and what the other apps add (:mod:`games.hooks`) — was a template of about a hundred tags a page;
+here it is the same markup written by Python: a template spent several milliseconds on it. Every
+value interpolated is escaped; names are isolated (``<bdi>``). What depends only on the code, the
+settings and the language is computed once per process (the translated words, escaped; the
+addresses without a game's number), never anything of a request or a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape as _html_escape
+from typing import Any
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.template import Context
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html
+from django.utils.translation import get_language, gettext, gettext_noop
+
+from games import endings
+from games.models import GameKind, GameStatus
+from games.presenters import rules_summary
+
+# The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
+# write them); marked for ``makemessages``.
+WORDS = (
+    gettext_noop("over the board"),
+    gettext_noop("This game was annulled."),
+    gettext_noop("Both players forfeited: nobody wins."),
+    gettext_noop("Winner:"),
+    gettext_noop("Draw"),
+    gettext_noop("decided by the arbiter"),
+    gettext_noop("To move:"),
+    gettext_noop("Extra turn: the last move scored."),
+    gettext_noop("Seat number"),
+    gettext_noop("Player"),
+    gettext_noop("Mark"),
+    gettext_noop("Boards won"),
+    gettext_noop("SOS points"),
+    gettext_noop("to move"),
+    gettext_noop("Letter to write"),
+    gettext_noop("Or type the move:"),
+    gettext_noop("Play"),
+    gettext_noop("Small boards"),
+    gettext_noop("Score sheet"),
+    gettext_noop("Replay"),
+    gettext_noop("Start"),
+    gettext_noop("Back one move"),
+    gettext_noop("Forward one move"),
+    gettext_noop("Latest position"),
+    gettext_noop("Move"),
+    gettext_noop("Points"),
+    gettext_noop("No moves yet."),
+    gettext_noop("Playing grid"),
+    gettext_noop("Playing grid: the game is over"),
+)
+
+_words: dict[str | None, dict[str, str]] = {}
+_urls: dict[tuple[str, str, Any], tuple[str, str]] = {}
+# A number no object has: the address of ``name`` with it is split around it.
+_PK = 987_654_321_987
+
+
+def _forget(**_kwargs: Any) -> None:
+    _words.clear()
+    _urls.clear()
+
+
+setting_changed.connect(_forget, dispatch_uid="games.panel")
+
+
+def words() -> dict[str, str]:
+    """The panel's words in the active language, escaped."""
+    language = get_language()
+    found = _words.get(language)
+    if found is None:
+        found = _words[language] = {w: escape(gettext(w)) for w in WORDS}
+    return found
+
+
+def url_with_pk(name: str, pk: int) -> str:
+    """``reverse(name, args=[pk])``, the address reversed once per process (and script prefix)."""
+    key = (name, get_script_prefix(), get_urlconf())
+    parts = _urls.get(key)
+    if parts is None:
+        before, _sep, after = reverse(name, args=[_PK]).partition(str(_PK))
+        parts = _urls[key] = (before, after)
+    return f"{parts[0]}{int(pk)}{parts[1]}"
+
+
+def escape(text: object) -> str:
+    """Django's ``escape`` (the same five characters) without its lazy-text wrapper: the text
+    is written at once."""
+    return _html_escape(str(text), quote=True)
+
+
+def _v(value: object) -> str:
+    """A value as ``{{ value }}`` writes it: localised, escaped (a whole number as it is: the
+    site groups no thousands)."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
+    return conditional_escape(localize(value))
+
+
+def panel_html(
+    context: Context,
+    item_html: Callable[[Context, Any, str], str],
+    board_extra: Callable[[Context], str],
+) -> str:
+    """The panel of the page's ``context`` (what :func:`games.views._game_context` gives).
+
+    ``item_html(context, item, wrap)`` draws a link or panel of another app; ``board_extra``
+    what goes before the board (the clocks)."""
+    c: Mapping[str, Any] = context
+    w = words()
+    game = c["game"]
+    page = c["page"]
+    uttt = game.kind == GameKind.UTTT
+    active = game.is_active
+    latest = c["latest"]
+    out = [
+        f'<div class="panel{"" if active else " panel--over"}" data-ply="{_v(latest)}" '
+        f'data-status="{escape(game.status)}" data-replaying="{"1" if c["replaying"] else "0"}">\n'
+        '  <header class="game-head">\n'
+        f"    <h1>{escape(str(game))} · {escape(game.get_kind_display())}</h1>\n"
+        f'    <p class="rules-summary">{escape(rules_summary(game.kind, game.options))}'
+        f"{' · ' + w['over the board'] if game.over_the_board else ''}</p>\n"
+    ]
+    head = page.head
+    if head:
+        links = " · ".join(item_html(context, item, "span") for item in head)
+        out.append(f'    <p class="game-links">{links}</p>\n')
+    out.append(
+        "  </header>\n"
+        '  <div class="game-body">\n'
+        '    <section class="board-col">\n'
+        '      <p class="status" id="status" aria-live="polite">\n        '
+    )
+    out.append(_status(c, w))
+    for item in page.status:
+        out.append(" " + item_html(context, item, "span"))
+    out.append("\n      </p>\n")
+    out.append(_seats(c, w, uttt))
+    out.append('      <p class="move-error error" role="alert"></p>\n')
+    board = _board(c, w, board_extra(context) if c.get("clock") else "")
+    if c["can_move"]:
+        action = url_with_pk("games:move", game.pk)
+        token = _csrf_input(c.get("csrf_token"))
+        hidden = f'<input type="hidden" name="expected_ply" value="{_v(latest)}">'
+        letters = ""
+        if game.kind == GameKind.SOS:
+            letters = (
+                '          <fieldset class="letter-choice">\n'
+                f"            <legend>{w['Letter to write']}</legend>\n"
+                '            <label><input type="radio" name="letter" value="S" checked> S'
+                "</label>\n"
+                '            <label><input type="radio" name="letter" value="O"> O</label>\n'
+                "          </fieldset>\n"
+            )
+        out.append(
+            f'        <form method="post" action="{action}" class="board-form" data-move>\n'
+            f"          {token}\n          {hidden}\n{letters}          {board}\n"
+            "        </form>\n"
+            f'        <form method="post" action="{action}" class="typed-move" data-move>\n'
+            f"          {token}\n          {hidden}\n"
+            f'          <label for="id_notation">{w["Or type the move:"]}</label>\n'
+            '          <input type="text" name="notation" id="id_notation" autocomplete="off" '
+            f'maxlength="16" placeholder="{"E5" if uttt else "B3=S"}">\n'
+            f'          <button type="submit">{w["Play"]}</button>\n'
+            "        </form>\n"
+        )
+    else:
+        out.append(f"        {board}\n")
+    if uttt:
+        out.append(
+            f'      <div class="small-boards" dir="ltr" aria-label="{w["Small boards"]}">'
+            f"{c['board'].small_boards_html()}</div>\n"
+        )
+    out.append("    </section>\n")
+    out.append(_score_sheet(context, c, w, item_html))
+    out.append("  </div>\n</div>\n")
+    return "".join(out)
+
+
+def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
+    """How the game stands (or which move a replay shows)."""
+    game = c["game"]
+    outcome = c["outcome"]
+    mover = c["mover"]
+    if c["replaying"]:
+        return gettext("Replay: the position after move %(n)s of %(total)s.") % {
+            "n": _v(c["at"]),
+            "total": _v(c["latest"]),
+        }
+    if game.status == GameStatus.ANNULLED:
+        return f'<strong class="result">{w["This game was annulled."]}</strong>'
+    if outcome:
+        if outcome.reason == endings.DOUBLE_FORFEIT:
+            text = f'<strong class="result">{w["Both players forfeited: nobody wins."]}</strong>'
+        elif outcome.winners:
+            names = ", ".join(f"<bdi>{escape(n)}</bdi>" for n in c["winner_names"])
+            text = f'<strong class="result">{w["Winner:"]} {names}</strong>'
+        else:
+            text = f'<strong class="result">{w["Draw"]}</strong>'
+        result = game.result_text
+        text += "\n          "
+        if result:
+            text += f'<span class="result-text">{escape(result)}</span>'
+        text += "\n          "
+        label = endings.WORDS.get(outcome.reason or "")
+        how = gettext(label) if label is not None else ""
+        if how:
+            text += f'<span class="badge ending">{escape(how)}</span>'
+        elif game.status == GameStatus.ADJUDICATED:
+            text += f'<span class="badge ending">{w["decided by the arbiter"]}</span>'
+        return text
+    if mover:
+        mark = f" ({'X' if mover.number == 0 else 'O'})" if game.kind == GameKind.UTTT else ""
+        text = (
+            f'<span class="turn">{w["To move:"]} <strong><bdi>{escape(mover.player.name)}</bdi>'
+            f"</strong>{mark}</span>\n          "
+        )
+        if c["extra_turn"]:
+            text += f'<span class="extra-turn">{w["Extra turn: the last move scored."]}</span>'
+        return text
+    if not game.is_active:
+        return f'<strong class="result">{escape(game.get_status_display())}</strong>'
+    return ""
+
+
+def _seats(c: Mapping[str, Any], w: Mapping[str, str], uttt: bool) -> str:
+    columns = (
+        f"<th>{w['Mark']}</th><th>{w['Boards won']}</th>" if uttt else f"<th>{w['SOS points']}</th>"
+    )
+    out = [
+        '      <table class="seats">\n'
+        f'        <thead><tr><th><span class="visually-hidden">{w["Seat number"]}</span></th>'
+        f"<th>{w['Player']}</th>{columns}</tr></thead>\n"
+        "        <tbody>\n"
+    ]
+    for seat in c["seats"]:
+        number = _v(seat["number"])
+        player = seat["player"]
+        classes = (" to-move" if seat["to_move"] else "") + (" winner" if seat["winner"] else "")
+        badge = f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
+        mark = f'<td class="mark">{_v(seat["mark"])}</td>' if uttt else ""
+        out.append(
+            f'          <tr class="seat-{number}{classes}">\n'
+            f'            <td><span class="swatch seat-colour-{number}" aria-hidden="true"></span>'
+            f"{number}</td>\n"
+            f'            <td><a href="{url_with_pk("games:player", player.pk)}"><bdi>'
+            f"{escape(player.name)}</bdi></a>{badge}</td>\n"
+            f"            {mark}\n"
+            f'            <td class="score">{_v(seat["score"])}</td>\n'
+            "          </tr>\n"
+        )
+    out.append("        </tbody>\n      </table>\n")
+    return "".join(out)
+
+
+def _board(c: Mapping[str, Any], w: Mapping[str, str], before: str) -> str:
+    """The board (``games/_board.html``): the clocks, if any, then the grid."""
+    board = c["board"]
+    active = c["game"].is_active
+    label = w["Playing grid"] if active else w["Playing grid: the game is over"]
+    over = "" if active else " board--over"
+    disabled = "" if active else ' aria-disabled="true"'
+    return (
+        f"{before}\n"
+        f'<div class="board board--{escape(board.kind)} cols-{board.width} rows-{board.height}'
+        f'{over}" dir="ltr" role="table" aria-label="{label}"{disabled}>{board.grid_html()}</div>'
+    )
+
+
+def _score_sheet(
+    context: Context,
+    c: Mapping[str, Any],
+    w: Mapping[str, str],
+    item_html: Callable[[Context, Any, str], str],
+) -> str:
+    steps = {k: _v(v) for k, v in c["steps"].items()}
+    out = [
+        '    <aside class="scoresheet">\n'
+        f"      <h2>{w['Score sheet']}</h2>\n"
+        f'      <nav class="replay" aria-label="{w["Replay"]}">\n'
+        f'        <a href="?at={steps["first"]}" data-at="{steps["first"]}" '
+        f'title="{w["Start"]}">«</a>\n'
+        f'        <a href="?at={steps["prev"]}" data-at="{steps["prev"]}" '
+        f'title="{w["Back one move"]}">‹</a>\n'
+        f'        <span class="replay__pos">{_v(c["at"])} / {_v(c["latest"])}</span>\n'
+        f'        <a href="?at={steps["next"]}" data-at="{steps["next"]}" '
+        f'title="{w["Forward one move"]}">›</a>\n'
+        f'        <a href="?at={steps["last"]}" data-at="{steps["last"]}" '
+        f'title="{w["Latest position"]}">»</a>\n'
+        "      </nav>\n"
+    ]
+    if c["moves"]:
+        points = f"<th>{w['Points']}</th>" if c["game"].kind == GameKind.SOS else ""
+        out.append(
+            '        <table class="moves">\n'
+            f"          <thead><tr><th>№</th><th>{w['Player']}</th><th>{w['Move']}</th>"
+            f"{points}</tr></thead>\n"
+            f"          <tbody>{c['score_sheet']}</tbody>\n"
+            "        </table>\n"
+        )
+    else:
+        out.append(f'        <p class="empty">{w["No moves yet."]}</p>\n')
+    out.append("      ")
+    out.extend(item_html(context, item, "p") for item in c["page"].aside)
+    out.append("\n    </aside>\n")
+    return "".join(out)
+
+
+def _csrf_input(token: object) -> str:
+    """What ``{% csrf_token %}`` writes."""
+    if not token or str(token) == "NOTPROVIDED":
+        return ""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
