@@ -19,8 +19,9 @@ Why one thread: ``bench/load.py --games 25 --quick-login`` (2 workers, 50 player
 
 More threads bring no more moves — a worker's threads share one core's Python, and on SQLite
 the moves queue for the one write lock anyway — only a longer tail: a thread holding the lock
-may wait for the core while another thread of its worker runs. One thread is as fast as the *sync* worker within a
-few percent, with its tail close to sync's, and it keeps the connections alive. (Under heavy
+may wait for the core while another thread of its worker runs. One thread is as fast as the
+*sync* worker within a few percent, with its tail close to sync's, and it keeps the connections
+alive. (Under heavy
 load from other work, on a shared machine at load 4–11, two threads came out ahead: 156 moves/s
 mean against 112; measure again with ``--worker-class`` and ``--threads`` where it matters.)"""
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games import endings
+from games import endings, positions
 from games.clock import TimeControl
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
@@ -187,7 +187,8 @@ class Game(models.Model):
         """The engine's state after the game's moves (replayed once per instance)."""
         state = self.__dict__.get("_replayed")
         if state is None:
-            state = self.rules.replay(self.moves_list)
+            # This process's last position of the game, while it is still these moves' replay.
+            state = positions.replayed(self.pk, self.rules, self.moves_list)
             self.__dict__["_replayed"] = state
         return state
 

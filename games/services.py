@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -12,7 +11,7 @@ from django.db import router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import endings, queries, timekeeping
+from games import endings, positions, queries, timekeeping
 from games.authority import may_arbitrate_game
 from games.bidi import isolate
 from games.clock import TimeControl
@@ -216,7 +215,7 @@ def _submit_move(
         Move.game.field.set_cached_value(move, game)
         move = queries.insert_move(using, move)
         changed = _follow_moves(game, new_state, now)
-        _remember_position(game.pk, new_state)
+        positions.remember(game.pk, new_state)
         if changed == ["ply", "updated_at"]:
             queries.advance_game(using, game)
         else:
@@ -239,31 +238,12 @@ def _submit_move(
     return move
 
 
-# The position after the last move this process stored in each game (the newest games kept):
-# the next move of a game starts from it instead of replaying the whole game, when it is still
-# the replay of the moves just read (the same rules, the same moves — the ``Move`` rows decide).
-POSITIONS_MAX = 512
-_positions: dict[int, Any] = {}
-
-
 def _position(game: Game, notations: tuple[str, ...]) -> Any:
     """The engine's state after ``notations``, the game's moves just read; ``game`` takes them."""
-    rules = game.rules
-    state = _positions.get(game.pk)
-    if state is None or getattr(state, "_rules", None) is not rules or state.moves != notations:
-        state = rules.replay(notations)
+    state = positions.replayed(game.pk, game.rules, notations)
     game.use_moves(list(notations))
     game.__dict__["_replayed"] = state
     return state
-
-
-def _remember_position(pk: int, state: Any) -> None:
-    positions = _positions
-    positions.pop(pk, None)
-    positions[pk] = state  # the newest last
-    if len(positions) > POSITIONS_MAX:
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del positions[next(iter(positions))]
 
 
 def _follow_moves(game: Game, state: Any, now: Any) -> list[str]:

@@ -90,7 +90,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     seats = queries.seats_of(using, game)
     timed = bool(game.time_control)
     rows = (queries.MOVE_ROWS if timed else queries.MOVE_ROWS_UNTIMED).rows(using, game.pk)
-    moves = [MoveRow(*row[:4]) for row in rows]
+    moves = [MoveRow._make(row[:4]) for row in rows]
     game.use_moves([m.notation for m in moves])
     latest = len(moves)
     try:

@@ -1,13 +1,14 @@
-"""A move starts from the position this process stored after the game's last move only while
-that position is still the replay of the game's ``Move`` rows: a take-back, a move stored by
-another process or a game with other rules make it replay the rows."""
+"""A move, and a page view, start from the position this process last saw of the game
+(``games.positions``) only while that position is still the replay of the game's ``Move`` rows:
+a take-back, a move stored by another process or a game with other rules make it replay the
+rows."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
+from games import positions, services
 from games.errors import MoveRefused
 from games.models import Game, Move
 from games.rules import get_rules
@@ -28,7 +29,7 @@ def _game(users: list[User], kind: str = "uttt", **options: object) -> Game:
 def test_the_next_move_starts_from_the_remembered_position(two: list[User]) -> None:
     game = _game(two)
     services.submit_move(game=game, user=two[0], notation="E5")
-    remembered = services._positions[game.pk]
+    remembered = positions._positions[game.pk]
     assert remembered.moves == ("E5",)
     replays: list[tuple[str, ...]] = []
     rules = get_rules("uttt")
@@ -44,7 +45,7 @@ def test_the_next_move_starts_from_the_remembered_position(two: list[User]) -> N
     finally:
         type(rules).replay = original
     assert replays == []  # nothing replayed
-    assert services._positions[game.pk].moves == ("E5", "D4")
+    assert positions._positions[game.pk].moves == ("E5", "D4")
 
 
 def test_a_take_back_is_seen_from_the_moves(two: list[User]) -> None:
@@ -73,17 +74,17 @@ def test_moves_stored_elsewhere_are_replayed(two: list[User]) -> None:
     with pytest.raises(MoveRefused):  # D4 sent X to the top-left board
         services.submit_move(game=game, user=two[0], notation="E6")
     services.submit_move(game=game, user=two[0], notation="B2")
-    assert services._positions[game.pk].moves == ("E5", "D4", "B2")
+    assert positions._positions[game.pk].moves == ("E5", "D4", "B2")
 
 
 def test_the_memory_keeps_the_newest_games(two: list[User], monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(services, "POSITIONS_MAX", 2)
-    monkeypatch.setattr(services, "_positions", {})
+    monkeypatch.setattr(positions, "POSITIONS_MAX", 2)
+    monkeypatch.setattr(positions, "_positions", {})
     games = [_game([User.objects.create_user(f"q{n}{s}") for s in (0, 1)]) for n in range(3)]
     for game in games:
         first = game.seats.get(number=0).player.user
         services.submit_move(game=game, user=first, notation="E5")
-    assert list(services._positions) == [games[1].pk, games[2].pk]
+    assert list(positions._positions) == [games[1].pk, games[2].pk]
 
 
 def test_sos_positions_too(two: list[User]) -> None:
@@ -92,4 +93,45 @@ def test_sos_positions_too(two: list[User]) -> None:
     services.submit_move(game=game, user=two[1], notation="B1=O")
     move = services.submit_move(game=game, user=two[0], notation="C1=S")
     assert move.points == 1
-    assert services._positions[game.pk].moves == ("A1=S", "B1=O", "C1=S")
+    assert positions._positions[game.pk].moves == ("A1=S", "B1=O", "C1=S")
+
+
+def _counting_replays(monkeypatch) -> list[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+    replays: list[tuple[str, ...]] = []
+    rules_type = type(get_rules("uttt"))
+    original = rules_type.replay
+
+    def counting(self, moves):  # type: ignore[no-untyped-def]
+        replays.append(tuple(moves))
+        return original(self, moves)
+
+    monkeypatch.setattr(rules_type, "replay", counting)
+    return replays
+
+
+def test_a_page_view_starts_from_the_remembered_position(client, two, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    game = _game(two)
+    services.submit_move(game=game, user=two[0], notation="E5")
+    services.submit_move(game=game, user=two[1], notation="D4", expected_ply=1)
+    replays = _counting_replays(monkeypatch)
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+    assert replays == []  # the position after the last move stored, not a replay
+    assert Game.objects.get(pk=game.pk).current_state().moves == ("E5", "D4")
+    assert replays == []
+
+
+def test_a_page_view_sees_moves_stored_elsewhere(client, two, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    game = _game(two)
+    services.submit_move(game=game, user=two[0], notation="E5")
+    # Another server stored O's move: this process remembers the position one move behind.
+    Move.objects.create(game=game, ply=2, seat=1, notation="D4", submitted_by=two[1])
+    Game.objects.filter(pk=game.pk).update(ply=2)
+    replays = _counting_replays(monkeypatch)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert replays == [("E5", "D4")]
+    assert "D4" in page
+    # Replayed once, then remembered: the next view replays nothing.
+    client.get(f"/games/{game.pk}/")
+    assert replays == [("E5", "D4")]
+    assert positions._positions[game.pk].moves == ("E5", "D4")
