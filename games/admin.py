@@ -49,9 +49,19 @@ class PlayerAdmin(admin.ModelAdmin):
         return (*fields, "user")
 
     def save_model(self, request: HttpRequest, obj: Player, form: object, change: bool) -> None:
-        """A new player is registered through ``games.services.create_player``, as on the site."""
+        """A new player is registered through ``games.services.create_player``, as on the site;
+        a correction goes through ``update_player`` (the account link only for who may link)."""
         if change:
-            super().save_model(request, obj, form, change)
+            links = authority.may_link_accounts(request.user)
+            updated = services.update_player(
+                player=obj,
+                name=obj.name,
+                rating=obj.rating,
+                club=obj.club,
+                user=obj.user if links else services.KEEP,
+            )
+            for field in Player._meta.concrete_fields:
+                setattr(obj, field.attname, getattr(updated, field.attname))
             return
         user = obj.user if authority.may_link_accounts(request.user) else None
         created = services.create_player(name=obj.name, rating=obj.rating, club=obj.club, user=user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from django.utils import translation
 
 from games import services
 from games.models import Player
@@ -31,3 +32,30 @@ def test_admin_add_player_goes_through_create_player(admin_client, django_user_m
     assert player.club == "Chess Club"
     assert player.user == account
     assert response["Location"].endswith("/admin/games/player/")
+
+
+def test_admin_change_player_goes_through_update_player(admin_client, django_user_model) -> None:
+    account = django_user_model.objects.create_user("zoe", password="x")
+    player = services.create_player(name="Zoe", user=account)
+    with mock.patch.object(services, "update_player", wraps=services.update_player) as spy:
+        response = admin_client.post(
+            f"/admin/games/player/{player.pk}/change/",
+            {"name": "  Zoë   Petrova ", "club": " Club  B ", "rating": "1600", "user": ""},
+        )
+    assert response.status_code == 302, response.content[:2000]
+    assert spy.call_count == 1
+    player.refresh_from_db()
+    assert (player.name, player.club, player.rating) == ("Zoë Petrova", "Club B", 1600)
+    assert player.user is None  # a superuser may unlink the account
+
+
+def test_update_player_keeps_the_account_unless_told(django_user_model) -> None:
+    account = django_user_model.objects.create_user("ann", password=None)
+    player = services.create_player(name="Ann", user=account)
+    services.update_player(player=player, name=" Ann  B ", rating=None, club="")
+    player.refresh_from_db()
+    assert (player.name, player.user) == ("Ann B", account)
+    with translation.override("en"), pytest.raises(ValueError, match="needs a name"):
+        services.update_player(player=player, name="   ")
+    player.refresh_from_db()
+    assert player.name == "Ann B"
