@@ -76,6 +76,13 @@ def seen_until(user: AbstractBaseUser, state: NoticeSettings) -> datetime:
     return state.seen_at or user.date_joined
 
 
+def mark_seen(state: NoticeSettings, until: datetime) -> None:
+    """The user has seen his news up to ``until`` (the moment they were read: news arriving
+    while the page is made stays new)."""
+    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=until)
+    state.seen_at = until
+
+
 def _paired(user: AbstractBaseUser | int) -> QuerySet[Pairing]:
     mine = Q(first__player__user=user) | Q(second__player__user=user)
     return Pairing.objects.filter(mine, round__paired_at__isnull=False)

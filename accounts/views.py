@@ -329,7 +329,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     to_move = mygames.games_to_move(request.user)
     fresh = notices.news(request.user, seen, now, to_move=to_move)
     earlier = notices.earlier_news(request.user, seen, to_move=to_move)
-    NoticeSettings.objects.filter(pk=state.pk).update(seen_at=now)
+    notices.mark_seen(state, now)
     return render(
         request,
         "accounts/my_games.html",
