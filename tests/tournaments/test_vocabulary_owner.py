@@ -23,12 +23,11 @@ OWNERS = {"games/endings.py", "tournaments/vocabulary.py"}
 # reason), a model field's name, a log record's key.
 ALLOWED = {
     ("games/models.py", "adjudicated"),  # GameStatus.ADJUDICATED
-    ("tournaments/models.py", "forfeit"),  # Act.FORFEIT
-    ("tournaments/models.py", "time"),  # AdjudicationReason.TIME
+    ("tournaments/models/result_records.py", "forfeit"),  # Act.FORFEIT
+    ("tournaments/models/result_records.py", "time"),  # AdjudicationReason.TIME
     ("games/admin.py", "final_position"),  # the field
     ("games/services.py", "final_position"),  # the field
     ("config/logging.py", "time"),  # a log record's key
-    ("templates/games/_panel.html", "adjudicated"),  # game.status, GameStatus.ADJUDICATED
 }
 
 
