@@ -31,6 +31,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]  # the project, and floor_urls beside this file
 
+import wsgi_request  # noqa: E402 - beside this file
+
 
 def setup_django() -> None:
     tmp = tempfile.mkdtemp(prefix="bench-move-")
@@ -113,38 +115,20 @@ class Wsgi:
         ]
 
     def call(self, method: str, path: str, seat: int, form: dict[str, Any] | None = None) -> int:
-        import io
         import urllib.parse
 
         body = urllib.parse.urlencode({**(form or {}), "csrfmiddlewaretoken": self.token})
-        data = body.encode() if method == "POST" else b""
-        environ = {
-            "REQUEST_METHOD": method,
-            "PATH_INFO": path,
-            "SCRIPT_NAME": "",
-            "QUERY_STRING": "",
-            "SERVER_NAME": "testserver",
-            "SERVER_PORT": "80",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "REMOTE_ADDR": "127.0.0.1",
-            "HTTP_HOST": "testserver",
-            "HTTP_ACCEPT": "application/json",
-            "HTTP_COOKIE": self.cookies[seat],
-            "CONTENT_TYPE": "application/x-www-form-urlencoded",
-            "CONTENT_LENGTH": str(len(data)),
-            "wsgi.input": io.BytesIO(data),
-            "wsgi.errors": sys.stderr,
-            "wsgi.url_scheme": "http",
-            "wsgi.version": (1, 0),
-            "wsgi.multithread": False,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-        }
-        status: list[str] = []
-        answer = self.handler(environ, lambda s, headers, exc_info=None: status.append(s))
-        b"".join(answer)
-        answer.close()
-        return int(status[0].split()[0])
+        return wsgi_request.call(
+            self.handler,
+            method,
+            path,
+            cookie=self.cookies[seat],
+            body=body.encode() if method == "POST" else b"",
+            headers={
+                "HTTP_ACCEPT": "application/json",
+                "CONTENT_TYPE": "application/x-www-form-urlencoded",
+            },
+        )
 
     def move(self) -> None:
         bench, rules = self.bench, self.bench.rules

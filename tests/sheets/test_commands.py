@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,6 +17,42 @@ from tournaments.models import Pairing
 @pytest.fixture
 def paper(db: None, arbiter: User):
     return new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
+
+
+def exported(tournament, tmp_path) -> Path:  # type: ignore[no-untyped-def]
+    """The tournament's workbook, exported in English by the command."""
+    source = tmp_path / "cup.xlsx"
+    call_command(
+        export_tournament.Command(),
+        str(tournament.pk),
+        str(source),
+        "--language",
+        "en",
+        stderr=io.StringIO(),
+        stdout=io.StringIO(),
+    )
+    return source
+
+
+def exported_with_result(tournament, tmp_path) -> Path:  # type: ignore[no-untyped-def]
+    """The exported workbook with a result written in by hand: 0-1 on round 1's board 1."""
+    filled = tmp_path / "filled.xlsx"
+    source = exported(tournament, tmp_path)
+    filled.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "0-1"}))
+    return filled
+
+
+def apply_as_arbiter(tournament, workbook: Path, *options: str) -> None:  # type: ignore[no-untyped-def]
+    call_command(
+        import_tournament.Command(),
+        str(tournament.pk),
+        str(workbook),
+        "--apply",
+        "--user",
+        "arbiter",
+        *options,
+        stdout=io.StringIO(),
+    )
 
 
 def test_export_with_progress(paper, tmp_path) -> None:
@@ -36,18 +73,7 @@ def test_export_with_progress(paper, tmp_path) -> None:
 
 
 def test_import_previews_then_applies(paper, arbiter: User, tmp_path) -> None:
-    source = tmp_path / "cup.xlsx"
-    call_command(
-        export_tournament.Command(),
-        str(paper.pk),
-        str(source),
-        "--language",
-        "en",
-        stderr=io.StringIO(),
-        stdout=io.StringIO(),
-    )
-    filled = tmp_path / "filled.xlsx"
-    filled.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "0-1"}))
+    filled = exported_with_result(paper, tmp_path)
     out = io.StringIO()
     call_command(
         import_tournament.Command(), str(paper.pk), str(filled), stdout=out, stderr=io.StringIO()
@@ -56,29 +82,12 @@ def test_import_previews_then_applies(paper, arbiter: User, tmp_path) -> None:
     assert Pairing.objects.get(round__tournament=paper, board=1).result == ""
     with pytest.raises(CommandError, match="--user"):
         call_command(import_tournament.Command(), str(paper.pk), str(filled), "--apply")
-    call_command(
-        import_tournament.Command(),
-        str(paper.pk),
-        str(filled),
-        "--apply",
-        "--user",
-        "arbiter",
-        stdout=io.StringIO(),
-    )
+    apply_as_arbiter(paper, filled)
     assert Pairing.objects.get(round__tournament=paper, board=1).result == "0-1"
 
 
 def test_import_with_problems_fails(paper, tmp_path) -> None:
-    source = tmp_path / "cup.xlsx"
-    call_command(
-        export_tournament.Command(),
-        str(paper.pk),
-        str(source),
-        "--language",
-        "en",
-        stderr=io.StringIO(),
-        stdout=io.StringIO(),
-    )
+    source = exported(paper, tmp_path)
     bad = tmp_path / "bad.xlsx"
     bad.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "2-0"}))
     err = io.StringIO()
@@ -105,31 +114,10 @@ def test_import_with_problems_fails(paper, tmp_path) -> None:
 
 
 def test_an_account_switched_off_imports_nothing(paper, arbiter: User, tmp_path) -> None:
-    source = tmp_path / "cup.xlsx"
-    call_command(
-        export_tournament.Command(),
-        str(paper.pk),
-        str(source),
-        "--language",
-        "en",
-        stderr=io.StringIO(),
-        stdout=io.StringIO(),
-    )
-    filled = tmp_path / "filled.xlsx"
-    filled.write_bytes(edit(source.read_bytes(), {("Round 1", "C4"): "0-1"}))
+    filled = exported_with_result(paper, tmp_path)
     User.objects.filter(pk=arbiter.pk).update(is_active=False)
     with pytest.raises(CommandError, match=r"There is no active user arbiter\."):
-        call_command(
-            import_tournament.Command(),
-            str(paper.pk),
-            str(filled),
-            "--apply",
-            "--user",
-            "arbiter",
-            "--language",
-            "en",
-            stdout=io.StringIO(),
-        )
+        apply_as_arbiter(paper, filled, "--language", "en")
     assert Pairing.objects.get(round__tournament=paper, board=1).result == ""
     with pytest.raises(CommandError, match=r"There is no tournament 999999\."):
         call_command(import_tournament.Command(), "999999", str(filled), "--language", "en")
