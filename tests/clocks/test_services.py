@@ -391,7 +391,7 @@ def test_a_player_may_not_use_the_clock_acts(blitz: World, client) -> None:
 
 
 def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
-    from tournaments.admin import TournamentAdminForm
+    from tournaments.admin_forms import TournamentAdminForm
     from tournaments.settings_service import SETTING_FIELDS
 
     t = reload(blitz.tournament)
