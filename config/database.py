@@ -14,8 +14,9 @@ import dj_database_url
 SQLITE_INIT_COMMAND = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
 
 SQLITE_OPTIONS: dict[str, Any] = {
-    # BEGIN IMMEDIATE takes the write lock when a transaction starts, so two writers queue on
-    # `timeout` instead of failing with "database is locked" when one upgrades a read lock.
+    # BEGIN IMMEDIATE takes the write lock when a transaction starts, so two writers queue
+    # (on the lock file of config/sqlite, up to `timeout` seconds) instead of failing with
+    # "database is locked" when one upgrades a read lock.
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
     "init_command": SQLITE_INIT_COMMAND,
@@ -47,7 +48,8 @@ def database_config(environ: Mapping[str, str], base_dir: Path) -> dict[str, Any
         return dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=False))
     sqlite_path = environ.get("SQLITE_PATH", "").strip()
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        # Django's SQLite backend, with writers queued on a lock file (config/sqlite/base.py).
+        "ENGINE": "config.sqlite",
         "NAME": Path(sqlite_path) if sqlite_path else base_dir / "db.sqlite3",
         "OPTIONS": dict(SQLITE_OPTIONS),
         # Keep connections open between requests: closing the last connection to a WAL database

@@ -12,10 +12,13 @@ from pathlib import Path
 
 from django.conf import settings
 
+# Django's SQLite backend, and the site's (config/sqlite: writers queued on a lock file).
+SQLITE_ENGINES = ("django.db.backends.sqlite3", "config.sqlite")
+
 
 def database_file(entry: dict) -> Path | None:
     """The file of a SQLite DATABASES entry (``None`` for another engine or an in-memory one)."""
-    if entry.get("ENGINE") != "django.db.backends.sqlite3":
+    if entry.get("ENGINE") not in SQLITE_ENGINES:
         return None
     name = str(entry.get("NAME") or "")
     if not name or name == ":memory:" or name.startswith("file:"):

@@ -23,7 +23,7 @@ BASE = Path("/srv/club")
 def test_sqlite_by_default() -> None:
     config = database_config({}, BASE)
     assert config == {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "config.sqlite",
         "NAME": BASE / "db.sqlite3",
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
@@ -48,7 +48,7 @@ def test_sqlite_test_database_is_a_file_of_this_process() -> None:
 
 
 def test_empty_database_url_means_sqlite() -> None:
-    assert database_config({"DATABASE_URL": "  "}, BASE)["ENGINE"] == "django.db.backends.sqlite3"
+    assert database_config({"DATABASE_URL": "  "}, BASE)["ENGINE"] == "config.sqlite"
 
 
 def test_sqlite_path_overrides_the_file(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_settings_use_database_config() -> None:
     expected = database_config(os.environ, settings.BASE_DIR)
     actual = settings.DATABASES["default"]
     assert actual["ENGINE"] == expected["ENGINE"]
-    if expected["ENGINE"] == "django.db.backends.sqlite3":
+    if expected["ENGINE"] == "config.sqlite":
         assert actual["OPTIONS"] == expected["OPTIONS"]
         assert actual["TEST"]["NAME"] == expected["TEST"]["NAME"]
 
