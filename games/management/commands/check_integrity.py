@@ -10,7 +10,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.integrity import game_problems
+from games.integrity import integrity_problems
 from games.models import Game
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         using = options["database"]
-        problems = game_problems(using)
+        problems = integrity_problems(using)
         if problems:
             raise CommandError(
                 ngettext(
