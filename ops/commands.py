@@ -73,6 +73,8 @@ class TranslatedCommand(BaseCommand):
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
+        if parser.description is not None:  # a lazy ``help``: argparse's wrapping needs a str
+            parser.description = str(parser.description)
         parser.add_argument(
             OPTION,
             type=language_code,
