@@ -19,7 +19,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 OPTION = "--language"
 
@@ -30,11 +29,12 @@ def language_codes() -> list[str]:
 
 
 def language_code(value: str) -> str:
-    """``value`` as one of the site's language codes (case and ``_``/``-`` aside); an
-    ``ArgumentTypeError`` naming the languages there are otherwise."""
+    """``value`` as one of the site's language codes (case, ``_``/``-`` and a region aside:
+    ``EN``, ``en_GB``); an ``ArgumentTypeError`` naming the languages there are otherwise."""
     code = str(value).strip().lower().replace("_", "-")
-    if code in language_codes():
-        return code
+    for candidate in (code, code.split("-")[0]):  # "en-GB" is English
+        if candidate in language_codes():
+            return candidate
     raise argparse.ArgumentTypeError(
         _("There is no language “%(code)s” on this site; choose one of: %(codes)s.")
         % {"code": value, "codes": ", ".join(language_codes())}
@@ -80,7 +80,7 @@ class TranslatedCommand(BaseCommand):
             type=language_code,
             default=None,
             metavar="|".join(language_codes()),
-            help=gettext_lazy("the language of the messages (default: the site's, %(code)s)")
+            help=_("the language of the messages (default: the site's, %(code)s)")
             % {"code": settings.LANGUAGE_CODE},
         )
         return parser

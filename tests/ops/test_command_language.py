@@ -79,6 +79,7 @@ def test_without_the_option_the_sites_language(settings, code: str) -> None:
 
 def test_the_option_reads_a_code_as_people_write_it() -> None:
     assert "games checked" in integrity("--language", "EN")
+    assert "games checked" in integrity("--language", "en_GB")
 
 
 @pytest.mark.parametrize("how", ["argument", "keyword"])

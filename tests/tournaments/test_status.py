@@ -280,6 +280,23 @@ def test_the_admin_shows_the_status_but_cannot_set_it(superuser: User) -> None:
     assert (t.name, t.status) == ("Renamed", REG)
 
 
+def test_the_round_admin_neither_finishes_nor_deletes_a_round(superuser: User) -> None:
+    """A round's status changes through finish_round only (which keeps the tournament's)."""
+    t = new_tournament(superuser, rounds=1)
+    seed_players(t, superuser, 2)
+    rnd = pair(t, superuser)
+    c = Client(HTTP_ACCEPT_LANGUAGE="en")
+    c.force_login(superuser)
+    url = f"/admin/tournaments/round/{rnd.pk}/change/"
+    data = form_of(c.get(url))
+    assert "status" not in data
+    data.update(status=DONE)
+    assert c.post(url, data).status_code == 302
+    assert reload(rnd).status == PAIRED
+    assert c.get(f"/admin/tournaments/round/{rnd.pk}/delete/").status_code == 403
+    assert reload(t).status == RUN
+
+
 # --- the integrity check reports a row out of step ---------------------------------------------
 
 
