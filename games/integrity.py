@@ -6,11 +6,15 @@ engine, and the game's cached ply, status and recorded result in line with the r
 ``manage.py check_integrity`` runs it on demand, ``manage.py restore`` before committing a
 restore, the load benchmark after a load; page views never do (they show the replay of the
 moves, the one record).
+
+Apps above ``games`` add checks of their own records with :func:`register_integrity_check`
+(in their ``AppConfig.ready()``); :func:`integrity_problems` is the games' problems and theirs.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
@@ -18,6 +22,24 @@ from django.utils.translation import gettext as _
 from games import endings
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move
 from games.rules import MoveError
+
+# Checks of the apps above games: uid -> a function of the database alias giving its problems.
+IntegrityCheck = Callable[[str], list[str]]
+_CHECKS: dict[str, IntegrityCheck] = {}
+
+
+def register_integrity_check(check: IntegrityCheck, *, uid: str) -> None:
+    """Add ``check`` (the problems it finds in a database, ``[]`` if none) to
+    :func:`integrity_problems`; registering the same ``uid`` again replaces it."""
+    _CHECKS[uid] = check
+
+
+def integrity_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:
+    """The games' problems (:func:`game_problems`), then those of each registered check."""
+    problems = game_problems(using)
+    for check in _CHECKS.values():
+        problems.extend(check(using))
+    return problems
 
 
 def game_problems(using: str = DEFAULT_DB_ALIAS) -> list[str]:

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Game, Player
@@ -79,15 +80,21 @@ class Demo:
 
     def load(self, *, force: bool, write: Callable[[str], object]) -> None:
         if not settings.DEBUG and not force:
-            raise DemoRefused("The demo has well-known passwords: use --force to load it anyway.")
+            raise DemoRefused(
+                _("The demo has well-known passwords: use --force to load it anyway.")
+            )
         with transaction.atomic():
             created = self._accounts()
             if created or not Game.objects.exists():
                 self._games()
-        write("Demo accounts (username / password):")
+        write(_("Demo accounts (username / password):"))
         for row in DEMO_ACCOUNTS:
             role = (
-                "superuser" if row[0] == "admin" else "arbiter" if row[0] == "arbiter" else row[2]
+                _("superuser")
+                if row[0] == "admin"
+                else _("arbiter")
+                if row[0] == "arbiter"
+                else row[2]
             )
             write(f"  {row[0]} / {row[1]}  ({role})")
 

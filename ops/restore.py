@@ -39,7 +39,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 from django.utils.translation import gettext as _
 
-from games.integrity import game_problems
+from games.integrity import integrity_problems
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
 
 # How many problems are printed before "… and N more".
@@ -330,7 +330,7 @@ def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
                 raise _Rollback(
                     [_("A row could not be loaded: %(error)s") % {"error": err}]
                 ) from None
-            problems = count_problems(header, using) + game_problems(using)
+            problems = count_problems(header, using) + integrity_problems(using)
             if problems:
                 raise _Rollback(problems)
     except _Rollback as failed:

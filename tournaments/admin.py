@@ -200,11 +200,15 @@ class RoundAdmin(ArbitratedAdmin):
     list_display = ("__str__", "tournament", "status", "paired_at", "finished_at")
     list_filter = ("status", ("tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("tournament__name",)
-    readonly_fields = ("tournament", "number", "paired_at", "finished_at", "warnings")
+    # The status too: a round is finished by finish_round, which keeps the tournament's status.
+    readonly_fields = ("tournament", "number", "status", "paired_at", "finished_at", "warnings")
     inlines = (PairingInline,)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # rounds are made by pairing them (tournaments.pairings.pair_round)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # nor unmade here: the tournament's status and records follow its rounds
 
 
 @admin.register(Pairing)

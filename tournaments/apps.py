@@ -9,8 +9,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.hooks import register_game_page, register_game_page_flag
+        from games.integrity import register_integrity_check
         from games.signals import game_result_changed
-        from tournaments import authority, game_page, receivers
+        from tournaments import authority, game_page, receivers, status
 
         authority.register()
         register_game_page(game_page.game_page, uid="tournaments")
@@ -18,3 +19,4 @@ class TournamentsConfig(AppConfig):
             register_game_page_flag(name, build)
 
         game_result_changed.connect(receivers.game_result_changed, dispatch_uid="tournaments")
+        register_integrity_check(status.status_problems, uid="tournaments.status")

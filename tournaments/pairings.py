@@ -35,6 +35,7 @@ from tournaments.models import (
 from tournaments.pairing import acceleration
 from tournaments.pairing.check import check_boards
 from tournaments.services import AnyUser
+from tournaments.status import refresh_status
 
 # Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
 # override of the round keeps them as they are.
@@ -131,8 +132,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         if t.is_round_robin:
             double = t.format == TournamentFormat.DOUBLE_ROUND_ROBIN
             t.rounds = pairing.round_robin_rounds(len(entries), double=double)
-        t.status = TournamentStatus.RUNNING
-        t.save(update_fields=["rounds", "status"])
+            t.save(update_fields=["rounds"])
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
     games = tournament_records(t)
@@ -146,6 +146,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         defaults={"status": RoundStatus.PAIRED, "paired_at": timezone.now(), "warnings": []},
     )
     _create_pairings(t, rnd, boards, extra, user=user)
+    refresh_status(tournament=t)
     return rnd
 
 
@@ -333,9 +334,6 @@ def add_round(
         [pairing.Pair(n, first, second) for n, (first, second, _r) in enumerate(boards, 1)],
         number,
     )
-    if t.status == TournamentStatus.REGISTRATION:
-        t.status = TournamentStatus.RUNNING
-        t.save(update_fields=["status"])
     rnd = Round.objects.create(
         tournament=t, number=number, status=RoundStatus.PAIRED, paired_at=timezone.now()
     )
@@ -349,6 +347,7 @@ def add_round(
         )
         for n, (first, second, bye) in enumerate(boards, 1)
     )
+    refresh_status(tournament=t)
     return rnd
 
 

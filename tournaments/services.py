@@ -34,6 +34,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.settings_service import checked_time_control, last_paired_round, validate_settings
+from tournaments.status import refresh_status
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -341,9 +342,7 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
     rnd.status = RoundStatus.FINISHED
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["status", "finished_at"])
-    if rnd.number >= (tournament.rounds or 0):
-        tournament.status = TournamentStatus.FINISHED
-        tournament.save(update_fields=["status"])
+    refresh_status(tournament=tournament)
     return rnd
 
 

@@ -31,6 +31,7 @@ from tournaments.models import (
     acceleration_problem,
 )
 from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
+from tournaments.status import refresh_status
 
 # SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
 # points scored and their difference first in a Swiss (after direct encounter in a round robin),
@@ -239,6 +240,8 @@ def update_tournament(
         setattr(t, field, values[field])
     if fields:
         t.save(update_fields=fields)
+    if "rounds" in fields:
+        refresh_status(tournament=t)  # more rounds reopen a finished tournament, fewer end it
     return t
 
 

@@ -22,9 +22,10 @@ from django.db import models
 from django.utils import translation
 
 from games import services
+from games.integrity import game_problems
 from games.models import Game, GameStatus, Move, Player
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
-from ops.restore import game_problems, rows_present
+from ops.restore import rows_present
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

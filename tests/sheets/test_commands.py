@@ -76,12 +76,21 @@ def test_import_previews_then_applies(paper, arbiter: User, tmp_path) -> None:
     filled = exported_with_result(paper, tmp_path)
     out = io.StringIO()
     call_command(
-        import_tournament.Command(), str(paper.pk), str(filled), stdout=out, stderr=io.StringIO()
+        import_tournament.Command(),
+        str(paper.pk),
+        str(filled),
+        "--language",
+        "en",
+        stdout=out,
+        stderr=io.StringIO(),
     )
-    assert "result: round 1 board 1" in out.getvalue()
+    assert "Result, Round 1, board 1, " in out.getvalue()
+    assert ": … → 0-1" in out.getvalue()
     assert Pairing.objects.get(round__tournament=paper, board=1).result == ""
     with pytest.raises(CommandError, match="--user"):
-        call_command(import_tournament.Command(), str(paper.pk), str(filled), "--apply")
+        call_command(
+            import_tournament.Command(), str(paper.pk), str(filled), "--apply", "--language", "en"
+        )
     apply_as_arbiter(paper, filled)
     assert Pairing.objects.get(round__tournament=paper, board=1).result == "0-1"
 

@@ -10,22 +10,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.mail import send_mail
-from django.core.management.base import BaseCommand
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import NoticeSettings
 from accounts.notices import news
+from ops.commands import TranslatedCommand
 
 
-class Command(BaseCommand):
-    help = "Mail their news to the accounts that asked for it."
+class Command(TranslatedCommand):
+    help = gettext_lazy("Mail their news to the accounts that asked for it.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
             "--base-url",
             default="",
-            help="The site's address for the links in the mails (https://club.example.org).",
+            help=gettext_lazy(
+                "The site's address for the links in the mails (https://club.example.org)."
+            ),
         )
 
     def handle(self, *args: Any, base_url: str = "", **options: Any) -> None:
@@ -35,7 +38,7 @@ class Command(BaseCommand):
             now = timezone.now()
             fresh = news(state.user, state.mailed_at)
             if fresh:
-                with translation.override(translation.get_language() or "ru"):
+                with translation.override(self.language):
                     context = {"user": state.user, "news": fresh, "base_url": base_url.rstrip("/")}
                     subject = " ".join(
                         render_to_string("accounts/email/notices_subject.txt", context).split()
@@ -44,4 +47,6 @@ class Command(BaseCommand):
                 send_mail(subject, body, None, [state.user.email])
                 sent += 1
             NoticeSettings.objects.filter(pk=state.pk).update(mailed_at=now)
-        self.stdout.write(f"{sent} mail(s) sent")
+        self.stdout.write(
+            ngettext("%(count)s mail sent.", "%(count)s mails sent.", sent) % {"count": sent}
+        )

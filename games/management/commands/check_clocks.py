@@ -12,15 +12,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.db import close_old_connections
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.timekeeping import check_clocks
+from ops.commands import TranslatedCommand
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("End every game whose time has run out (a loss on time).")
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -28,7 +28,9 @@ class Command(BaseCommand):
             "--every",
             type=float,
             default=0,
-            help=_("Check again every this many seconds, until stopped (default: check once)."),
+            help=gettext_lazy(
+                "Check again every this many seconds, until stopped (default: check once)."
+            ),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

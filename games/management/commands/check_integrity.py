@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
-from games.integrity import game_problems
+from games.integrity import integrity_problems
 from games.models import Game
+from ops.commands import TranslatedCommand
 
 
-class Command(BaseCommand):
-    help = _(
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Replay every game's moves through the rules engine and report any game whose moves, "
         "cached move count, status or recorded result do not agree."
     )
@@ -24,12 +24,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--database",
             default=DEFAULT_DB_ALIAS,
-            help=_("The database to check (default: %(default)s)."),
+            help=gettext_lazy("The database to check (default: %(default)s)."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         using = options["database"]
-        problems = game_problems(using)
+        problems = integrity_problems(using)
         if problems:
             raise CommandError(
                 ngettext(

@@ -5,15 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ops.backup import default_path, save_backup
+from ops.commands import TranslatedCommand, model_label
 
 
-class Command(BaseCommand):
-    help = _(
+class Command(TranslatedCommand):
+    help = gettext_lazy(
         "Save every user, player, game, move and tournament into one gzip-compressed file, "
         "read in one consistent transaction. Restore it with the restore command."
     )
@@ -23,12 +25,14 @@ class Command(BaseCommand):
             "-o",
             "--output",
             metavar="FILE",
-            help=_("Where to write the backup (default: sosttt-backup-<UTC time>.jsonl.gz here)."),
+            help=gettext_lazy(
+                "Where to write the backup (default: sosttt-backup-<UTC time>.jsonl.gz here)."
+            ),
         )
         parser.add_argument(
             "--database",
             default=DEFAULT_DB_ALIAS,
-            help=_("The database to back up (default: %(default)s)."),
+            help=gettext_lazy("The database to back up (default: %(default)s)."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -40,4 +44,4 @@ class Command(BaseCommand):
         )
         for label, count in header["counts"].items():
             if count:
-                self.stdout.write(f"  {label}: {count}")
+                self.stdout.write(f"  {model_label(label)}: {count}")

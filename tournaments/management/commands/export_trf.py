@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ops.commands import TranslatedCommand
 from tournaments.models import Tournament
 from tournaments.trf_io import export_trf
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("Write a tournament as a FIDE TRF16 file (to standard output by default).")
 
     def add_arguments(self, parser: CommandParser) -> None:

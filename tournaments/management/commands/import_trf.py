@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import GameKind
+from ops.commands import TranslatedCommand
 from tournaments.errors import TournamentError
 from tournaments.management.commands.pair_trf import read_text
 from tournaments.trf_io import import_trf
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("Create a tournament with its players, rounds and results from a TRF file.")
 
     def add_arguments(self, parser: CommandParser) -> None:

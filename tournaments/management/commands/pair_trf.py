@@ -17,10 +17,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ops.commands import TranslatedCommand
 from tournaments import pairing, trf
 from tournaments.pairing.base import Pair
 from tournaments.trf_io import trf_error_message
@@ -72,7 +73,7 @@ def _line(pair: tuple[int, int]) -> str:
     return f"{pair[0]} {pair[1]}"
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy(
         "Print the next round's Dutch pairings of a TRF file in the bbpPairings/JaVaFo format; "
         "with --check, list the rounds of the file that Dutch would pair otherwise."
