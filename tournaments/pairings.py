@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games.bidi import isolate
 from tournaments import pairing, records, results, scores
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
@@ -26,6 +27,7 @@ from tournaments.models import (
     Entry,
     Pairing,
     Result,
+    ResultSource,
     Round,
     RoundStatus,
     Tournament,
@@ -256,10 +258,16 @@ def _create_pairings(
     user: AnyUser | None,
     manual: bool = False,
     warnings: dict[int, list] | None = None,
+    bye_reason: str = AdjudicationReason.PAIRING_BYE,
+    numbers: Sequence[int] | None = None,
 ) -> list[Pairing]:
+    """Create the round's boards (numbered 1… or by ``numbers``) and ``byes`` (asked for) after
+    them, each bye with its record (``bye_reason``, the requested ones as such), and the games
+    of a tournament played on the site."""
     entries = {e.pk: e for e in t.entries.select_related("player")}
     rows = []
-    for n, (pair, result) in enumerate(boards, 1):
+    numbers = list(numbers) if numbers is not None else list(range(1, len(boards) + 1))
+    for n, (pair, result) in zip(numbers, boards, strict=True):
         rows.append(
             Pairing(
                 round=rnd,
@@ -272,9 +280,21 @@ def _create_pairings(
                 manual=manual,
             )
         )
-    for entry_id, result in byes:
-        rows.append(Pairing(round=rnd, board=len(rows) + 1, first_id=entry_id, result=result))
+    start = max(numbers, default=0)
+    for n, (entry_id, result) in enumerate(byes, start + 1):
+        rows.append(Pairing(round=rnd, board=n, first_id=entry_id, result=result))
     created = Pairing.objects.bulk_create(rows)
+    for p in created:
+        p.round = rnd
+        p.first = entries[p.first_id]
+    requested = {entry for entry, _result in byes}
+    board_byes = [p for p in created if p.is_bye and p.first_id not in requested]
+    results.record_byes(pairings=board_byes, user=user, reason=bye_reason)
+    results.record_byes(
+        pairings=[p for p in created if p.first_id in requested],
+        user=user,
+        reason=AdjudicationReason.REQUESTED_BYE,
+    )
     _record_withdrawal_forfeits(rnd, user)
     if t.online:
         for row in Pairing.objects.filter(round=rnd, second__isnull=False, result=""):
@@ -303,11 +323,14 @@ def add_round(
     tournament: Tournament,
     boards: Sequence[tuple[int, int | None, str]],
     user: AnyUser | None,
+    source: str = ResultSource.PAIRING,
+    note: str = "",
 ) -> Round:
     """Add the next round as it was paired elsewhere (a TRF file): ``(first, second or None,
-    bye result)`` entry ids a board, in board order. Results of games are entered afterwards
-    through the results service, and the round finished through ``finish_round``. A player
-    against himself or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
+    bye result)`` entry ids a board, in board order; each bye gets its record (``source``,
+    ``note``; the reason by its result). Results of games are entered afterwards through the
+    results service, and the round finished through ``finish_round``. A player against himself
+    or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, t)
     last = t.round_set.order_by("-number").first()
@@ -328,6 +351,10 @@ def add_round(
         raise TournamentError(
             _("A player on the boards is not in this tournament."), "unknown_entry"
         )
+    if any(second is None and bye not in records.BYE_RESULTS for _f, second, bye in boards):
+        raise TournamentError(
+            _("A bye takes a bye result, a game takes a game result."), "bad_result"
+        )
     # A player against himself, or on two boards, is refused here as in an override.
     _refuse_board_errors(
         t,
@@ -337,7 +364,7 @@ def add_round(
     rnd = Round.objects.create(
         tournament=t, number=number, status=RoundStatus.PAIRED, paired_at=timezone.now()
     )
-    Pairing.objects.bulk_create(
+    created = Pairing.objects.bulk_create(
         Pairing(
             round=rnd,
             board=n,
@@ -347,6 +374,10 @@ def add_round(
         )
         for n, (first, second, bye) in enumerate(boards, 1)
     )
+    byes = [p for p in created if p.is_bye]
+    for p in byes:
+        p.round = rnd
+    results.record_byes(pairings=byes, user=user, source=source, note=note)
     refresh_status(tournament=t)
     return rnd
 
@@ -387,10 +418,14 @@ def set_pairings(
     require_arbiter(user, t)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
-    current = list(rnd.pairings.select_related("game"))
-    started = (
-        any((p.second_id is not None and p.result) or (p.game_id and p.game.ply) for p in current)
-        or Adjudication.objects.filter(pairing__round=rnd).exists()
+    current = list(rnd.pairings.select_related("game", "first__player"))
+    # A bye's record (made with the round) does not start it; any other record does.
+    recorded = set(
+        Adjudication.objects.filter(pairing__round=rnd).values_list("pairing_id", flat=True)
+    )
+    started = any(
+        (p.second_id is not None and (p.result or p.pk in recorded)) or (p.game_id and p.game.ply)
+        for p in current
     )
     if started:
         raise TournamentError(
@@ -421,10 +456,65 @@ def set_pairings(
         board = w.params.get("board")
         (by_board.setdefault(board, []) if board else general).append(w.to_dict())
     game_ids = [p.game_id for p in current if p.game_id]
-    rnd.pairings.all().delete()
+    # The rows on record stay (a record is permanent): the kept byes, after the new boards; a
+    # bye given with the round, as its player's new board (with the record of the change).
+    kept_rows = [p for p in current if p.result in KEPT_BYES]
+    reused = _reuse_recorded_byes(
+        [p for p in current if p.pk in recorded and p.result not in KEPT_BYES], pairs
+    )
+    staying = [*reused.values(), *kept_rows]
+    for n, p in enumerate(staying, 30000):  # out of the way of the new board numbers
+        Pairing.objects.filter(pk=p.pk).update(board=n)
+    rnd.pairings.exclude(pk__in=[p.pk for p in staying]).delete()
     game_services.delete_unplayed_games(games=game_ids)
-    boards_of = [(p, Result.BYE if p.second is None else "") for p in pairs]
-    _create_pairings(t, rnd, boards_of, kept, user=user, manual=True, warnings=by_board)
+    for index, row in reused.items():
+        pair = pairs[index]
+        bye_player = row.first
+        before = results.snapshot(None, row)
+        row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
+        row.result = Result.BYE if pair.second is None else ""
+        row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True
+        row.save(
+            update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"]
+        )
+        if before["pairing"]["result"] != row.result:
+            results.record_pairing_changed(pairing=row, entry=bye_player, user=user, before=before)
+    new = [i for i in range(len(pairs)) if i not in reused]
+    boards_of = [(pairs[i], Result.BYE if pairs[i].second is None else "") for i in new]
+    _create_pairings(
+        t,
+        rnd,
+        boards_of,
+        [],
+        user=user,
+        manual=True,
+        warnings=by_board,
+        bye_reason=AdjudicationReason.PAIRING_CHANGED,
+        numbers=[i + 1 for i in new],
+    )
+    for n, p in enumerate(kept_rows, len(pairs) + 1):
+        Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.warnings = general
     rnd.save(update_fields=["warnings"])
     return found
+
+
+def _reuse_recorded_byes(
+    rows: Sequence[Pairing], pairs: Sequence[pairing.Pair]
+) -> dict[int, Pairing]:
+    """For each bye on record (``rows``), the new board of its player (index in ``pairs``): the
+    row becomes that board. Refused when the player is on none, or meets another such player."""
+    out: dict[int, Pairing] = {}
+    for row in rows:
+        index = next((i for i, p in enumerate(pairs) if row.first_id in (p.first, p.second)), None)
+        if index is None or index in out:
+            raise TournamentError(
+                _(
+                    "%(name)s's bye of this round is on record: put him on a board, and not "
+                    "against another player whose bye is on record."
+                )
+                % {"name": isolate(row.first.player.name)},
+                "bye_on_record",
+            )
+        out[index] = row
+    return out

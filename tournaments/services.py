@@ -24,9 +24,11 @@ from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
     Adjudication,
+    AdjudicationReason,
     Entry,
     Pairing,
     Result,
+    ResultSource,
     Round,
     RoundStatus,
     Tournament,
@@ -110,12 +112,20 @@ def register(
     rank: int | None = None,
     rating: int | None = None,
     half_byes: Iterable[int] = (),
+    source: str = ResultSource.PAIRING,
 ) -> Entry:
-    """Register ``player``; after round 1 is paired this is a late entry (Swiss only)."""
+    """Register ``player``; after round 1 is paired this is a late entry (Swiss only), whose
+    missed rounds' byes are recorded with ``source`` (a workbook import says so)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, tournament)
     return enter_locked(
-        tournament=tournament, player=player, rank=rank, rating=rating, half_byes=half_byes
+        tournament=tournament,
+        player=player,
+        rank=rank,
+        rating=rating,
+        half_byes=half_byes,
+        user=user,
+        source=source,
     )
 
 
@@ -126,9 +136,12 @@ def enter_locked(
     rank: int | None = None,
     rating: int | None = None,
     half_byes: Iterable[int] = (),
+    user: AnyUser | None = None,
+    source: str = ResultSource.PAIRING,
 ) -> Entry:
     """The entry of ``player`` into ``tournament`` (locked by the caller, who has checked the
-    authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players)."""
+    authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players).
+    A late entry's byes for the rounds it missed are recorded as made by ``user``."""
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -155,13 +168,25 @@ def enter_locked(
     for number in range(1, last + 1):
         rnd = Round.objects.get(tournament=tournament, number=number)
         result = Result.HALF_BYE if number in byes else Result.ZERO_BYE
-        _add_bye(rnd, entry, result)
+        _add_bye(
+            rnd,
+            entry,
+            result,
+            user=user,
+            source=source,
+            reason=AdjudicationReason.LATE_ENTRY,
+        )
     return entry
 
 
-def _add_bye(rnd: Round, entry: Entry, result: str) -> Pairing:
+def _add_bye(
+    rnd: Round, entry: Entry, result: str, *, user: AnyUser | None, source: str, reason: str
+) -> Pairing:
+    """A bye of ``entry`` in a round paired without him, after its boards, with its record."""
     board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
-    return Pairing.objects.create(round=rnd, board=board, first=entry, result=result)
+    pairing = Pairing.objects.create(round=rnd, board=board, first=entry, result=result)
+    results.record_byes(pairings=[pairing], user=user, source=source, reason=reason)
+    return pairing
 
 
 @transaction.atomic
@@ -196,7 +221,14 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
                 not rnd.pairings.filter(first=entry).exists()
                 and not rnd.pairings.filter(second=entry).exists()
             ):
-                _add_bye(rnd, entry, Result.ZERO_BYE)
+                _add_bye(
+                    rnd,
+                    entry,
+                    Result.ZERO_BYE,
+                    user=user,
+                    source=ResultSource.PAIRING,
+                    reason=AdjudicationReason.WITHDRAWAL,
+                )
     entry.withdrawn_from_round = None
     entry.save(update_fields=["withdrawn_from_round"])
     return entry

@@ -376,6 +376,8 @@ def _create_rounds(
                 for g in games
             ],
             user=user,
+            source=ResultSource.TRF,
+            note=note,
         )
         boards = {p.board: p for p in rnd.pairings.all()}
         for board, g in enumerate(games, 1):

@@ -197,6 +197,15 @@ def points(code: str | None, *, first: bool, system: PointSystem) -> float:
     return system.win if first_won == first else system.loss
 
 
+# A bye's record says what it is worth: ``points_text(1.0)`` is ``"1"`` (in ``POINTS_TEXT``).
+POINTS_TEXT = gettext_noop("points: %(points)s")
+
+
+def points_text(value: float) -> str:
+    """Points as a club writes them: ``1``, ``0.5``, ``3``."""
+    return f"{float(value):g}"
+
+
 # -- Games and results ---------------------------------------------------------------------------
 
 # Why a game ended off the board (``Game.end_reason``), and the badge shown beside it.

@@ -67,7 +67,12 @@ def _register(tournament: Tournament, new: NewEntry, user: AbstractBaseUser) -> 
     else:
         player = game_services.create_player(name=new.name, rating=new.rating, club=new.club)
     services.register(
-        tournament=tournament, player=player, user=user, rank=new.rank, rating=new.rating
+        tournament=tournament,
+        player=player,
+        user=user,
+        rank=new.rank,
+        rating=new.rating,
+        source=ResultSource.IMPORT,
     )
 
 

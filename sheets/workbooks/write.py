@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from games import timekeeping
 from games.models import Game, GameStatus, Seat
@@ -22,6 +22,7 @@ from sheets.layout import t
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, records, scores
+from tournaments import vocabulary as V
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
 HEAD = Style(
@@ -229,6 +230,8 @@ def _state_text(state: dict[str, Any]) -> str:
     pairing, game = state.get("pairing") or {}, state.get("game") or {}
     if pairing.get("result"):
         parts.append(result_text(pairing["result"]))
+    if pairing.get("points") is not None:
+        parts.append(gettext(V.POINTS_TEXT) % {"points": V.points_text(pairing["points"])})
     if game.get("status"):
         status = GameStatus(game["status"]).label if game["status"] in GameStatus.values else ""
         parts.append(f"{status} ({game.get('ply', 0)})")

@@ -10,6 +10,7 @@ public models interface).
 from .join_requests import JoinRequest, JoinStatus
 from .result_records import (
     ARBITER_REASONS,
+    BYE_REASONS,
     Act,
     Adjudication,
     AdjudicationReason,
@@ -30,6 +31,7 @@ from .tournament import (
 
 __all__ = [
     "ARBITER_REASONS",
+    "BYE_REASONS",
     "POINT_FIELD",
     "Acceleration",
     "Act",

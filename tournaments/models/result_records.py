@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from tournaments import vocabulary as V
 
 from .rounds import Pairing
 from .tournament import Entry, Tournament
@@ -41,6 +42,20 @@ class AdjudicationReason(models.TextChoices):
     REPORTED = "reported", _("Result handed in")
     WITHDRAWAL = "withdrawal", _("Player withdrawn")
     INTERRUPTION = "interruption", _("Interruption of play")
+    PAIRING_BYE = "pairing_bye", _("Bye given by the pairing")
+    REQUESTED_BYE = "requested_bye", _("Bye asked for")
+    LATE_ENTRY = "late_entry", _("Round missed: late entry")
+    NOT_PAIRED = "not_paired", _("Not paired in this round")
+    PAIRING_CHANGED = "pairing_changed", _("Pairing changed by the arbiter")
+
+
+# Why a bye got its result, by the result, where the caller does not say (a round paired
+# elsewhere: a TRF file).
+BYE_REASONS = {
+    V.BYE: AdjudicationReason.PAIRING_BYE,
+    V.HALF_BYE: AdjudicationReason.REQUESTED_BYE,
+    V.ZERO_BYE: AdjudicationReason.NOT_PAIRED,
+}
 
 
 # The reasons an arbiter chooses from (the others are given by the results service).
@@ -52,6 +67,9 @@ ARBITER_REASONS = [
         AdjudicationReason.PLAYED,
         AdjudicationReason.WITHDRAWAL,
         AdjudicationReason.INTERRUPTION,  # given by the acts on a round's clocks
+        *BYE_REASONS.values(),  # given when a bye is made
+        AdjudicationReason.LATE_ENTRY,
+        AdjudicationReason.PAIRING_CHANGED,
     )
 ]
 
@@ -65,6 +83,7 @@ class ResultSource(models.TextChoices):
     TRF = "trf", _("TRF import")
     ADJUDICATION = "adjudication", _("Arbiter's decision")
     CLAIM = "claim", _("Claim")
+    PAIRING = "pairing", _("Pairing")
 
 
 class Adjudication(models.Model):

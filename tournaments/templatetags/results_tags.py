@@ -42,6 +42,15 @@ def game_status(code: str | None) -> str:
 
 
 @register.filter
+def state_points(state: Any) -> str:
+    """``points: 1`` when a record's state gives the points of its result (a bye's), else ``""``."""
+    value = _dig(state, "pairing", "points")
+    if value is None:
+        return ""
+    return gettext(V.POINTS_TEXT) % {"points": V.points_text(value)}
+
+
+@register.filter
 def winners_text(winners: Any) -> str:
     """Winning seats of a game of more than two (``1+3``); ``½-½`` style for none."""
     if not winners:
@@ -78,7 +87,9 @@ def _record_result(record: Adjudication) -> str:
     now = _dig(record.after, "pairing", "result")
     if now or was:
         changed = f"{escape(result(was))} → " if was and was != now else ""
-        return f" · {escape(gettext('result'))}: {changed}{escape(result(now) or '…')}"
+        worth = state_points(record.after)
+        worth = f" ({escape(worth)})" if worth else ""
+        return f" · {escape(gettext('result'))}: {changed}{escape(result(now) or '…')}{worth}"
     winners = _dig(record.after, "game", "winners")
     if winners is not None and record.act not in (Act.TAKE_BACK, Act.ANNUL):
         return f" · {escape(gettext('result'))}: {escape(winners_text(winners))}"
