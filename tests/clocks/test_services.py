@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from games import endings, services, timekeeping
+from games import endings, recording, services, timekeeping
 from games.clock import TimeControl
 from games.errors import GameNotActive
 from games.integrity import problems_of_game
@@ -409,7 +409,7 @@ def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
 
 def test_moves_entered_from_a_score_sheet_drop_the_clock(blitz: World, frozen) -> None:
     frozen.advance(hours=1)
-    game = services.record_moves(
+    game = recording.record_moves(
         game=blitz.game, user=blitz.arbiter, moves=["A1=S", "B1=O"], expected_ply=0
     )
     assert game.time_control == "" and game.is_active
