@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import DEFAULT_BUDGET, analyse
-from games.engine.sos_search import Limits, SosSolver
+from games.engine.sos_solver import Limits, SosSolver
 from games.engine.uttt_playout import random_playout
 from games.engine.uttt_pos import UtttPos
 from games.engine.uttt_search import Mcts
