@@ -20,7 +20,7 @@ from games.timekeeping import TimeIsUp
 from tests import factories
 from tests.adjudication.helpers import World, play, points, reload
 from tests.clocks.conftest import START
-from tournaments import adjudication, clocks
+from tournaments import claims, clocks
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 
@@ -192,7 +192,7 @@ def test_claims_stay_only_for_games_without_a_clock(blitz: World, frozen) -> Non
     blitz.tournament.claim_after_minutes = 1
     blitz.tournament.save()
     frozen.advance(seconds=100)
-    allowed, why = adjudication.claim_status(blitz.opponent, blitz.game)
+    allowed, why = claims.claim_status(blitz.opponent, blitz.game)
     assert not allowed and "clock" in why
 
 
