@@ -1,7 +1,7 @@
 """The player's side of an account: claims of an existing player and invitations by e-mail.
 
-A new account either makes its own player (``games.services.create_player``) or claims one that
-an arbiter registered before (:class:`PlayerClaim`); a claim links the player only once an
+A new account either makes its own player (``games.player_services.create_player``) or claims
+one that an arbiter registered before (:class:`PlayerClaim`); a claim links the player only once an
 arbiter of one of the player's tournaments (or a superuser) confirms it. An arbiter may also
 invite a registered player by e-mail (:class:`Invitation`): the account made through the link is
 linked at once.

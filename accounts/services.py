@@ -25,7 +25,7 @@ from accounts.errors import AccountError
 from accounts.models import ClaimStatus, Invitation, PlayerClaim
 from games.bidi import text_sentence
 from games.models import Player
-from games.services import create_player
+from games.player_services import create_player
 
 INVITATION_SALT = "accounts.invitation"
 INVITATION_MAX_AGE = 14 * 24 * 60 * 60  # seconds

@@ -3,7 +3,7 @@
     .venv/bin/python bench/board.py [--requests 300] [--seed 1] [--profile]
 
 Builds, in a throw-away SQLite database, one tactical UTTT game between two accounts that ends
-(by the rules engine) at exactly move 60, recorded through ``games.services.record_moves``. Then
+(by the rules engine) at exactly move 60, recorded through ``games.recording.record_moves``. Then
 GETs its page ``/games/<pk>/`` ``--requests`` times, for a visitor, for a logged-in player (who
 created the game) and for an arbiter (a superuser: every arbiter's link shown), after a few
 warm-up requests, twice: on the WSGI handler itself, as gunicorn calls it (the *server side*: the
@@ -73,13 +73,13 @@ def moves_ending_at(ply: int, seed: int) -> list[str]:
 def build(seed: int) -> tuple[Any, Any]:
     from django.contrib.auth.models import User
 
-    from games import services
+    from games import recording, services
     from games.models import GameStatus, Player
 
     users = [User.objects.create_user(f"bench-{n}", password="bench-pw") for n in (1, 2)]
     players = [Player.objects.create(name=f"Игрок {n}", user=u) for n, u in enumerate(users, 1)]
     game = services.create_game(kind="uttt", options={}, players=players, created_by=users[0])
-    game = services.record_moves(
+    game = recording.record_moves(
         game=game, user=users[0], moves=moves_ending_at(PLY, seed), expected_ply=0
     )
     assert game.status == GameStatus.FINISHED and game.ply == PLY, (game.status, game.ply)

@@ -42,7 +42,7 @@ def internal_setup(games: int) -> list[dict[str, Any]]:
     from django.contrib.auth.models import User
     from django.db import transaction
 
-    from games import services
+    from games import player_services, services
 
     hashed = make_password(PASSWORD)  # one hash for every account: hashing takes ~0.5 s
     made = []
@@ -51,7 +51,9 @@ def internal_setup(games: int) -> list[dict[str, Any]]:
             players = []
             for seat in (0, 1):
                 user = User.objects.create(username=f"bench-{number}-{seat}", password=hashed)
-                players.append(services.create_player(name=f"Bench {number}.{seat}", user=user))
+                players.append(
+                    player_services.create_player(name=f"Bench {number}.{seat}", user=user)
+                )
             game = services.create_game(kind="uttt", options={}, players=players)
             made.append(
                 {

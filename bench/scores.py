@@ -4,7 +4,7 @@
 
 Builds, in a throw-away SQLite database, an online SOS Swiss of ``--players`` players whose
 ``--rounds`` rounds were played to the end on the site (random legal 3×3 games recorded through
-``games.services.record_moves``, so each game's scores are its moves' points). Then times, over
+``games.recording.record_moves``, so each game's scores are its moves' points). Then times, over
 ``--repeat`` runs: ``tournaments.pairings.tournament_records`` (every board as a GameRecord, its
 scores summed from the moves in the same query), the plain read of the pairings' own fields
 beside it (what the records cost when the scores were copies on the pairing — the floor), and
@@ -44,7 +44,7 @@ def build(players: int, rounds: int, seed: int) -> Any:
     from django.contrib.auth.models import User
     from django.test import TestCase
 
-    from games import services as game_services
+    from games import player_services, recording
     from games.rules import get_rules
     from tournaments import pairings, services
 
@@ -59,7 +59,7 @@ def build(players: int, rounds: int, seed: int) -> Any:
         tiebreaks=["sos_points", "sos_difference", "buchholz"],
     )
     for n in range(players):
-        player = game_services.create_player(name=f"P{n:04d}", rating=2000 - n)
+        player = player_services.create_player(name=f"P{n:04d}", rating=2000 - n)
         services.register(tournament=t, player=player, user=arbiter)
     rng = random.Random(seed)
     for _ in range(rounds):
@@ -70,7 +70,7 @@ def build(players: int, rounds: int, seed: int) -> Any:
             while moves := rules.legal_moves(state):
                 state = rules.play(state, rng.choice(moves))
             with TestCase.captureOnCommitCallbacks(execute=True):
-                game_services.record_moves(
+                recording.record_moves(
                     game=p.game, user=arbiter, moves=list(state.moves), expected_ply=0
                 )
         services.finish_round(round=rnd, user=arbiter)

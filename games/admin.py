@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games import authority, services
+from games import authority, player_services
 from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
 from games.models import Game, Move, Player, Seat
 from games.presenters import rules_summary
@@ -49,22 +49,25 @@ class PlayerAdmin(admin.ModelAdmin):
         return (*fields, "user")
 
     def save_model(self, request: HttpRequest, obj: Player, form: object, change: bool) -> None:
-        """A new player is registered through ``games.services.create_player``, as on the site;
-        a correction goes through ``update_player`` (the account link only for who may link)."""
+        """A new player is registered through ``games.player_services.create_player``, as on the
+        site; a correction goes through ``update_player`` (the account link only for who may
+        link)."""
         if change:
             links = authority.may_link_accounts(request.user)
-            updated = services.update_player(
+            updated = player_services.update_player(
                 player=obj,
                 name=obj.name,
                 rating=obj.rating,
                 club=obj.club,
-                user=obj.user if links else services.KEEP,
+                user=obj.user if links else player_services.KEEP,
             )
             for field in Player._meta.concrete_fields:
                 setattr(obj, field.attname, getattr(updated, field.attname))
             return
         user = obj.user if authority.may_link_accounts(request.user) else None
-        created = services.create_player(name=obj.name, rating=obj.rating, club=obj.club, user=user)
+        created = player_services.create_player(
+            name=obj.name, rating=obj.rating, club=obj.club, user=user
+        )
         for field in Player._meta.concrete_fields:
             setattr(obj, field.attname, getattr(created, field.attname))
         obj._state.adding = False

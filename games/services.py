@@ -1,4 +1,5 @@
-"""The one write path for games: every change to a game, its seats and moves goes through here."""
+"""The one write path for games: every change to a game, its seats and moves goes through here
+(games recorded on paper: :mod:`games.recording`; players: :mod:`games.player_services`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from games.bidi import isolate
 from games.clock import TimeControl
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
+
+# Re-exported for games/views.py and tournaments/views.py only (other branches edit them this
+# session): the lead points them at games.player_services at merge and drops this line.
+from games.player_services import create_player  # noqa: F401
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
 from ops.logs import log_event
@@ -42,52 +47,6 @@ def _announce_result(game: Game) -> None:
     transaction.on_commit(
         partial(game_result_changed.send, sender=Game, game=game, game_id=game.pk), robust=True
     )
-
-
-@transaction.atomic
-def create_player(
-    *,
-    name: str,
-    rating: int | None = None,
-    club: str = "",
-    user: AbstractBaseUser | None = None,
-) -> Player:
-    """Register a new player (``ValueError`` with a translated message for an empty name)."""
-    name = " ".join(str(name).split())
-    if not name:
-        raise ValueError(_("A player needs a name."))
-    return Player.objects.create(
-        name=name, rating=rating, club=" ".join(str(club or "").split()), user=user
-    )
-
-
-KEEP: Any = object()  # update_player(user=KEEP): the account link stays as it is
-
-
-@transaction.atomic
-def update_player(
-    *,
-    player: Player,
-    name: str,
-    rating: int | None = None,
-    club: str = "",
-    user: AbstractBaseUser | None = KEEP,
-) -> Player:
-    """Correct a player's name, rating and club (written as ``create_player`` writes them), and
-    the account it is linked to unless ``user`` is :data:`KEEP`; the row is locked while it
-    changes. ``ValueError`` with a translated message for an empty name."""
-    name = " ".join(str(name).split())
-    if not name:
-        raise ValueError(_("A player needs a name."))
-    locked = Player.objects.select_for_update().get(pk=player.pk)
-    locked.name, locked.rating = name, rating
-    locked.club = " ".join(str(club or "").split())
-    fields = ["name", "rating", "club"]
-    if user is not KEEP:
-        locked.user = user
-        fields.append("user")
-    locked.save(update_fields=fields)
-    return locked
 
 
 @transaction.atomic
@@ -388,67 +347,3 @@ def annul(*, game: Game, expected_ply: int | None = None) -> Game:
     game.save()
     _announce_result(game)
     return game
-
-
-# -- Games recorded elsewhere (paper score sheets, spreadsheets) ---------------------------------
-
-END_FINAL_POSITION = endings.FINAL_POSITION
-
-
-@transaction.atomic
-def record_moves(
-    *, game: Game, user: AbstractBaseUser, moves: Sequence[str], expected_ply: int
-) -> Game:
-    """Play a whole move list after the first ``expected_ply`` moves, all or none, as recorded
-    on a score sheet: one lock, one replay through the rules engine, one bulk insert.
-
-    ``StalePosition`` when the game has another number of moves, ``GameNotActive`` when it is
-    over, ``MoveRefused`` (naming the bad move's number) when the rules refuse a move.
-    """
-    game = _locked(game)
-    if game.ply != expected_ply:
-        raise StalePosition()
-    if not game.is_active:
-        raise GameNotActive(_("This game is over: no more moves can be played."))
-    rules = game.rules
-    state = game.current_state()
-    rows = []
-    for text in moves:
-        seat = rules.to_move(state)
-        try:
-            state = rules.play(state, text)
-        except MoveError as err:
-            raise MoveRefused.from_engine(err.at_ply(state.ply + 1)) from None
-        rows.append(
-            Move(
-                game=game,
-                ply=state.ply,
-                seat=seat,
-                notation=state.moves[-1],
-                points=state.points[-1] if game.kind == GameKind.SOS else 0,
-                submitted_by=user,
-            )
-        )
-    Move.objects.bulk_create(rows)
-    _follow_moves(game, state, timezone.now())
-    # Moves entered from a score sheet were played at a table, not against the site's clock.
-    game.time_control = ""
-    game.save()
-    if game.winners is not None:
-        _announce_result(game)
-    return game
-
-
-@transaction.atomic
-def record_final_position(
-    *, game: Game, position: Sequence[str], winners: Sequence[int], scores: Sequence[int]
-) -> Game:
-    """Keep a game without moves as finished, known by its final position only (a paper sheet
-    without a move list): ``position`` is a string a row (``.`` for empty cells)."""
-    game = _locked(game)
-    if game.ply or not game.is_active:
-        raise StalePosition()
-    game.final_position = list(position)
-    game.final_scores = list(scores)
-    game.save(update_fields=["final_position", "final_scores", "updated_at"])
-    return set_outcome(game=game, winners=list(winners), reason=END_FINAL_POSITION)

@@ -16,7 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import services
+from games import player_services, services
 from games.models import Game, Player
 from tournaments import adjudication, pairings, vocabulary
 from tournaments import services as tournament_services
@@ -112,7 +112,7 @@ class Demo:
             if username == "arbiter":
                 user.groups.add(Group.objects.get(name="Arbiter"))
             if name and not Player.objects.filter(user=user).exists():
-                services.create_player(name=name, club=club, rating=rating, user=user)
+                player_services.create_player(name=name, club=club, rating=rating, user=user)
         return created_any
 
     def _games(self) -> None:

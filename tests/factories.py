@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import Permission, User
 from django.test import TestCase
 
-from games import services as game_services
+from games import player_services
 from games.models import Player
 
 
@@ -23,7 +23,7 @@ def make_user(username: str, *, password: str | None = None, **fields: Any) -> U
 
 def make_player(name: str, user: User | None = None, **fields: Any) -> Player:
     """A player, linked to ``user`` if one is given."""
-    return game_services.create_player(name=name, user=user, **fields)
+    return player_services.create_player(name=name, user=user, **fields)
 
 
 @contextmanager

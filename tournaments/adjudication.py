@@ -4,7 +4,8 @@ Views, the admin and claims all call these; the game-level changes go through th
 ``games.services`` (set_outcome, take_back, annul), the pairing's result and the record through
 the results service (``tournaments.results``). Each act may name the version the arbiter saw
 (``expected_version``, see ``results.version_of``) and is refused as already done when that
-version is gone: a double click or a race changes the record once.
+version is gone: a double click or a race changes the record once. Claims are in
+``tournaments.claims``.
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.authority import may_arbitrate_game
 from games.errors import GameError, StalePosition
-from games.models import ACTIVE_STATUSES, Game, GameStatus
+from games.models import Game, GameStatus
 from tournaments import authority, results, services
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
@@ -26,8 +26,6 @@ from tournaments.models import (
     Act,
     Adjudication,
     AdjudicationReason,
-    Claim,
-    ClaimStatus,
     Entry,
     Pairing,
     ResultSource,
@@ -331,86 +329,3 @@ def reinstate(
         before=before,
         after={"withdrawn_from_round": entry.withdrawn_from_round},
     )
-
-
-# -- Claims ------------------------------------------------------------------------------------
-
-
-def claim_status(user: AnyUser | None, game: Game) -> tuple[bool, str]:
-    """Whether ``user`` may claim a win in ``game`` now, and if not, why (translated)."""
-    pairing = pairing_of(game)
-    if game.time_control:
-        return False, _("This game has a clock: when a time runs out, the game ends by itself.")
-    if pairing is None or not pairing.round.tournament.claim_after_minutes:
-        return False, _("This game has no time limit for a move.")
-    if user is None or not user.is_authenticated:
-        return False, _("Log in to claim.")
-    if game.status not in ACTIVE_STATUSES:
-        return False, _("This game is over.")
-    seat = game.seats.filter(player__user_id=user.pk).first()
-    if seat is None:
-        return False, _("You are not playing in this game.")
-    if game.rules.to_move(game.current_state()) == seat.number:
-        return False, _("It is your move.")
-    if Claim.objects.filter(game=game, status=ClaimStatus.PENDING).exists():
-        return False, _("A claim is already waiting for the arbiter.")
-    last = game.moves.order_by("-ply").values_list("created_at", flat=True).first()
-    since = last or game.started_at or game.created_at
-    limit = pairing.round.tournament.claim_after_minutes
-    if (timezone.now() - since).total_seconds() < limit * 60:
-        return False, _("Your opponent still has time: %(minutes)s minutes a move.") % {
-            "minutes": limit
-        }
-    return True, ""
-
-
-@transaction.atomic
-def claim_win(*, user: AnyUser | None, game: Game) -> Claim:
-    """A player claims the win: the opponent has not moved in the tournament's time."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    allowed, why = claim_status(user, game)
-    if not allowed:
-        raise TournamentError(why, "claim")
-    seat = game.seats.get(player__user_id=user.pk)  # type: ignore[union-attr]
-    return Claim.objects.create(
-        game=game, pairing=pairing_of(game), seat=seat.number, claimed_by=user, ply=game.ply
-    )
-
-
-@transaction.atomic
-def decide_claim(
-    *, user: AnyUser | None, claim: Claim, accept: bool, note: str = ""
-) -> Adjudication:
-    """The arbiter accepts (the claimant wins on time) or rejects a claim; both are recorded."""
-    claim = Claim.objects.select_related("game", "pairing__round__tournament").get(pk=claim.pk)
-    _check(user, AdjudicationReason.TIME, game=claim.game, pairing=claim.pairing)
-    game, pairing = results.lock(game=claim.game, pairing=claim.pairing)
-    assert game is not None and pairing is not None
-    claim = Claim.objects.select_for_update().get(pk=claim.pk)
-    if claim.status != ClaimStatus.PENDING:
-        raise TournamentError(_("This claim has been decided already."), "decided")
-    before = results.snapshot(game, pairing)
-    if accept:
-        if game.ply != claim.ply or game.status not in ACTIVE_STATUSES:
-            raise TournamentError(
-                _("The opponent has moved since the claim: it can only be rejected."), "stale"
-            )
-        results.set_game_outcome(game, winners=[claim.seat], end=V.END_TIME, ply=claim.ply)
-        if _own_game(game, pairing):
-            results.follow_game(pairing, game)
-    act = Act.CLAIM_ACCEPTED if accept else Act.CLAIM_REJECTED
-    record = results.record(
-        act,
-        source=ResultSource.CLAIM,
-        reason=AdjudicationReason.TIME,
-        note=note,
-        user=user,
-        game=game,
-        pairing=pairing,
-        before=before,
-        after=results.snapshot(game, pairing),
-    )
-    claim.status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
-    claim.adjudication = record
-    claim.save(update_fields=["status", "adjudication"])
-    return record

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
-from tournaments import adjudication, authority
+from tournaments import adjudication, authority, claims
 from tournaments.errors import TournamentError
 from tournaments.forms import AnnulForm, DecideForm, TakeBackForm, WinnersForm, WithdrawalForm
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
@@ -229,7 +229,7 @@ def arbiter_log(request: HttpRequest, pk: int) -> HttpResponse:
 def claim(request: HttpRequest, game: int) -> HttpResponse:
     g = get_object_or_404(Game, pk=game)
     try:
-        adjudication.claim_win(user=request.user, game=g)
+        claims.claim_win(user=request.user, game=g)
     except TournamentError as err:
         messages.error(request, err.message)
     else:
@@ -244,7 +244,7 @@ def claim_decide(request: HttpRequest, pk: int, claim: int) -> HttpResponse:
     if not adjudication.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
         raise PermissionDenied
     try:
-        adjudication.decide_claim(
+        claims.decide_claim(
             user=request.user,
             claim=c,
             accept=request.POST.get("accept") == "1",

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
-from tournaments import adjudication, authority, scores, services, settings_service
+from tournaments import authority, claims, scores, services, settings_service
 from tournaments.admin_actions import act_action, say_unseen
 from tournaments.admin_forms import EntryAdminForm, TournamentAdminForm
 from tournaments.errors import TournamentError
@@ -338,7 +338,7 @@ class ClaimAdmin(ArbitratedAdmin):
         say_unseen(self, request, queryset)
         for claim in queryset:
             try:
-                adjudication.decide_claim(user=request.user, claim=claim, accept=accept)
+                claims.decide_claim(user=request.user, claim=claim, accept=accept)
             except TournamentError as err:
                 self.message_user(request, f"{claim}: {err.message}", messages.ERROR)
 

@@ -42,8 +42,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import clock
-from games import services as game_services
+from games import clock, player_services
 from games.models import GameKind
 from tournaments import pairings, queries, records, results, services, trf
 from tournaments.errors import TournamentError
@@ -340,7 +339,7 @@ def import_trf(
         entry_of: dict[int, int] = {}
         for pp in plan.players:
             p = pp.source
-            player = game_services.create_player(name=p.name, rating=p.rating)
+            player = player_services.create_player(name=p.name, rating=p.rating)
             entry = services.register(
                 tournament=t,
                 player=player,

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from games.rules import SosRules, SosState, UtttRules, UtttState
 
 from . import sos_pos, uttt_pos
-from .sos_search import Limits, OutOfBudget, SosHeuristic, SosSolver
-from .uttt_search import Mcts, SolverLimits, UtttSolver
-from .uttt_search import OutOfBudget as UtttOutOfBudget
+from .sos_search import SosHeuristic
+from .sos_solver import Limits, OutOfBudget, SosSolver
+from .uttt_search import Mcts
+from .uttt_solver import OutOfBudget as UtttOutOfBudget
+from .uttt_solver import SolverLimits, UtttSolver
 
 # Positions at most this empty are first tried with the exact solvers.
 UTTT_EXACT_EMPTIES = 18

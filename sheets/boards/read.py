@@ -30,7 +30,13 @@ from sheets.boards.record import (
     parse_ref,
     to_int,
 )
-from sheets.boards.ruletext import candidates, parse_rules_string, rule_lines, rules_words
+from sheets.boards.ruletext import (
+    candidates,
+    earlier_wordings,
+    parse_rules_string,
+    rule_lines,
+    rules_words,
+)
 from sheets.xlsx.reader import SheetData
 from sheets.xlsx.writer import col
 
@@ -210,15 +216,20 @@ def _rule_sections(rd: SheetReader, labels: dict) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def _sections_of(kind: str, options: dict[str, Any], code: str) -> tuple[str, ...]:
+def _sections_of(kind: str, options: dict[str, Any], code: str) -> set[tuple[str, ...]]:
+    """The rules sections of ``options`` as a sheet in ``code`` shows them: in the catalogue's
+    words, or in an earlier wording of them (``ruletext.earlier_wordings``), read as the same."""
     key = (kind, tuple(sorted(options.items())), code, translation.get_language())
     if key not in _SECTIONS:
         with translation.override(code):
-            _SECTIONS[key] = tuple(L.norm(" ".join(x)) for x in rule_lines(kind, options))
+            _SECTIONS[key] = {
+                tuple(L.norm(" ".join(x)) for x in rule_lines(kind, options, say=say))
+                for say in (L.t, *earlier_wordings(code))
+            }
     return _SECTIONS[key]
 
 
-_SECTIONS: dict[tuple, tuple[str, ...]] = {}
+_SECTIONS: dict[tuple, set[tuple[str, ...]]] = {}
 
 
 def _rules_in_words(
@@ -235,7 +246,7 @@ def _rules_in_words(
         return None
     if kind is not None and options is not None:
         full = dict(get_rules(kind, **options).options)
-        if any(_sections_of(kind, full, code) == sections for code in languages()):
+        if any(sections in _sections_of(kind, full, code) for code in languages()):
             return kind, full
     kinds = [kind] if kind else []
     kinds += [k for k, title in (("uttt", L.TITLE_UTTT), ("sos", L.TITLE_SOS)) if title in labels]
@@ -245,7 +256,7 @@ def _rules_in_words(
         if k == "uttt" and (rows, cols) != (9, 9):
             continue
         for options in candidates(k, rows, cols, max(2, min(players, 6))):
-            if any(_sections_of(k, options, code) == sections for code in languages()):
+            if any(sections in _sections_of(k, options, code) for code in languages()):
                 return k, options
     return None
 

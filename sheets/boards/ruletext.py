@@ -3,19 +3,25 @@
 The prose follows RULES.md, a sentence a row under ``Правила хода:``, ``Правила выигрыша:`` and
 ``Ограничения:``; beside the board, ``Правила:`` names them in a
 few words (``rules_words``). An import reads the options back from the prose, in any of the
-site's languages (``candidates``), or from a rules string of older sheets (``uttt
-preset=tactical all_draw_line=draw …``, ``parse_rules_string``).
+site's languages (``candidates``) and in their earlier wordings (``earlier_wordings``, the data
+of ``earlier_rules``), or from a rules string of older sheets (``uttt preset=tactical
+all_draw_line=draw …``, ``parse_rules_string``).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from django.utils.translation import gettext_noop
 
 from games.rules import get_rules
+from sheets.boards.earlier_rules import EARLIER
 from sheets.layout import TITLE_SOS, TITLE_UTTT, Text, t
+
+Say = Callable[..., str]  # a Text (and its parameters) -> its words, as ``t``
 
 # UTTT, move rules.
 U_FIRST = Text(
@@ -119,24 +125,42 @@ S_GRID = Text(
 )
 
 
-def rule_lines(kind: str, options: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
-    """(move rules, winning rules, restrictions), each a list of lines in the active language."""
+def rule_lines(
+    kind: str, options: dict[str, Any], *, say: Say = t
+) -> tuple[list[str], list[str], list[str]]:
+    """(move rules, winning rules, restrictions), each a list of lines in the active language
+    (``say``: how a sentence is said; an import also tries :func:`earlier_wordings`)."""
     if kind == "sos":
-        move = [t(S_TURNS), t(S_LINE), t(S_AGAIN if options["mode"] == "most" else S_FIRST)]
-        win = [t(S_MOST), t(S_MOST_DRAW)] if options["mode"] == "most" else [t(S_FIRST_DRAW)]
-        return move, win, [t(S_GRID, **options)]
-    move = [t(U_FIRST), t(U_SEND)]
+        move = [say(S_TURNS), say(S_LINE), say(S_AGAIN if options["mode"] == "most" else S_FIRST)]
+        win = [say(S_MOST), say(S_MOST_DRAW)] if options["mode"] == "most" else [say(S_FIRST_DRAW)]
+        return move, win, [say(S_GRID, **options)]
+    move = [say(U_FIRST), say(U_SEND)]
     if options["preset"] == "classic":
-        move += [t(U_CLOSED), t(U_CLOSED_FREE)]
-        win = [t(U_SMALL), t(U_BIG_CLASSIC), t(U_NO_OPEN)]
+        move += [say(U_CLOSED), say(U_CLOSED_FREE)]
+        win = [say(U_SMALL), say(U_BIG_CLASSIC), say(U_NO_OPEN)]
     else:
-        move += [t(U_OPEN), t(U_FULL)]
+        move += [say(U_OPEN), say(U_FULL)]
         if options["decided_boards_free"]:
-            move.append(t(U_FREE))
+            move.append(say(U_FREE))
         last = U_ALL_DRAW if options["all_draw_line"] == "draw" else U_ALL_DRAW_GO_ON
-        win = [t(U_SMALL), t(U_BIG), t(U_BOTH), t(last)]
-    limits = [t(U_NO_SEND_BACK), t(U_NO_SEND_BACK_2)] if options["no_send_back"] else [t(NONE)]
-    return move, win, limits
+        win = [say(U_SMALL), say(U_BIG), say(U_BOTH), say(last)]
+    if options["no_send_back"]:
+        return move, win, [say(U_NO_SEND_BACK), say(U_NO_SEND_BACK_2)]
+    return move, win, [say(NONE)]
+
+
+def earlier_wordings(code: str) -> list[Say]:
+    """One ``say`` for each earlier wording of language ``code``'s rule sentences
+    (:data:`sheets.boards.earlier_rules.EARLIER`): a sentence as that wording had it, else as
+    the catalogue has it now. For reading only: a sheet is always written with :func:`t`."""
+    return [partial(_say_earlier, forms) for forms in EARLIER.get(code, ())]
+
+
+def _say_earlier(forms: Mapping[str, str], text: Text, **params: object) -> str:
+    out = forms.get(text.msgid)
+    if out is None:
+        return t(text, **params)
+    return out % params if params else out
 
 
 PRESET_TACTICAL = Text(gettext_noop("tactical rules"), "тактические правила")

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import player_services
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Player
@@ -65,7 +66,7 @@ def _register(tournament: Tournament, new: NewEntry, user: AbstractBaseUser) -> 
         if Entry.objects.filter(tournament=tournament, player=player).exists():
             raise _conflict()
     else:
-        player = game_services.create_player(name=new.name, rating=new.rating, club=new.club)
+        player = player_services.create_player(name=new.name, rating=new.rating, club=new.club)
     services.register(
         tournament=tournament,
         player=player,

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import player_services
 from games import services as game_services
 from games.authority import is_arbiter_member, may_arbitrate_game
 from games.bidi import isolate
@@ -227,7 +228,7 @@ def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser) -> Game:
                 players = [
                     Player.objects.get(pk=pid)
                     if pid is not None
-                    else game_services.create_player(name=name)
+                    else player_services.create_player(name=name)
                     for name, pid in zip(plan.names, plan.player_ids, strict=True)
                 ]
                 game = game_services.create_game(

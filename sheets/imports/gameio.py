@@ -1,8 +1,8 @@
 """Writing games from a workbook, through the games and tournaments services.
 
 These map what an import needs onto the services: ``create_game`` for a game played on paper,
-``games.services.record_moves`` for a whole move list at once (an import of 900 games cannot
-afford a transaction per move), ``games.services.record_final_position`` for a sheet without
+``games.recording.record_moves`` for a whole move list at once (an import of 900 games cannot
+afford a transaction per move), ``games.recording.record_final_position`` for a sheet without
 moves, ``tournaments.services.attach_game`` to link a paper pairing's new game, and
 ``tournaments.adjudication.decide`` for a result stated on an unfinished move list. A change on
 the site since the preview becomes an ``ImportConflict``.
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
-from games import services as game_services
+from games import recording
 from games.errors import StalePosition
 from games.models import Game
 from sheets.errors import ImportConflict
@@ -23,7 +23,7 @@ from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 
-END_FINAL_POSITION = game_services.END_FINAL_POSITION
+END_FINAL_POSITION = recording.END_FINAL_POSITION
 
 
 def _changed() -> ImportConflict:
@@ -37,9 +37,7 @@ def play_moves(
 ) -> Game:
     """Play ``moves`` after the first ``expected_ply`` moves of ``game``, all or none."""
     try:
-        return game_services.record_moves(
-            game=game, user=user, moves=moves, expected_ply=expected_ply
-        )
+        return recording.record_moves(game=game, user=user, moves=moves, expected_ply=expected_ply)
     except StalePosition:
         raise _changed() from None
 
@@ -49,7 +47,7 @@ def record_position(
 ) -> Game:
     """Keep ``game`` (no moves yet) as a finished game known by its final position."""
     try:
-        return game_services.record_final_position(
+        return recording.record_final_position(
             game=game, position=position, winners=winners, scores=scores
         )
     except StalePosition:

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import World, age_moves, page_text, play, reload
-from tournaments import adjudication
+from tournaments import adjudication, claims
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Claim, ClaimStatus, Result, Tournament
 
@@ -121,9 +121,9 @@ def test_no_claims_without_a_limit(world: World, client_for) -> None:
 
 def test_one_claim_waits_at_a_time(world: World, game: Game) -> None:
     age_moves(game, LIMIT + 1)
-    adjudication.claim_win(user=world.seated, game=game)
+    claims.claim_win(user=world.seated, game=game)
     with pytest.raises(TournamentError) as err:
-        adjudication.claim_win(user=world.seated, game=game)
+        claims.claim_win(user=world.seated, game=game)
     assert err.value.message == "A claim is already waiting for the arbiter."
     assert Claim.objects.count() == 1
 
@@ -132,7 +132,7 @@ def test_a_game_not_started_can_be_claimed_by_the_second_mover(world: World) -> 
     Tournament.objects.filter(pk=world.tournament.pk).update(claim_after_minutes=LIMIT)
     game = world.game
     age_moves(game, LIMIT + 1)
-    claim = adjudication.claim_win(user=world.opponent, game=game)
+    claim = claims.claim_win(user=world.opponent, game=game)
     assert claim.seat == 1
 
 
@@ -140,7 +140,7 @@ def test_a_finished_game_cannot_be_claimed(world: World, game: Game) -> None:
     adjudication.decide(user=world.arbiter, game=game, result="1/2", reason="agreement")
     age_moves(game, LIMIT + 1)
     with pytest.raises(TournamentError) as err:
-        adjudication.claim_win(user=world.seated, game=game)
+        claims.claim_win(user=world.seated, game=game)
     assert err.value.message == "This game is over."
 
 
@@ -159,7 +159,7 @@ def test_the_game_page_offers_the_claim_to_the_waiting_player(
 @pytest.fixture
 def claim(world: World, game: Game) -> Claim:
     age_moves(game, LIMIT + 1)
-    return adjudication.claim_win(user=world.seated, game=game)
+    return claims.claim_win(user=world.seated, game=game)
 
 
 def test_an_accepted_claim_wins_on_time(world: World, claim: Claim, client_for) -> None:
@@ -218,9 +218,9 @@ def test_a_claim_after_the_opponent_moved_can_only_be_rejected(
 
 
 def test_a_claim_is_decided_once(world: World, claim: Claim) -> None:
-    adjudication.decide_claim(user=world.arbiter, claim=claim, accept=False)
+    claims.decide_claim(user=world.arbiter, claim=claim, accept=False)
     with pytest.raises(TournamentError) as err:
-        adjudication.decide_claim(user=world.arbiter, claim=claim, accept=True)
+        claims.decide_claim(user=world.arbiter, claim=claim, accept=True)
     assert err.value.code == "decided"
     assert reload(claim).status == ClaimStatus.REJECTED
     assert Adjudication.objects.count() == 1

@@ -27,7 +27,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication
+from tournaments import adjudication, claims
 from tournaments.models import Adjudication, ClaimStatus, Pairing, Result, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -142,7 +142,7 @@ def accept_claim(w: World) -> Action:
     Tournament.objects.filter(pk=w.tournament.pk).update(claim_after_minutes=5)
     game = play(w.game, "A1=S")
     age_moves(game, 10)
-    claim = adjudication.claim_win(user=w.seated, game=game)
+    claim = claims.claim_win(user=w.seated, game=game)
     return Action(
         CLAIMS,
         {"action": "accept_claims", "_selected_action": [str(claim.pk)], "index": "0"},

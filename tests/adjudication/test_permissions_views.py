@@ -29,7 +29,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import seen_entry_version, seen_version
-from tournaments import adjudication, services
+from tournaments import adjudication, claims, services
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, ClaimStatus, Result, Tournament
 
@@ -160,7 +160,7 @@ def decide_claim(w: World) -> Posted:
     Tournament.objects.filter(pk=w.tournament.pk).update(claim_after_minutes=5)
     game = play(w.game, "A1=S")  # Carol, the second mover, is to move and does not
     age_moves(game, 10)
-    claim = adjudication.claim_win(user=w.seated, game=game)
+    claim = claims.claim_win(user=w.seated, game=game)
     return Posted(
         reverse("tournaments:claim_decide", args=[w.tournament.pk, claim.pk]),
         {"accept": "1", "note": ""},

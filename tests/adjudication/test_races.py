@@ -25,7 +25,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication, results, services
+from tournaments import adjudication, claims, results, services
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, Pairing, Result, Tournament
 
@@ -216,11 +216,11 @@ def test_a_raced_claim_decision_applies_once(world: World) -> None:
     Tournament.objects.filter(pk=world.tournament.pk).update(claim_after_minutes=5)
     game = play(world.game, "A1=S")
     Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=10))
-    claim = adjudication.claim_win(user=world.seated, game=game)
+    claim = claims.claim_win(user=world.seated, game=game)
 
     applied_once(
         race(
-            lambda i: adjudication.decide_claim(
+            lambda i: claims.decide_claim(
                 user=world.arbiter, claim=Claim(pk=claim.pk), accept=i % 2 == 0
             )
         )

@@ -27,7 +27,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import committed
-from tournaments import adjudication, pairings, queries, results, services, trf_io
+from tournaments import adjudication, claims, pairings, queries, results, services, trf_io
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Result, ResultSource, Tournament
 
@@ -264,9 +264,9 @@ def test_an_accepted_claim_writes_one_record(world: World, client_for) -> None:
     Tournament.objects.filter(pk=world.tournament.pk).update(claim_after_minutes=5)
     game = play(world.game, "A1=S")
     age_moves(game, 10)
-    claim = adjudication.claim_win(user=world.seated, game=game)
+    claim = claims.claim_win(user=world.seated, game=game)
 
-    adjudication.decide_claim(user=world.arbiter, claim=claim, accept=True)
+    claims.decide_claim(user=world.arbiter, claim=claim, accept=True)
 
     record = only(ResultSource.CLAIM)
     assert (record.act, record.reason, record.decided_by) == (

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from games import endings, services, timekeeping
+from games import endings, recording, services, timekeeping
 from games.clock import TimeControl
 from games.errors import GameNotActive
 from games.integrity import problems_of_game
@@ -20,7 +20,7 @@ from games.timekeeping import TimeIsUp
 from tests import factories
 from tests.adjudication.helpers import World, play, points, reload
 from tests.clocks.conftest import START
-from tournaments import adjudication, clocks
+from tournaments import claims, clocks
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 
@@ -192,7 +192,7 @@ def test_claims_stay_only_for_games_without_a_clock(blitz: World, frozen) -> Non
     blitz.tournament.claim_after_minutes = 1
     blitz.tournament.save()
     frozen.advance(seconds=100)
-    allowed, why = adjudication.claim_status(blitz.opponent, blitz.game)
+    allowed, why = claims.claim_status(blitz.opponent, blitz.game)
     assert not allowed and "clock" in why
 
 
@@ -409,7 +409,7 @@ def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
 
 def test_moves_entered_from_a_score_sheet_drop_the_clock(blitz: World, frozen) -> None:
     frozen.advance(hours=1)
-    game = services.record_moves(
+    game = recording.record_moves(
         game=blitz.game, user=blitz.arbiter, moves=["A1=S", "B1=O"], expected_ply=0
     )
     assert game.time_control == "" and game.is_active

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from games.engine import analyse
 from games.engine.sos_pos import SosPos, geometry, move_index, move_name
-from games.engine.sos_search import Limits, SosHeuristic, SosSolver
+from games.engine.sos_search import SosHeuristic
+from games.engine.sos_solver import Limits, SosSolver
 from games.rules import get_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

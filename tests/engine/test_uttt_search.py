@@ -8,7 +8,8 @@ import pytest
 
 from games.engine import Budget, analyse
 from games.engine.uttt_pos import UtttPos, move_index, move_name
-from games.engine.uttt_search import Mcts, UtttSolver
+from games.engine.uttt_search import Mcts
+from games.engine.uttt_solver import UtttSolver
 from games.rules import get_rules
 
 PRESETS = [

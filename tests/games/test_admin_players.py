@@ -7,7 +7,7 @@ from unittest import mock
 import pytest
 from django.utils import translation
 
-from games import services
+from games import player_services
 from games.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 def test_admin_add_player_goes_through_create_player(admin_client, django_user_model) -> None:
     account = django_user_model.objects.create_user("zoe", password="x")
-    with mock.patch.object(services, "create_player", wraps=services.create_player) as spy:
+    real = player_services.create_player
+    with mock.patch.object(player_services, "create_player", wraps=real) as spy:
         response = admin_client.post(
             "/admin/games/player/add/",
             {
@@ -36,8 +37,9 @@ def test_admin_add_player_goes_through_create_player(admin_client, django_user_m
 
 def test_admin_change_player_goes_through_update_player(admin_client, django_user_model) -> None:
     account = django_user_model.objects.create_user("zoe", password="x")
-    player = services.create_player(name="Zoe", user=account)
-    with mock.patch.object(services, "update_player", wraps=services.update_player) as spy:
+    player = player_services.create_player(name="Zoe", user=account)
+    real = player_services.update_player
+    with mock.patch.object(player_services, "update_player", wraps=real) as spy:
         response = admin_client.post(
             f"/admin/games/player/{player.pk}/change/",
             {"name": "  Zoë   Petrova ", "club": " Club  B ", "rating": "1600", "user": ""},
@@ -51,11 +53,11 @@ def test_admin_change_player_goes_through_update_player(admin_client, django_use
 
 def test_update_player_keeps_the_account_unless_told(django_user_model) -> None:
     account = django_user_model.objects.create_user("ann", password=None)
-    player = services.create_player(name="Ann", user=account)
-    services.update_player(player=player, name=" Ann  B ", rating=None, club="")
+    player = player_services.create_player(name="Ann", user=account)
+    player_services.update_player(player=player, name=" Ann  B ", rating=None, club="")
     player.refresh_from_db()
     assert (player.name, player.user) == ("Ann B", account)
     with translation.override("en"), pytest.raises(ValueError, match="needs a name"):
-        services.update_player(player=player, name="   ")
+        player_services.update_player(player=player, name="   ")
     player.refresh_from_db()
     assert player.name == "Ann B"

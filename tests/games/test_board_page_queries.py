@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import memo, services
+from games import memo, recording, services
 from games.authority import may_arbitrate_game
 from games.models import Game, GameStatus
 from games.rules import get_rules
@@ -53,7 +53,7 @@ def casual_game() -> tuple[Game, User]:
     with committed():
         game = services.create_game(kind="uttt", options={}, players=players, created_by=user)
         moves = finished_uttt_moves()
-        game = services.record_moves(game=game, user=user, moves=moves, expected_ply=0)
+        game = recording.record_moves(game=game, user=user, moves=moves, expected_ply=0)
     assert game.status == GameStatus.FINISHED
     return game, user
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
+from games import player_services, services
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_move_is_stored_with_every_column_and_its_key() -> None:
     users = [User.objects.create_user(f"w{n}", password=None) for n in (0, 1)]
-    players = [services.create_player(name=f"W{n}", user=u) for n, u in enumerate(users)]
+    players = [player_services.create_player(name=f"W{n}", user=u) for n, u in enumerate(users)]
     game = services.create_game(kind="sos", options={"rows": 3, "cols": 3}, players=players)
     first = services.submit_move(game=game, user=users[0], notation="A1=S")
     started = Game.objects.get(pk=game.pk).updated_at
@@ -39,7 +39,7 @@ def test_a_move_is_stored_with_every_column_and_its_key() -> None:
 
 def test_a_scoring_move_stores_its_points() -> None:
     users = [User.objects.create_user(f"p{n}", password=None) for n in (0, 1)]
-    players = [services.create_player(name=f"P{n}", user=u) for n, u in enumerate(users)]
+    players = [player_services.create_player(name=f"P{n}", user=u) for n, u in enumerate(users)]
     game = services.create_game(kind="sos", options={"rows": 3, "cols": 3}, players=players)
     for user, notation in ((users[0], "A1=S"), (users[1], "B1=O"), (users[0], "C1=S")):
         services.submit_move(game=game, user=user, notation=notation)

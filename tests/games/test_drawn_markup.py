@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.utils import translation
 
-from games import services
+from games import recording, services
 from games.hooks import Html
 from games.models import Game, GameStatus
 from games.panel import words
@@ -37,7 +37,7 @@ def finished(maker: User) -> Game:
     players = [make_player(EVIL, make_user("evil")), make_player("Игрок 2", maker)]
     with committed():
         game = services.create_game(kind="uttt", options={}, players=players, created_by=maker)
-        game = services.record_moves(
+        game = recording.record_moves(
             game=game, user=maker, moves=finished_uttt_moves(), expected_ply=0
         )
     assert game.status == GameStatus.FINISHED
@@ -50,7 +50,7 @@ def waiting(maker: User) -> Game:
     players = [make_player("Игрок 1", maker), make_player(EVIL, make_user("evil2"))]
     with committed():
         game = services.create_game(kind="sos", options={}, players=players, created_by=maker)
-        return services.record_moves(game=game, user=maker, moves=["A1=S"], expected_ply=0)
+        return recording.record_moves(game=game, user=maker, moves=["A1=S"], expected_ply=0)
 
 
 def page(game: Game, language: str, user: User | None = None, suffix: str = "") -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games import positions, services
+from games import player_services, positions, services
 from games.errors import MoveRefused
 from games.models import Game, Move
 from games.rules import get_rules
@@ -22,7 +22,7 @@ def two() -> list[User]:
 
 
 def _game(users: list[User], kind: str = "uttt", **options: object) -> Game:
-    players = [services.create_player(name=f"P{n}", user=u) for n, u in enumerate(users)]
+    players = [player_services.create_player(name=f"P{n}", user=u) for n, u in enumerate(users)]
     return services.create_game(kind=kind, options=options, players=players)
 
 

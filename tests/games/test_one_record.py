@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from django.db import connection
 
 from games.models import Game, GameStatus, Move
-from games.services import record_final_position, submit_move
+from games.recording import record_final_position
+from games.services import submit_move
 from tests.games.conftest import GameFactory
 
 

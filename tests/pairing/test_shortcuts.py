@@ -1,5 +1,5 @@
-"""The exact shortcuts of ``tournaments.pairing.reduction`` (the natural pairing of a bracket
-without a matching, the reduced graphs) give the pairing of the whole graph
+"""The exact shortcuts of ``tournaments.pairing.natural_pairing`` and ``reduction`` (the natural
+pairing of a bracket without a matching, the reduced graphs) give the pairing of the whole graph
 (``pair_dutch(..., reduced=False)``), board for board, with the bye and the floaters:
 
 * on random states handed straight to ``pair_dutch`` (random colour histories, floats, byes

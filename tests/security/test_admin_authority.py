@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
-from tournaments import adjudication, pairings, services, settings_service
+from tournaments import adjudication, claims, pairings, services, settings_service
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +97,7 @@ def make_side(name: str, arbiter: User) -> Side:
         tournament=t, user=arbiter, changes={"claim_after_minutes": 5}
     )
     Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=10))
-    claim = adjudication.claim_win(user=seat.player.user, game=game)
+    claim = claims.claim_win(user=seat.player.user, game=game)
     t = Tournament.objects.get(pk=t.pk)
     return Side(t, arbiter, rnd, pairing, entry, game, move, record, claim)
 

@@ -124,10 +124,10 @@ def test_a_message_is_stored_and_shown_on_the_next_request() -> None:
 
 
 def test_a_refused_move_shows_its_message_on_the_page(client: Client) -> None:
-    from games import services
+    from games import player_services, services
 
     users = [User.objects.create_user(f"m{n}", password=None) for n in (0, 1)]
-    players = [services.create_player(name=f"M{n}", user=u) for n, u in enumerate(users)]
+    players = [player_services.create_player(name=f"M{n}", user=u) for n, u in enumerate(users)]
     game = services.create_game(kind="uttt", options={}, players=players)
     client.force_login(users[1])  # not his turn
     response = client.post(f"/games/{game.pk}/move/", {"notation": "E5"}, follow=True)

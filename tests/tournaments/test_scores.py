@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services as game_services
+from games import recording
 from games.models import Game
 from sheets import services as sheet_services
 from sheets.workbooks.tables import classify, read_table
@@ -164,7 +164,7 @@ def test_a_game_known_by_its_final_position_keeps_its_sheets_scores(arbiter: Use
     t = online(arbiter)
     (p,) = boards(pair(t, arbiter))
     with factories.committed():
-        game_services.record_final_position(
+        recording.record_final_position(
             game=p.game, position=["SOS", "OOO", "SOS"], winners=[0], scores=[5, 1]
         )
     p = reload(p)

@@ -26,7 +26,7 @@ ALLOWED = {
     ("tournaments/models/result_records.py", "forfeit"),  # Act.FORFEIT
     ("tournaments/models/result_records.py", "time"),  # AdjudicationReason.TIME
     ("games/admin.py", "final_position"),  # the field
-    ("games/services.py", "final_position"),  # the field
+    ("games/recording.py", "final_position"),  # the field
     ("config/logging.py", "time"),  # a log record's key
 }
 

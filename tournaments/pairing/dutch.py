@@ -25,8 +25,9 @@ and the bracket's pairs are fixed before the next bracket. Colours follow E.1–
 histories compared over games actually played.
 
 The exact shortcuts that spare matchings in a large field (a bracket's natural pairing without a
-matching, a bracket matched on its own graph, the reduced graphs) live in ``reduction``, each with
-the proof that it gives the same pairing; ``pair_dutch(..., reduced=False)`` uses none of them.
+matching, a bracket matched on its own graph, the reduced graphs) live in ``natural_pairing`` and
+``reduction``, each with the proof that it gives the same pairing;
+``pair_dutch(..., reduced=False)`` uses none of them.
 
 Scores are integers (tenths of a point, as in TRF) so that every comparison is exact; weights are
 Python integers of any size (``matching.max_weight_matching`` packs them small enough for the fast

@@ -6,7 +6,7 @@ weights. Pure Python, no Django.
 
 from __future__ import annotations
 
-from . import reduction
+from . import natural_pairing, reduction
 from .matching import Matcher
 
 
@@ -39,9 +39,11 @@ class BracketPairing:
                 vi.append(nxt)
                 nxt += 1
             size = len(vi)
-            natural = reduction.natural(self, vi, sgb, nsgb, nxt, odd) if self.reduced else None
+            natural = (
+                natural_pairing.natural(self, vi, sgb, nsgb, nxt, odd) if self.reduced else None
+            )
             if natural is not None:
-                # the natural pairing, without a matching (``reduction.natural``)
+                # the natural pairing, without a matching (``natural_pairing.natural``)
                 self.natural_brackets += 1
                 for a, b in natural:
                     matched[a] = matched[b] = True

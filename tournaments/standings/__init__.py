@@ -119,6 +119,7 @@ Swiss with every tie-break.
 """
 
 from .crosstable import CELLS, CrosstableRow, crosstable
+from .direct_encounter import DirectEncounter
 from .results import (
     ABSENT,
     FORFEIT_BOTH,
@@ -169,6 +170,7 @@ __all__ = [
     "VUR_KINDS",
     "ZERO_POINT_BYE",
     "CrosstableRow",
+    "DirectEncounter",
     "Explanation",
     "ResultTable",
     "RoundResult",
