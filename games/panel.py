@@ -68,6 +68,7 @@ _PK = 987_654_321_987
 
 def _forget(**_kwargs: Any) -> None:
     _words.clear()
+    _word.clear()
     _urls.clear()
 
 
@@ -80,6 +81,19 @@ def words() -> dict[str, str]:
     found = _words.get(language)
     if found is None:
         found = _words[language] = {w: escape(gettext(w)) for w in WORDS}
+    return found
+
+
+_word: dict[tuple[str | None, str], str] = {}
+
+
+def word(msgid: str) -> str:
+    """``msgid`` (marked with ``gettext_noop`` where it is defined) translated into the active
+    language and escaped, once per process and language."""
+    key = (get_language(), msgid)
+    found = _word.get(key)
+    if found is None:
+        found = _word[key] = escape(gettext(msgid))
     return found
 
 
@@ -150,7 +164,7 @@ def panel_html(
     board = _board(c, w, board_extra(context) if c.get("clock") else "")
     if c["can_move"]:
         action = url_with_pk("games:move", game.pk)
-        token = _csrf_input(c.get("csrf_token"))
+        token = csrf_input(c.get("csrf_token"))
         hidden = f'<input type="hidden" name="expected_ply" value="{_v(latest)}">'
         letters = ""
         if game.kind == GameKind.SOS:
@@ -316,7 +330,7 @@ def _score_sheet(
     return "".join(out)
 
 
-def _csrf_input(token: object) -> str:
+def csrf_input(token: object) -> str:
     """What ``{% csrf_token %}`` writes."""
     if not token or str(token) == "NOTPROVIDED":
         return ""

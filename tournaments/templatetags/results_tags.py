@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.template.defaultfilters import date
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
@@ -109,10 +108,20 @@ def record_html(record: Adjudication) -> str:
     if record.note:
         out.append(f'<div class="note">{escape(record.note)}</div>')
     who = record.decided_by.get_username() if record.decided_by_id is not None else ""
-    when = date(template_localtime(record.decided_at), "Y-m-d H:i")
+    when = _minute(template_localtime(record.decided_at))
     by = escape(who or "—")
     out.append(f"\n      <small>{escape(when)} · <bdi>{by}</bdi></small>\n    </li>")
     return "".join(out)
+
+
+def _minute(moment: Any) -> str:
+    """``moment|date:"Y-m-d H:i"`` (the same digits, without the date formatter's machinery)."""
+    if not moment:
+        return ""
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d} "
+        f"{moment.hour:02d}:{moment.minute:02d}"
+    )
 
 
 @register.simple_tag
