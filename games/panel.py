@@ -69,6 +69,7 @@ _PK = 987_654_321_987
 def _forget(**_kwargs: Any) -> None:
     _words.clear()
     _word.clear()
+    _settings.clear()
     _urls.clear()
 
 
@@ -115,10 +116,24 @@ def escape(text: object) -> str:
 
 def _v(value: object) -> str:
     """A value as ``{{ value }}`` writes it: localised, escaped (a whole number as it is: the
-    site groups no thousands)."""
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+    site groups no thousands; a word of the board, such as a mark, escaped)."""
+    kind = type(value)
+    if kind is int and not _grouping():
         return str(value)
+    if kind is str:
+        return escape(value)
     return conditional_escape(localize(value))
+
+
+_settings: dict[str, Any] = {}
+
+
+def _grouping() -> bool:
+    """``USE_THOUSAND_SEPARATOR``, read once (a changed setting forgets it)."""
+    found = _settings.get("grouping")
+    if found is None:
+        found = _settings["grouping"] = bool(settings.USE_THOUSAND_SEPARATOR)
+    return found
 
 
 def panel_html(

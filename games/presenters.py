@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_noop
@@ -22,15 +22,6 @@ from games.rules import SosState, UtttState, col_name
 from games.rules.uttt import NAMES as UTTT_NAMES
 
 SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#d35400", "#117a65")
-
-
-class MoveRow(NamedTuple):
-    """One line of the score sheet (read from the ``Move`` rows without model instances)."""
-
-    ply: int
-    seat: int
-    notation: str
-    points: int
 
 
 @dataclass
@@ -187,19 +178,40 @@ def score_sheet_html(
     """The rows of the score sheet: number (a replay link), player, move and, in SOS, points;
     the move at ``at`` is ``current``, later ones ``future``. ``times``, in a game with a clock:
     the time each move took, shown beside it."""
+    return score_sheet_rows_html(
+        [(m.ply, m.seat, m.notation, m.points) for m in moves], names, at=at, sos=sos, times=times
+    )
+
+
+def score_sheet_rows_html(
+    rows: Sequence[Sequence[Any]],
+    names: Mapping[int, str],
+    *,
+    at: int,
+    sos: bool,
+    times: Sequence[str] = (),
+) -> SafeString:
+    """:func:`score_sheet_html` of the moves as rows read from the database: each starts with
+    the ply, the seat, the notation and the points."""
     escaped = {seat: _e(name) for seat, name in names.items()}
+    kept = _escaped.get
+    timed = len(times)
     out = []
-    for index, m in enumerate(moves):
-        ply = m.ply
-        classes = (
-            f"seat-{m.seat}" + (" current" if ply == at else "") + (" future" if ply > at else "")
-        )
-        points = f"<td>{'+' + str(m.points) if m.points else ''}</td>" if sos else ""
-        took = f' <span class="move-time">{_e(times[index])}</span>' if index < len(times) else ""
+    for index, row in enumerate(rows):
+        ply, seat, notation = row[0], row[1], row[2]
+        classes = f"seat-{seat}"
+        if ply >= at:
+            classes += " current" if ply == at else " future"
+        if sos:
+            points = row[3]
+            points = f"<td>+{points}</td>" if points else "<td></td>"
+        else:
+            points = ""
+        took = f' <span class="move-time">{_e(times[index])}</span>' if index < timed else ""
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
-            f"<td><bdi>{escaped.get(m.seat, '?')}</bdi></td>"
-            f'<td class="notation">{_e(m.notation)}{took}</td>{points}</tr>'
+            f"<td><bdi>{escaped.get(seat, '?')}</bdi></td>"
+            f'<td class="notation">{kept(notation) or _ek(notation)}{took}</td>{points}</tr>'
         )
     return mark_safe("".join(out))
 
