@@ -69,6 +69,7 @@ _PK = 987_654_321_987
 def _forget(**_kwargs: Any) -> None:
     _words.clear()
     _word.clear()
+    _kinds.clear()
     _settings.clear()
     _urls.clear()
 
@@ -96,6 +97,19 @@ def word(msgid: str) -> str:
     if found is None:
         found = _word[key] = escape(gettext(msgid))
     return found
+
+
+_kinds: dict[str | None, dict[str, str]] = {}
+
+
+def kind_label(kind: str) -> str:
+    """A game kind's name (``game.get_kind_display()``) in the active language, looked up once
+    per process and language."""
+    language = get_language()
+    labels = _kinds.get(language)
+    if labels is None:
+        labels = _kinds[language] = {value: str(label) for value, label in GameKind.choices}
+    return labels.get(kind, kind)
 
 
 def url_with_pk(name: str, pk: int) -> str:
@@ -156,7 +170,7 @@ def panel_html(
         f'<div class="panel{"" if active else " panel--over"}" data-ply="{_v(latest)}" '
         f'data-status="{escape(game.status)}" data-replaying="{"1" if c["replaying"] else "0"}">\n'
         '  <header class="game-head">\n'
-        f"    <h1>{escape(str(game))} · {escape(game.get_kind_display())}</h1>\n"
+        f"    <h1>{escape(str(game))} · {escape(kind_label(game.kind))}</h1>\n"
         f'    <p class="rules-summary">{escape(rules_summary(game.kind, game.options))}'
         f"{' · ' + w['over the board'] if game.over_the_board else ''}</p>\n"
     ]

@@ -17,6 +17,7 @@ from games import hooks, memo, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
+from games.panel import kind_label
 from games.presenters import (
     SEAT_COLOURS,
     board_view,
@@ -139,6 +140,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     ]
     return {
         "game": game,
+        "kind_label": kind_label(game.kind),
         # What the apps above games (tournaments, sheets) add to the page.
         "page": hooks.game_page(request, game),
         "seats": seat_rows,
