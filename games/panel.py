@@ -68,6 +68,9 @@ _PK = 987_654_321_987
 
 def _forget(**_kwargs: Any) -> None:
     _words.clear()
+    _word.clear()
+    _kinds.clear()
+    _settings.clear()
     _urls.clear()
 
 
@@ -81,6 +84,32 @@ def words() -> dict[str, str]:
     if found is None:
         found = _words[language] = {w: escape(gettext(w)) for w in WORDS}
     return found
+
+
+_word: dict[tuple[str | None, str], str] = {}
+
+
+def word(msgid: str) -> str:
+    """``msgid`` (marked with ``gettext_noop`` where it is defined) translated into the active
+    language and escaped, once per process and language."""
+    key = (get_language(), msgid)
+    found = _word.get(key)
+    if found is None:
+        found = _word[key] = escape(gettext(msgid))
+    return found
+
+
+_kinds: dict[str | None, dict[str, str]] = {}
+
+
+def kind_label(kind: str) -> str:
+    """A game kind's name (``game.get_kind_display()``) in the active language, looked up once
+    per process and language."""
+    language = get_language()
+    labels = _kinds.get(language)
+    if labels is None:
+        labels = _kinds[language] = {value: str(label) for value, label in GameKind.choices}
+    return labels.get(kind, kind)
 
 
 def url_with_pk(name: str, pk: int) -> str:
@@ -101,10 +130,24 @@ def escape(text: object) -> str:
 
 def _v(value: object) -> str:
     """A value as ``{{ value }}`` writes it: localised, escaped (a whole number as it is: the
-    site groups no thousands)."""
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+    site groups no thousands; a word of the board, such as a mark, escaped)."""
+    kind = type(value)
+    if kind is int and not _grouping():
         return str(value)
+    if kind is str:
+        return escape(value)
     return conditional_escape(localize(value))
+
+
+_settings: dict[str, Any] = {}
+
+
+def _grouping() -> bool:
+    """``USE_THOUSAND_SEPARATOR``, read once (a changed setting forgets it)."""
+    found = _settings.get("grouping")
+    if found is None:
+        found = _settings["grouping"] = bool(settings.USE_THOUSAND_SEPARATOR)
+    return found
 
 
 def panel_html(
@@ -127,7 +170,7 @@ def panel_html(
         f'<div class="panel{"" if active else " panel--over"}" data-ply="{_v(latest)}" '
         f'data-status="{escape(game.status)}" data-replaying="{"1" if c["replaying"] else "0"}">\n'
         '  <header class="game-head">\n'
-        f"    <h1>{escape(str(game))} · {escape(game.get_kind_display())}</h1>\n"
+        f"    <h1>{escape(str(game))} · {escape(kind_label(game.kind))}</h1>\n"
         f'    <p class="rules-summary">{escape(rules_summary(game.kind, game.options))}'
         f"{' · ' + w['over the board'] if game.over_the_board else ''}</p>\n"
     ]
@@ -150,7 +193,7 @@ def panel_html(
     board = _board(c, w, board_extra(context) if c.get("clock") else "")
     if c["can_move"]:
         action = url_with_pk("games:move", game.pk)
-        token = _csrf_input(c.get("csrf_token"))
+        token = csrf_input(c.get("csrf_token"))
         hidden = f'<input type="hidden" name="expected_ply" value="{_v(latest)}">'
         letters = ""
         if game.kind == GameKind.SOS:
@@ -316,7 +359,7 @@ def _score_sheet(
     return "".join(out)
 
 
-def _csrf_input(token: object) -> str:
+def csrf_input(token: object) -> str:
     """What ``{% csrf_token %}`` writes."""
     if not token or str(token) == "NOTPROVIDED":
         return ""

@@ -12,23 +12,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from games.rules import SosState, UtttState, col_name
+from games.rules.uttt import NAMES as UTTT_NAMES
 
 SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#d35400", "#117a65")
-
-
-class MoveRow(NamedTuple):
-    """One line of the score sheet (read from the ``Move`` rows without model instances)."""
-
-    ply: int
-    seat: int
-    notation: str
-    points: int
 
 
 @dataclass
@@ -59,6 +52,9 @@ class BoardView:
     lines: list[LineView] = field(default_factory=list)
     small_boards: list[dict[str, Any]] = field(default_factory=list)
     allowed_count: int = 0
+    # The grid already drawn (ultimate tic-tac-toe's presenter draws it at once; then ``rows``
+    # holds no cells).
+    grid: str | None = None
 
     @property
     def width(self) -> int:
@@ -73,6 +69,8 @@ class BoardView:
         lines: what goes inside the board's ``<div class="board">``."""
         # A table to assistive technology (rows of cells under the column letters); the rows
         # and the button holders are display: contents, so the cells stay the CSS grid's items.
+        if self.grid is not None:
+            return mark_safe(self.grid)
         out = ['<div class="board-row" role="row"><span class="corner" role="cell"></span>']
         out.extend(
             f'<span class="col-head" role="columnheader">{_e(letter)}</span>'
@@ -120,17 +118,35 @@ class BoardView:
 
     def small_boards_html(self) -> SafeString:
         """The nine small boards of ultimate tic-tac-toe, each with its status."""
-        titles = {"x": _("won by X"), "o": _("won by O"), "draw": _("drawn"), "open": _("open")}
+        titles = _small_board_titles()
         signs = {"x": "X", "o": "O", "draw": "½"}
         out = []
         for b in self.small_boards:
             status = b["status"]
             zone = " zone" if b["allowed"] else ""
             out.append(
-                f'<span class="small-board b-{_e(status)}{zone}" '
-                f'title="{_e(titles.get(status, ""))}">{signs.get(status, "")}</span>'
+                f'<span class="small-board b-{_ek(status)}{zone}" '
+                f'title="{titles.get(status, "")}">{signs.get(status, "")}</span>'
             )
         return mark_safe("".join(out))
+
+
+SMALL_BOARD_TITLES = {
+    "x": gettext_noop("won by X"),
+    "o": gettext_noop("won by O"),
+    "draw": gettext_noop("drawn"),
+    "open": gettext_noop("open"),
+}
+_titles: dict[str | None, dict[str, str]] = {}
+
+
+def _small_board_titles() -> dict[str, str]:
+    """A small board's title by its status, translated and escaped once per language."""
+    language = get_language()
+    found = _titles.get(language)
+    if found is None:
+        found = _titles[language] = {k: _e(_(v)) for k, v in SMALL_BOARD_TITLES.items()}
+    return found
 
 
 def _e(text: object) -> str:
@@ -162,19 +178,40 @@ def score_sheet_html(
     """The rows of the score sheet: number (a replay link), player, move and, in SOS, points;
     the move at ``at`` is ``current``, later ones ``future``. ``times``, in a game with a clock:
     the time each move took, shown beside it."""
+    return score_sheet_rows_html(
+        [(m.ply, m.seat, m.notation, m.points) for m in moves], names, at=at, sos=sos, times=times
+    )
+
+
+def score_sheet_rows_html(
+    rows: Sequence[Sequence[Any]],
+    names: Mapping[int, str],
+    *,
+    at: int,
+    sos: bool,
+    times: Sequence[str] = (),
+) -> SafeString:
+    """:func:`score_sheet_html` of the moves as rows read from the database: each starts with
+    the ply, the seat, the notation and the points."""
     escaped = {seat: _e(name) for seat, name in names.items()}
+    kept = _escaped.get
+    timed = len(times)
     out = []
-    for index, m in enumerate(moves):
-        ply = m.ply
-        classes = (
-            f"seat-{m.seat}" + (" current" if ply == at else "") + (" future" if ply > at else "")
-        )
-        points = f"<td>{'+' + str(m.points) if m.points else ''}</td>" if sos else ""
-        took = f' <span class="move-time">{_e(times[index])}</span>' if index < len(times) else ""
+    for index, row in enumerate(rows):
+        ply, seat, notation = row[0], row[1], row[2]
+        classes = f"seat-{seat}"
+        if ply >= at:
+            classes += " current" if ply == at else " future"
+        if sos:
+            points = row[3]
+            points = f"<td>+{points}</td>" if points else "<td></td>"
+        else:
+            points = ""
+        took = f' <span class="move-time">{_e(times[index])}</span>' if index < timed else ""
         out.append(
             f'<tr class="{classes}"><td><a href="?at={ply}" data-at="{ply}">{ply}</a></td>'
-            f"<td><bdi>{escaped.get(m.seat, '?')}</bdi></td>"
-            f'<td class="notation">{_e(m.notation)}{took}</td>{points}</tr>'
+            f"<td><bdi>{escaped.get(seat, '?')}</bdi></td>"
+            f'<td class="notation">{kept(notation) or _ek(notation)}{took}</td>{points}</tr>'
         )
     return mark_safe("".join(out))
 
@@ -212,40 +249,82 @@ def _sos_view(rules: Any, state: SosState, interactive: bool) -> BoardView:
 
 
 def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
-    grid = state.grid
+    # The marks read from the state's bitboards (one bit a cell, ``x`` and ``o``): what its
+    # ``grid`` spells out, without building the 81 strings first.
+    x, o = state.x, state.o
     statuses = state.board_status
-    active = interactive and rules.outcome(state) is None
+    open_game = rules.outcome(state) is None
+    active = interactive and open_game
     allowed_names = set(rules.legal_moves(state)) if active else set()
-    allowed_boards = set(rules.allowed_boards(state)) if rules.outcome(state) is None else set()
+    allowed_boards = set(rules.allowed_boards(state)) if open_game else set()
     last = state.moves[-1] if state.moves else None
-    rows = []
+    # The grid drawn here at once (what grid_html would write from cell views): 81 cells.
+    kept = _escaped.get
+    out = [_uttt_heads()]
     for r, layout in enumerate(_uttt_layout(rules)):
-        row = grid[r]
-        cells = []
-        for c, (name, b, edges) in enumerate(layout):
-            classes = f"b-{statuses[b]}{edges}"
+        out.append(
+            f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
+            f"{r + 1}</span>"
+        )
+        for name, b, edges, bit in layout:
+            status = statuses[b]
+            classes = f"b-{kept(status) or _ek(status)}{edges}"
             if b in allowed_boards:
                 classes += " zone"
             if name == last:
                 classes += " last"
-            cells.append(CellView(name, row[c], name in allowed_names, classes))
-        rows.append((r + 1, cells))
+            mark = "X" if x & bit else "O" if o & bit else ""
+            if name in allowed_names:
+                out.append(
+                    f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
+                    f'value="{name}" class="cell allowed {classes}" '
+                    f'aria-label="{name}">{mark}</button></span>'
+                )
+            else:
+                marked = f" mark-{mark.lower()}" if mark else ""
+                out.append(
+                    f'<span class="cell {classes}{marked}" data-cell="{name}" '
+                    f'role="cell">{mark}</span>'
+                )
+        out.append("</div>")
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
-    letters = [col_name(c) for c in range(9)]
-    return BoardView("uttt", letters, rows, small_boards=small, allowed_count=len(allowed_names))
+    return BoardView(
+        "uttt",
+        _UTTT_LETTERS,
+        [(r + 1, []) for r in range(9)],
+        small_boards=small,
+        allowed_count=len(allowed_names),
+        grid="".join(out),
+    )
+
+
+_UTTT_LETTERS = [col_name(c) for c in range(9)]
+
+
+@lru_cache(maxsize=1)
+def _uttt_heads() -> str:
+    """The corner and the column heads of the 9×9 grid (the same on every page)."""
+    heads = "".join(
+        f'<span class="col-head" role="columnheader">{_e(letter)}</span>'
+        for letter in _UTTT_LETTERS
+    )
+    corner = '<span class="corner" role="cell"></span>'
+    return f'<div class="board-row" role="row">{corner}{heads}</div>'
 
 
 @lru_cache(maxsize=8)
-def _uttt_layout(rules: Any) -> tuple[tuple[tuple[str, int, str], ...], ...]:
-    """Each cell's name, small board and edge classes: the same in every position (the rules
-    objects are immutable and cached, :func:`games.rules.get_rules`)."""
+def _uttt_layout(rules: Any) -> tuple[tuple[tuple[str, int, str, int], ...], ...]:
+    """Each cell's name (escaped), small board, edge classes and bit in the state's bitboards:
+    the same in every position (the rules objects are immutable and cached,
+    :func:`games.rules.get_rules`)."""
     return tuple(
         tuple(
             (
-                rules.cell_name(r, c),
+                _e(rules.cell_name(r, c)),
                 c // 3 + 3 * (r // 3),
                 (" edge-r" if c % 3 == 2 and c < 8 else "")
                 + (" edge-b" if r % 3 == 2 and r < 8 else ""),
+                1 << UTTT_NAMES.index(rules.cell_name(r, c)),
             )
             for c in range(9)
         )

@@ -17,12 +17,12 @@ from games import hooks, memo, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
+from games.panel import kind_label
 from games.presenters import (
     SEAT_COLOURS,
-    MoveRow,
     board_view,
     position_view,
-    score_sheet_html,
+    score_sheet_rows_html,
 )
 from ops.logs import log_event
 
@@ -90,9 +90,9 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     seats = queries.seats_of(using, game)
     timed = bool(game.time_control)
     rows = (queries.MOVE_ROWS if timed else queries.MOVE_ROWS_UNTIMED).rows(using, game.pk)
-    moves = [MoveRow._make(row[:4]) for row in rows]
-    game.use_moves([m.notation for m in moves])
-    latest = len(moves)
+    # Each row: ply, seat, notation, points (and, timed, the time it arrived).
+    game.use_moves([row[2] for row in rows])
+    latest = len(rows)
     try:
         at = int(request.GET.get("at", latest))
     except ValueError:
@@ -140,6 +140,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     ]
     return {
         "game": game,
+        "kind_label": kind_label(game.kind),
         # What the apps above games (tournaments, sheets) add to the page.
         "page": hooks.game_page(request, game),
         "seats": seat_rows,
@@ -151,9 +152,9 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
-        "moves": moves,
-        "score_sheet": score_sheet_html(
-            moves, names, at=at, sos=game.kind == GameKind.SOS, times=times
+        "moves": rows,
+        "score_sheet": score_sheet_rows_html(
+            rows, names, at=at, sos=game.kind == GameKind.SOS, times=times
         ),
         "clock": clock,
         "at": at,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games.authority import is_arbiter_member, may_arbitrate_game
 from games.hooks import ASIDE, HEAD, Item, Link
 from games.models import Game
+from games.panel import url_with_pk
 from tournaments.authority import may_arbitrate
 from tournaments.hooks import ARBITER, DOWNLOADS, TABS
 from tournaments.models import Round, Tournament
@@ -20,7 +21,7 @@ from tournaments.models import Round, Tournament
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     yield Link(
         _("Download the score sheet (.xlsx)"),
-        reverse("sheets:game", args=[game.pk]),
+        url_with_pk("sheets:game", game.pk),
         order=100,
         slot=ASIDE,
         download=True,
@@ -28,7 +29,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     if may_arbitrate_game(request.user, game):
         yield Link(
             _("Import a score sheet"),
-            reverse("sheets:game_import", args=[game.pk]),
+            url_with_pk("sheets:game_import", game.pk),
             order=110,
             slot=ASIDE,
         )

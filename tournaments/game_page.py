@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from django.db import router
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
@@ -23,19 +22,37 @@ from games import memo
 from games.authority import may_arbitrate_game
 from games.hooks import ASIDE, HEAD, STATUS, Html, Item, Link, Panel
 from games.models import Game, GameStatus
+from games.panel import url_with_pk
 from games.queries import GAME_ID, CompiledQuery
 from tournaments.authority import PAIRING_KEY
 from tournaments.models import Act, Adjudication, Pairing
 from tournaments.templatetags.results_tags import records_section
 
+# The records with what their list shows (tournaments.templatetags.results_tags.record_html):
+# the concerned player's name and the arbiter's username, no other column of theirs (a record's
+# pairing, round and tournament are read only for an annulled game, below).
 RECORDS_OF_GAME = CompiledQuery(
-    lambda pk: Adjudication.objects.filter(game_id=pk).select_related(
-        "decided_by", "entry__player", "pairing__round__tournament"
+    lambda pk: (
+        Adjudication.objects.filter(game_id=pk)
+        .select_related("decided_by", "entry__player")
+        .only(
+            *(
+                f.name
+                for f in Adjudication._meta.concrete_fields
+                if f.name not in ("tournament", "entry", "decided_by")
+            ),
+            "entry__player__name",
+            "decided_by__username",
+        )
     ),
     GAME_ID,
 )
 PAIRING_OF_GAME = CompiledQuery(
     lambda pk: Pairing.objects.filter(game_id=pk).order_by().select_related("round__tournament"),
+    GAME_ID,
+)
+PAIRING_BY_ID = CompiledQuery(
+    lambda pk: Pairing.objects.filter(pk=pk).order_by().select_related("round__tournament"),
     GAME_ID,
 )
 
@@ -65,9 +82,14 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
         if found:
             return found[0]
         # An annulled game: its annulment keeps the link to the pairing.
-        return next(
-            (r.pairing for r in records if r.act == Act.ANNUL and r.pairing_id is not None), None
+        pairing_id = next(
+            (r.pairing_id for r in records if r.act == Act.ANNUL and r.pairing_id is not None),
+            None,
         )
+        if pairing_id is None:
+            return None
+        linked = PAIRING_BY_ID.objects(using, pairing_id)
+        return linked[0] if linked else None
 
     # The same fact as tournaments.adjudication.pairing_of, shared with the authority.
     pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
@@ -91,7 +113,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
         ):
             yield Link(
                 _("Game %(number)s") % {"number": pairing.game_id},
-                reverse("games:detail", args=[pairing.game_id]),
+                url_with_pk("games:detail", pairing.game_id),
                 order=10,
                 slot=STATUS,
                 prefix=_("It is replayed in"),
@@ -104,7 +126,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     if may_arbitrate_game(user, game):
         yield Link(
             _("Arbiter's actions"),
-            reverse("tournaments:game_arbiter", args=[game.pk]),
+            url_with_pk("tournaments:game_arbiter", game.pk),
             order=300,
             slot=ASIDE,
             button=True,

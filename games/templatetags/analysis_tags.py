@@ -1,14 +1,22 @@
-"""The analysis block of a game's page (``templates/games/_analysis.html``)."""
+"""The analysis block of a game's page (``{% analysis_section %}``).
+
+The block as most pages show it (no analysis asked for yet: the button, or a word to log in) is
+drawn here in one call; once an analysis was asked for, ``templates/games/_analysis_job.html``
+draws its progress, its failure or its chart and lines.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_noop
 
 from games import analysis
 from games.analysis_chart import chart_svg
 from games.models import ENDED_STATUSES, Game
+from games.panel import csrf_input, url_with_pk, word
 
 register = template.Library()
 
@@ -44,3 +52,39 @@ def game_analysis(context: Any, game: Game) -> dict[str, Any]:
         info["lines"] = analysis.move_lines(game, job, names)
         info["view_name"] = names.get(0, "") if players == 2 else ""
     return info
+
+
+HEADING = gettext_noop("Engine analysis")
+REQUEST = gettext_noop("Analyse the game with the engine")
+REQUEST_HELP = gettext_noop(
+    "The engine evaluates every move in the background; the result is kept for everyone."
+)
+LOG_IN = gettext_noop("Log in to ask for the engine's analysis of this game.")
+
+
+@register.simple_tag(takes_context=True)
+def analysis_section(context: Any) -> SafeString:
+    """The ``<section id="analysis">`` of the page's game (nothing for a game not ended)."""
+    game = context["game"]
+    info = game_analysis(context, game)
+    if not info["shown"]:
+        return mark_safe("")
+    if info["job"] is not None:
+        tpl = context.template.engine.get_template("games/_analysis_job.html")
+        with context.push(a=info):
+            body = tpl.render(context)
+    elif info["may_request"]:
+        body = (
+            f'    <form method="post" action="{url_with_pk("games:analysis", game.pk)}" '
+            'class="inline-form analysis-request">\n'
+            f"      {csrf_input(context.get('csrf_token'))}"
+            f'<button type="submit">{word(REQUEST)}</button>\n'
+            "    </form>\n"
+            f'    <p class="help">{word(REQUEST_HELP)}</p>\n'
+        )
+    else:
+        body = f'    <p class="empty">{word(LOG_IN)}</p>\n'
+    return mark_safe(
+        '\n<section class="game-analysis" id="analysis" aria-labelledby="analysis-heading">\n'
+        f'  <h2 id="analysis-heading">{word(HEADING)}</h2>\n{body}</section>\n'
+    )

@@ -6,14 +6,13 @@ import math
 
 from django import template
 from django.template.defaultfilters import floatformat
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games import endings
 from games.hooks import Html, Link, Panel
 from games.models import Game
-from games.panel import panel_html, url_with_pk
+from games.panel import escape, panel_html, url_with_pk
 from games.presenters import rules_summary as summary
 
 register = template.Library()
@@ -53,18 +52,23 @@ def page_item(
         tpl = context.template.engine.get_template(item.template)
         with context.push(dict(item.context)):
             return tpl.render(context)
-    link = format_html(
-        '<a href="{}"{}{}>{}</a>',
-        item.url,
-        SafeString(" download") if item.download else "",
-        SafeString(' class="button"') if item.button else "",
-        item.label,
-    )
-    prefix = format_html("{} ", item.prefix) if item.prefix else ""
+    # What format_html would write, without its lazy-text machinery: every value escaped
+    # unless it is markup already (a name its maker isolated in <bdi>).
+    download = " download" if item.download else ""
+    button = ' class="button"' if item.button else ""
+    link = f'<a href="{_escaped(item.url)}"{download}{button}>{_escaped(item.label)}</a>'
+    prefix = f"{_escaped(item.prefix)} " if item.prefix else ""
     if wrap not in ("span", "p"):
-        return format_html("{}{}", prefix, link)
+        return mark_safe(f"{prefix}{link}")
     classes = "game-link downloads" if item.download else "game-link"
-    return format_html('<{0} class="{1}">{2}{3}</{0}>', SafeString(wrap), classes, prefix, link)
+    return mark_safe(f'<{wrap} class="{classes}">{prefix}{link}</{wrap}>')
+
+
+def _escaped(value: object) -> str:
+    """``conditional_escape(value)``: markup as it is, anything else escaped."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return escape(value)
 
 
 register.simple_tag(page_item, takes_context=True, name="game_item")
