@@ -21,7 +21,6 @@ from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Play
 
 # Re-exported for games/views.py and tournaments/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
-from games.player_services import create_player  # noqa: F401
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
 from ops.logs import log_event

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import hooks, memo, queries, services, timekeeping
+from games import hooks, memo, player_services, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
@@ -314,7 +314,7 @@ def player_create(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        player = services.create_player(
+        player = player_services.create_player(
             name=d["name"], club=d["club"], rating=d["rating"], user=d.get("user")
         )
         return redirect(player)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services as game_services
+from games import player_services
 from games.bidi import html_sentence
 from tournaments import (
     authority,
@@ -317,7 +317,9 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     d = form.cleaned_data
 
     def register() -> None:
-        player = d["player"] or game_services.create_player(name=d["new_name"], rating=d["rating"])
+        player = d["player"] or player_services.create_player(
+            name=d["new_name"], rating=d["rating"]
+        )
         services.register(
             tournament=t,
             player=player,
