@@ -15,7 +15,7 @@ from django.test import Client
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
-from games import presenters, services
+from games import presenters, recording, services
 from games.hooks import ASIDE, Link, register_game_page, unregister_game_page
 from games.models import Game, GameStatus
 from games.rules import get_rules
@@ -133,7 +133,7 @@ def finished(maker: User) -> Game:
     players = [make_player(EVIL, make_user("evil")), make_player("Игрок 2", maker)]
     with committed():
         game = services.create_game(kind="uttt", options={}, players=players, created_by=maker)
-        game = services.record_moves(
+        game = recording.record_moves(
             game=game, user=maker, moves=finished_uttt_moves(), expected_ply=0
         )
     assert game.status == GameStatus.FINISHED
