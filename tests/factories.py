@@ -47,7 +47,7 @@ def with_permission(user: User, perm: str) -> User:
 
 def seen_version(*, game: Any = None, pairing: Any = None) -> str:
     """The version an arbiter's page shows for ``game``/``pairing`` (its forms carry it)."""
-    from tournaments.results import version_of
+    from tournaments.versions import version_of
 
     return version_of(game=game, pairing=pairing)
 

@@ -3,7 +3,7 @@
 Views, the admin and claims all call these; the game-level changes go through the primitives of
 ``games.services`` (set_outcome, take_back, annul), the pairing's result and the record through
 the results service (``tournaments.results``). Each act may name the version the arbiter saw
-(``expected_version``, see ``results.version_of``) and is refused as already done when that
+(``expected_version``, see ``versions.version_of``) and is refused as already done when that
 version is gone: a double click or a race changes the record once. Claims are in
 ``tournaments.claims``.
 """
@@ -19,7 +19,7 @@ from games import services as game_services
 from games.authority import may_arbitrate_game
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
-from tournaments import authority, results, services
+from tournaments import authority, results, services, versions
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -77,15 +77,15 @@ def _check(user: AnyUser | None, reason: str, **scope: Any) -> None:
 
 def _game_error(err: Exception) -> TournamentError:
     if isinstance(err, StalePosition):
-        return results.stale()
+        return versions.stale()
     if isinstance(err, GameError):
         return TournamentError(err.message, err.code)
     return TournamentError(str(err), "count")
 
 
 def version(*, game: Game | None = None, pairing: Pairing | None = None) -> str:
-    """The version an act form carries (see ``results.version_of``)."""
-    return results.version_of(game=game, pairing=pairing)
+    """The version an act form carries (see ``versions.version_of``)."""
+    return versions.version_of(game=game, pairing=pairing)
 
 
 def _own_game(game: Game | None, pairing: Pairing | None) -> bool:
@@ -124,11 +124,11 @@ def decide(
             raise TournamentError(_("Choose a game result."), "bad_result")
     if pairing is not None and pairing.is_bye:
         raise TournamentError(_("A bye has no game to decide."), "bad_result")
-    game, pairing = results.lock(game=game, pairing=pairing)
+    game, pairing = versions.lock(game=game, pairing=pairing)
     if game is not None and game.status == GameStatus.ANNULLED:
         raise TournamentError(_("This game was annulled."), "annulled")
-    results.check_version(expected_version, game=game, pairing=pairing)
-    before = results.snapshot(game, pairing)
+    versions.check_version(expected_version, game=game, pairing=pairing)
+    before = versions.snapshot(game, pairing)
     if game is not None:
         if winners is not None:
             chosen, end = winners, V.END_ADJUDICATED
@@ -137,7 +137,7 @@ def decide(
             if game.seats.count() != 2:
                 raise TournamentError(_("Name the winners of this game."), "winners")
         results.set_game_outcome(
-            game, winners=chosen, end=end, ply=results.expected_ply(expected_version)
+            game, winners=chosen, end=end, ply=versions.expected_ply(expected_version)
         )
         if _own_game(game, pairing):
             assert pairing is not None
@@ -149,7 +149,7 @@ def decide(
     act = Act.FORFEIT if winners is None and result in FORFEITS else Act.DECLARE_RESULT
     if finished and act == Act.DECLARE_RESULT:
         act = Act.CORRECT_RESULT
-    after = results.snapshot(game, pairing)
+    after = versions.snapshot(game, pairing)
     if engine is not None:
         act = Act.ENGINE_RESULT
         after["engine"] = engine
@@ -179,13 +179,13 @@ def take_back(
     """Take back the last ``count`` moves (a wrongly accepted move); play continues."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    game_row, pairing = results.lock(game=game, pairing=pairing)
+    game_row, pairing = versions.lock(game=game, pairing=pairing)
     assert game_row is not None
-    results.check_version(expected_version, game=game_row, pairing=pairing)
-    before = results.snapshot(game_row, pairing)
+    versions.check_version(expected_version, game=game_row, pairing=pairing)
+    before = versions.snapshot(game_row, pairing)
     try:
         removed = game_services.take_back(
-            game=game_row, count=count, expected_ply=results.expected_ply(expected_version)
+            game=game_row, count=count, expected_ply=versions.expected_ply(expected_version)
         )
     except (GameError, ValueError) as err:
         raise _game_error(err) from None
@@ -193,7 +193,7 @@ def take_back(
     if _own_game(game_row, pairing):
         assert pairing is not None
         results.follow_game(pairing, game_row)
-    after = results.snapshot(game_row, pairing)
+    after = versions.snapshot(game_row, pairing)
     after["removed"] = removed
     return results.record(
         Act.TAKE_BACK,
@@ -223,14 +223,14 @@ def annul(
     At most one replacement game, however often the act is sent."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    game_row, pairing = results.lock(game=game, pairing=pairing)
+    game_row, pairing = versions.lock(game=game, pairing=pairing)
     assert game_row is not None
     if game_row.status == GameStatus.ANNULLED:
         raise TournamentError(_("This game was annulled already."), "annulled")
-    results.check_version(expected_version, game=game_row, pairing=pairing)
-    before = results.snapshot(game_row, pairing)
+    versions.check_version(expected_version, game=game_row, pairing=pairing)
+    before = versions.snapshot(game_row, pairing)
     try:
-        game_services.annul(game=game_row, expected_ply=results.expected_ply(expected_version))
+        game_services.annul(game=game_row, expected_ply=versions.expected_ply(expected_version))
     except GameError as err:
         raise _game_error(err) from None
     if _own_game(game_row, pairing):
@@ -248,7 +248,7 @@ def annul(
         pairing.game = new_game
         pairing.save(update_fields=["game"])
         results.write_pairing(pairing, result="")
-    after = results.snapshot(game_row, pairing)
+    after = versions.snapshot(game_row, pairing)
     return results.record(
         Act.ANNUL,
         source=ResultSource.ADJUDICATION,
@@ -265,9 +265,9 @@ def annul(
 def _locked_entry(entry: Entry, expected: str | None) -> Entry:
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
     if expected is not None and not (expected.isascii() and expected.isdigit()):
-        raise results.malformed_version()
+        raise versions.malformed_version()
     if expected is not None and expected != entry_version(entry):
-        raise results.stale()
+        raise versions.stale()
     return entry
 
 

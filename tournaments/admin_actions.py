@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games.models import Game
-from tournaments import adjudication, results
+from tournaments import adjudication, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 
@@ -83,7 +83,7 @@ def act_action(act: str, form_class: type, description: str) -> Callable[..., An
                     )
                     continue
                 seen = request.POST.get(_version_field_name(obj), "")
-                if results.parse_version(seen) is None:
+                if versions.parse_version(seen) is None:
                     modeladmin.message_user(request, f"{obj}: {_(NO_VERSION)}", messages.ERROR)
                     continue
                 common = {

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ACTIVE_STATUSES, Game
-from tournaments import results
+from tournaments import results, versions
 from tournaments import vocabulary as V
 from tournaments.adjudication import _check, _own_game, pairing_of
 from tournaments.errors import TournamentError
@@ -72,12 +72,12 @@ def decide_claim(
     """The arbiter accepts (the claimant wins on time) or rejects a claim; both are recorded."""
     claim = Claim.objects.select_related("game", "pairing__round__tournament").get(pk=claim.pk)
     _check(user, AdjudicationReason.TIME, game=claim.game, pairing=claim.pairing)
-    game, pairing = results.lock(game=claim.game, pairing=claim.pairing)
+    game, pairing = versions.lock(game=claim.game, pairing=claim.pairing)
     assert game is not None and pairing is not None
     claim = Claim.objects.select_for_update().get(pk=claim.pk)
     if claim.status != ClaimStatus.PENDING:
         raise TournamentError(_("This claim has been decided already."), "decided")
-    before = results.snapshot(game, pairing)
+    before = versions.snapshot(game, pairing)
     if accept:
         if game.ply != claim.ply or game.status not in ACTIVE_STATUSES:
             raise TournamentError(
@@ -96,7 +96,7 @@ def decide_claim(
         game=game,
         pairing=pairing,
         before=before,
-        after=results.snapshot(game, pairing),
+        after=versions.snapshot(game, pairing),
     )
     claim.status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
     claim.adjudication = record

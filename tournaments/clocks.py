@@ -3,7 +3,7 @@ club) and start them again. Each act leaves one permanent record (``Adjudication
 results service, as every other act does; the clocks themselves change through the primitives of
 :mod:`games.timekeeping`.
 
-Acts apply once. Adding time names the version the arbiter saw (``results.version_of``: the
+Acts apply once. Adding time names the version the arbiter saw (``versions.version_of``: the
 record it writes changes the version, so a double click adds once). Stopping a round's clocks is
 refused when they are all stopped already, and starting them when they all run: the second of
 two clicks (or of two arbiters) changes nothing.
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import timekeeping
 from games.errors import GameError
 from games.models import ACTIVE_STATUSES, Game
-from tournaments import authority, results
+from tournaments import authority, results, versions
 from tournaments.adjudication import pairing_of
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -61,9 +61,9 @@ def add_time(
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     timekeeping.flag_if_due(game=game)  # its own transaction: a fallen flag stays fallen
     with transaction.atomic():
-        game_row, pairing = results.lock(game=game, pairing=pairing)
+        game_row, pairing = versions.lock(game=game, pairing=pairing)
         assert game_row is not None
-        results.check_version(expected_version, game=game_row, pairing=pairing)
+        versions.check_version(expected_version, game=game_row, pairing=pairing)
         before = _clock_state(game_row)
         try:
             timekeeping.add_time(game=game_row, seat=seat, seconds=seconds)

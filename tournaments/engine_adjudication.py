@@ -34,7 +34,7 @@ from games.engine.verdict import ADVANTAGE, PROVEN
 from games.errors import GameError
 from games.models import Game, GameKind
 from ops.logs import log_event
-from tournaments import adjudication, results
+from tournaments import adjudication, results, versions
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.forms import _ReasonForm
@@ -79,21 +79,21 @@ def request_analysis(
     pairing = adjudication.pairing_of(game)
     if not adjudication.may_adjudicate(user, game=game, pairing=pairing):
         raise _not_allowed()
-    game_row, pairing = results.lock(game=game, pairing=pairing)
+    game_row, pairing = versions.lock(game=game, pairing=pairing)
     assert game_row is not None
     if not game_row.is_active:
         raise TournamentError(_("This game is over: there is nothing to adjudicate."), "over")
-    results.check_version(expected_version, game=game_row, pairing=pairing)
+    versions.check_version(expected_version, game=game_row, pairing=pairing)
     try:
         job, created = analysis.request_position_analysis(
             game=game_row,
             seconds=engine_seconds(game_row, pairing),
             user=user,
-            expected_ply=results.expected_ply(expected_version),
+            expected_ply=versions.expected_ply(expected_version),
         )
     except GameError as err:
         if err.code == "stale":
-            raise results.stale() from None
+            raise versions.stale() from None
         raise TournamentError(err.message, err.code) from None
     if created:
         log_event(
@@ -148,13 +148,13 @@ def decide_by_engine(
         raise TournamentError(_("The engine has not finished its analysis yet."), "not_ready")
     if winners is None and results.parse_result(result) not in V.PLAYED_RESULTS:
         raise TournamentError(_("Choose a game result."), "bad_result")
-    parsed = results.parse_version(expected_version)
+    parsed = versions.parse_version(expected_version)
     if parsed is None:
-        raise results.malformed_version()
+        raise versions.malformed_version()
     if parsed[0] != job.ply or not game.is_active:
-        raise results.stale()
+        raise versions.stale()
     if analysis.moves_key(game.moves_list) != job.moves_key:
-        raise results.stale()
+        raise versions.stale()
     return adjudication.decide(
         user=user,
         reason=reason,

@@ -65,7 +65,7 @@ RESULT_CHOICES = [(code, V.notation(code)) for code in V.GAME_RESULT_ORDER]
 
 
 def _version_field() -> forms.CharField:
-    """What the arbiter saw (``results.version_of``): an act based on a gone version is refused."""
+    """What the arbiter saw (``versions.version_of``): an act based on a gone version is refused."""
     return forms.CharField(
         widget=forms.HiddenInput,
         max_length=40,

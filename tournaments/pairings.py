@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.bidi import isolate
-from tournaments import pairing, records, results, scores
+from tournaments import pairing, records, results, scores, versions
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -470,7 +470,7 @@ def set_pairings(
     for index, row in reused.items():
         pair = pairs[index]
         bye_player = row.first
-        before = results.snapshot(None, row)
+        before = versions.snapshot(None, row)
         row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
         row.result = Result.BYE if pair.second is None else ""
         row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True

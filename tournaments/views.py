@@ -23,10 +23,10 @@ from tournaments import (
     hooks,
     pairings,
     queries,
-    results,
     scores,
     services,
     settings_service,
+    versions,
 )
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm
@@ -202,7 +202,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
                 "first_before": before.get(p.first_id, 0.0),
                 "second_before": before.get(p.second_id, 0.0) if p.second_id else None,
                 "records": records,
-                "version": results.make_version(p.game.ply if p.game_id else 0, len(records)),
+                "version": versions.make_version(p.game.ply if p.game_id else 0, len(records)),
             }
         )
     return out

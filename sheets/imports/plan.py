@@ -42,7 +42,7 @@ class ResultChange:
     new: str
     first_score: int | None = None
     second_score: int | None = None
-    version: str = ""  # the pairing's version when the plan was made (results.version_of)
+    version: str = ""  # the pairing's version when the plan was made (versions.version_of)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import GameChange, ResultChange, result_of_winners
 from sheets.workbooks.results import result_text
 from tournaments.models import Pairing
-from tournaments.results import result_of_game, version_of
+from tournaments.results import result_of_game
 from tournaments.scores import played_on_site
+from tournaments.versions import version_of
 
 
 @dataclass

@@ -25,7 +25,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication, claims, results, services
+from tournaments import adjudication, claims, results, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, Pairing, Result, Tournament
 
@@ -77,7 +77,7 @@ def world() -> World:
 
 
 def version(world: World) -> str:
-    return results.version_of(game=world.game, pairing=reload(world.board1))
+    return versions.version_of(game=world.game, pairing=reload(world.board1))
 
 
 def test_a_raced_take_back_removes_one_move(world: World) -> None:
@@ -168,7 +168,7 @@ def test_a_raced_decision_is_recorded_once(world: World, result: str) -> None:
 
 def test_a_raced_paper_result_is_entered_once(world: World) -> None:
     pairing = build_paper_round(world)
-    seen = results.version_of(pairing=pairing)
+    seen = versions.version_of(pairing=pairing)
     codes = [Result.WIN, Result.LOSS, Result.DRAW, Result.FORFEIT_WIN]
 
     done = applied_once(
@@ -192,7 +192,7 @@ def test_a_raced_correction_of_a_finished_round_applies_once(world: World) -> No
         if not p.result:
             services.record_result(pairing=p, result=Result.WIN, user=world.arbiter)
     services.finish_round(round=pairing.round, user=world.arbiter)
-    seen = results.version_of(pairing=pairing)
+    seen = versions.version_of(pairing=pairing)
     records = Adjudication.objects.filter(pairing=pairing).count()
     codes = [Result.LOSS, Result.DRAW, Result.FORFEIT_LOSS, Result.DOUBLE_FORFEIT]
 

@@ -27,7 +27,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import committed
-from tournaments import adjudication, claims, pairings, queries, results, services, trf_io
+from tournaments import adjudication, claims, pairings, queries, services, trf_io, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Result, ResultSource, Tournament
 
@@ -326,11 +326,11 @@ def test_the_workbook_log_sheet_carries_every_source(world: World) -> None:
 
 def test_a_version_names_the_ply_and_the_records(world: World) -> None:
     game = play(world.game, "A1=S", "B1=O")
-    assert results.version_of(game=game, pairing=world.board1) == "2.0"
+    assert versions.version_of(game=game, pairing=world.board1) == "2.0"
     adjudication.take_back(user=world.arbiter, game=game, count=1, reason="correction")
-    assert results.version_of(game=reload(game), pairing=world.board1) == "1.1"
+    assert versions.version_of(game=reload(game), pairing=world.board1) == "1.1"
     play(reload(game), *SOS_DRAW[1:2])
-    assert results.version_of(game=reload(game), pairing=world.board1) == "2.1"
+    assert versions.version_of(game=reload(game), pairing=world.board1) == "2.1"
 
 
 # -- A double click -------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from tests.adjudication.helpers import (
 from tests.engine.site_helpers import over_the_board_game
 from tests.engine.test_sos import brute_most
 from tournaments import engine_adjudication as ea
-from tournaments import results, settings_service
+from tournaments import settings_service, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, Result, ResultSource
 
@@ -81,7 +81,7 @@ def page_version(client: Client, game: Game) -> str:
 def analysed(world: World) -> tuple[Game, PositionAnalysis, str]:
     """Board 1 after the opening, analysed by the engine at the arbiter's request."""
     game = play(world.game, *OPENING)
-    seen = results.version_of(game=game, pairing=reload(world.board1))
+    seen = versions.version_of(game=game, pairing=reload(world.board1))
     job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     analysis.run_position_analysis(job.pk)
     return game, reload(job), seen
@@ -105,7 +105,7 @@ def analysed(world: World) -> tuple[Game, PositionAnalysis, str]:
 def test_only_the_games_arbiters_adjudicate_by_engine(world: World, role: str, allowed: bool):
     game = play(world.game, *OPENING)
     client = english(getattr(world, role))
-    version = results.version_of(game=game, pairing=reload(world.board1))
+    version = versions.version_of(game=game, pairing=reload(world.board1))
     assert client.get(engine_url(game)).status_code == (200 if allowed else 403)
     response = client.post(engine_url(game), {"act": "analyse", "version": version})
     assert response.status_code == (302 if allowed else 403)
@@ -226,7 +226,7 @@ def test_the_arbiter_may_decide_otherwise_than_the_engine(world: World) -> None:
 
 def test_no_decision_before_the_engine_has_answered(world: World) -> None:
     game = play(world.game, *OPENING)
-    seen = results.version_of(game=game, pairing=reload(world.board1))
+    seen = versions.version_of(game=game, pairing=reload(world.board1))
     job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     with pytest.raises(TournamentError) as err:
         ea.decide_by_engine(
@@ -277,7 +277,7 @@ def test_a_move_after_the_analysis_makes_it_stale(world: World) -> None:
 
 def test_a_finished_game_has_nothing_to_adjudicate(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS)
-    seen = results.version_of(game=game, pairing=reload(world.board1))
+    seen = versions.version_of(game=game, pairing=reload(world.board1))
     with pytest.raises(TournamentError) as err:
         ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     assert err.value.code == "over"
@@ -303,7 +303,7 @@ def test_three_seats_decide_by_winners(world: World) -> None:
     )
     assert game.seats.count() == 3
     job = ea.request_analysis(
-        user=creator, game=game, expected_version=results.version_of(game=game)
+        user=creator, game=game, expected_version=versions.version_of(game=game)
     )
     analysis.run_position_analysis(job.pk)
     client = english(creator)
@@ -314,7 +314,7 @@ def test_three_seats_decide_by_winners(world: World) -> None:
         job=reload(job),
         winners=[0],
         reason="unfinished",
-        expected_version=results.version_of(game=game),
+        expected_version=versions.version_of(game=game),
     )
     assert record.act == Act.ENGINE_RESULT and reload(game).winners == [0]
 

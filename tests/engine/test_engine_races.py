@@ -15,7 +15,7 @@ from tests.adjudication.helpers import SOS_FIRST_WINS, World, build_world, play,
 from tests.adjudication.test_races import applied_once, race
 from tests.engine.site_helpers import over_the_board_game
 from tournaments import engine_adjudication as ea
-from tournaments import results
+from tournaments import versions
 from tournaments.models import Act, Adjudication, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,7 +28,7 @@ def world() -> World:
 
 def test_raced_requests_make_one_analysis_and_one_task(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS[:4])
-    seen = results.version_of(game=game, pairing=reload(world.board1))
+    seen = versions.version_of(game=game, pairing=reload(world.board1))
 
     def ask(i: int) -> int:
         with factories.committed():
@@ -47,7 +47,7 @@ def test_raced_requests_make_one_analysis_and_one_task(world: World) -> None:
 
 def test_raced_engine_decisions_decide_once(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS[:4])
-    seen = results.version_of(game=game, pairing=reload(world.board1))
+    seen = versions.version_of(game=game, pairing=reload(world.board1))
     job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     analysis.run_position_analysis(job.pk)
 

@@ -28,7 +28,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import adjudication, pairings, results, services, trf_io
+from tournaments import adjudication, pairings, results, services, trf_io, versions
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -297,7 +297,7 @@ def test_a_correction_of_a_bye_is_recorded_as_usual(arbiter: User) -> None:
         result=Result.HALF_BYE,
         user=arbiter,
         reason=AdjudicationReason.CORRECTION,
-        expected_version=results.version_of(pairing=bye),
+        expected_version=versions.version_of(pairing=bye),
     )
 
     first, second = Adjudication.objects.filter(pairing=bye).order_by("pk")
@@ -318,7 +318,7 @@ def test_the_bye_record_counts_in_the_pairings_version(arbiter: User) -> None:
     pair(t, arbiter)
     [bye] = byes(t)
 
-    assert results.version_of(pairing=bye) == "0.1"
+    assert versions.version_of(pairing=bye) == "0.1"
     with pytest.raises(TournamentError) as err:
         results.enter_result(
             pairing=bye, result=Result.ZERO_BYE, user=arbiter, expected_version="0.0"
