@@ -1,7 +1,7 @@
 from django.urls import path
 
+from tournaments import action_views, clock_views, engine_adjudication, registration_views, views
 from tournaments import adjudication_views as arbiter
-from tournaments import clock_views, engine_adjudication, registration_views, views
 
 app_name = "tournaments"
 
@@ -13,12 +13,12 @@ urlpatterns = [
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
     path("<int:pk>/wallchart/", views.wall_chart, name="wallchart"),
-    path("<int:pk>/entries/add/", views.entry_add, name="entry_add"),
-    path("<int:pk>/pair/", views.pair_next, name="pair"),
+    path("<int:pk>/entries/add/", action_views.entry_add, name="entry_add"),
+    path("<int:pk>/pair/", action_views.pair_next, name="pair"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
-    path("<int:pk>/rounds/<int:number>/finish/", views.round_finish, name="finish_round"),
-    path("<int:pk>/rounds/<int:number>/override/", views.round_override, name="override"),
-    path("<int:pk>/pairings/<int:pairing>/result/", views.result_enter, name="result"),
+    path("<int:pk>/rounds/<int:number>/finish/", action_views.round_finish, name="finish_round"),
+    path("<int:pk>/rounds/<int:number>/override/", action_views.round_override, name="override"),
+    path("<int:pk>/pairings/<int:pairing>/result/", action_views.result_enter, name="result"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", arbiter.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", arbiter.pairing_arbiter, name="decide"),
