@@ -79,28 +79,14 @@ class BoardView:
         out.append("</div>")
         kept = _escaped.get
         for number, cells in self.rows:
-            out.append(
-                f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
-                f"{number}</span>"
-            )
+            out.append(_row_head(number))
             for cell in cells:
                 # The kept escapes looked up in place (a call each would cost more than the
                 # lookup); a word not kept yet is escaped and kept by _ek.
                 name = kept(cell.name) or _ek(cell.name)
                 mark = kept(cell.mark) or _ek(cell.mark)
                 classes = kept(cell.classes) or _ek(cell.classes)
-                if cell.allowed:
-                    out.append(
-                        f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
-                        f'value="{name}" class="cell allowed {classes}" '
-                        f'aria-label="{name}">{mark}</button></span>'
-                    )
-                else:
-                    marked = f" mark-{mark.lower()}" if mark else ""
-                    out.append(
-                        f'<span class="cell {classes}{marked}" data-cell="{name}" '
-                        f'role="cell">{mark}</span>'
-                    )
+                out.append(_cell_html(name, classes, mark, cell.allowed))
             out.append("</div>")
         if self.lines:
             out.append(
@@ -156,6 +142,26 @@ def _e(text: object) -> str:
 # The board's own words (cell names, marks, class lists: a few hundred in all, fixed by the rules),
 # escaped once per process; never a user's text.
 _escaped: dict[str, str] = {}
+
+
+def _row_head(number: int) -> str:
+    """The opening of a grid row, with its number."""
+    return (
+        f'<div class="board-row" role="row"><span class="row-head" role="rowheader">{number}</span>'
+    )
+
+
+def _cell_html(name: str, classes: str, mark: str, allowed: bool) -> str:
+    """One cell of a grid (its name, classes and mark escaped already): a button when it may be
+    played, a plain cell otherwise."""
+    if allowed:
+        return (
+            f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
+            f'value="{name}" class="cell allowed {classes}" '
+            f'aria-label="{name}">{mark}</button></span>'
+        )
+    marked = f" mark-{mark.lower()}" if mark else ""
+    return f'<span class="cell {classes}{marked}" data-cell="{name}" role="cell">{mark}</span>'
 
 
 def _ek(text: str) -> str:
@@ -262,10 +268,7 @@ def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
     kept = _escaped.get
     out = [_uttt_heads()]
     for r, layout in enumerate(_uttt_layout(rules)):
-        out.append(
-            f'<div class="board-row" role="row"><span class="row-head" role="rowheader">'
-            f"{r + 1}</span>"
-        )
+        out.append(_row_head(r + 1))
         for name, b, edges, bit in layout:
             status = statuses[b]
             classes = f"b-{kept(status) or _ek(status)}{edges}"
@@ -274,18 +277,7 @@ def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
             if name == last:
                 classes += " last"
             mark = "X" if x & bit else "O" if o & bit else ""
-            if name in allowed_names:
-                out.append(
-                    f'<span class="cell-slot" role="cell"><button type="submit" name="cell" '
-                    f'value="{name}" class="cell allowed {classes}" '
-                    f'aria-label="{name}">{mark}</button></span>'
-                )
-            else:
-                marked = f" mark-{mark.lower()}" if mark else ""
-                out.append(
-                    f'<span class="cell {classes}{marked}" data-cell="{name}" '
-                    f'role="cell">{mark}</span>'
-                )
+            out.append(_cell_html(name, classes, mark, name in allowed_names))
         out.append("</div>")
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
     return BoardView(
