@@ -20,6 +20,7 @@ from games import player_services
 from games.bidi import html_sentence
 from tournaments import (
     authority,
+    given_pairings,
     hooks,
     pairings,
     queries,
@@ -435,7 +436,7 @@ def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = OverrideForm(request.POST or None, entries=entries, boards=boards, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            found = pairings.set_pairings(
+            found = given_pairings.set_pairings(
                 round=rnd, boards=form.cleaned_data["boards"], user=request.user
             )
         except TournamentError as err:
