@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games import player_services
 from games.bidi import html_sentence
-from tournaments import authority, pairings, services
+from tournaments import authority, given_pairings, pairings, services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, OverrideForm, ResultForm
 from tournaments.models import Pairing, Round, RoundStatus, Tournament
@@ -181,7 +181,7 @@ def round_override(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = OverrideForm(request.POST or None, entries=entries, boards=boards, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            found = pairings.set_pairings(
+            found = given_pairings.set_pairings(
                 round=rnd, boards=form.cleaned_data["boards"], user=request.user
             )
         except TournamentError as err:

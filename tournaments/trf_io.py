@@ -15,7 +15,7 @@
     A new Swiss tournament played on paper with the file's players, rounds and results, in one
     transaction: the file is read and checked completely first (``TournamentError`` with code
     ``"trf"`` naming the line), then written through the services — ``create_tournament``,
-    ``create_player``, ``register``, ``withdraw``, ``pairings.add_round`` for each round, the
+    ``create_player``, ``register``, ``withdraw``, ``given_pairings.add_round`` for each round, the
     results service for each result (one record each, source TRF) and ``finish_round``.
     ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
     make it a Baku-accelerated tournament; any other acceleration is refused. ``XXU capped``
@@ -44,7 +44,7 @@ from django.utils.translation import gettext as _
 
 from games import clock, player_services
 from games.models import GameKind
-from tournaments import pairings, queries, records, results, services, trf
+from tournaments import given_pairings, queries, records, results, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
@@ -364,7 +364,7 @@ def _create_rounds(
     note = _("From a TRF file.")
     for r in range(1, plan.played + 1):
         games = _boards([g for g in plan.games if g.round == r], before)
-        rnd = pairings.add_round(
+        rnd = given_pairings.add_round(
             tournament=t,
             boards=[
                 (

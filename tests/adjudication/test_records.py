@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.adjudication.helpers import World, page_text, play, reload
-from tournaments import adjudication, pairings
+from tournaments import adjudication, given_pairings
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Tournament
 
@@ -196,7 +196,7 @@ def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> Non
     entries = {e.player.name: e.pk for e in world.tournament.entries.select_related("player")}
 
     with contextlib.suppress(TournamentError):  # a refusal is fine
-        pairings.set_pairings(
+        given_pairings.set_pairings(
             round=world.round1,
             boards=[(entries["Alice"], entries["Борис"]), (entries["Carol"], entries["Dmitri"])],
             user=world.arbiter,

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from games import services as game_services
 from games.models import Game, Player
 from tests import factories
-from tournaments import pairings, services
+from tournaments import given_pairings, pairings, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 PASSWORD = "correct-horse-battery-staple"
@@ -123,7 +123,7 @@ def set_boards(
     rnd: Round, arbiter: User, wanted: Sequence[tuple[Entry, Entry | None]]
 ) -> list[Any]:
     """Override ``rnd`` with ``(first, second-or-None)`` entries; returns the warnings."""
-    return pairings.set_pairings(
+    return given_pairings.set_pairings(
         round=rnd,
         boards=[(first.pk, second.pk if second else None) for first, second in wanted],
         user=arbiter,

@@ -28,7 +28,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import adjudication, pairings, results, services, trf_io, versions
+from tournaments import adjudication, given_pairings, results, services, trf_io, versions
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -254,7 +254,9 @@ def test_add_round_refuses_a_bye_without_a_bye_result(arbiter: User) -> None:
     a, b, c = seed_players(t, arbiter, 3)
 
     with pytest.raises(TournamentError) as err:
-        pairings.add_round(tournament=t, boards=[(a.pk, b.pk, ""), (c.pk, None, "")], user=arbiter)
+        given_pairings.add_round(
+            tournament=t, boards=[(a.pk, b.pk, ""), (c.pk, None, "")], user=arbiter
+        )
 
     assert err.value.code == "bad_result"
     assert not t.round_set.exists() and not Adjudication.objects.exists()

@@ -20,7 +20,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import pairing, pairings, services
+from tournaments import given_pairings, pairing, services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing, Result
 from tournaments.pairing.check import ERRORS, check_boards
@@ -130,8 +130,8 @@ def test_the_checker_names_what_is_an_error() -> None:
 def test_a_round_added_as_paired_elsewhere_refuses_a_player_twice(
     arbiter: User, shape: str, message: str
 ) -> None:
-    """A round brought in from a file (``pairings.add_round``, the TRF import's path) is checked
-    as an override is: nothing is created."""
+    """A round brought in from a file (``given_pairings.add_round``, the TRF import's path) is
+    checked as an override is: nothing is created."""
     t = new_tournament(arbiter, rounds=3)
     a, b, c, d = (e.pk for e in seed_players(t, arbiter, 4))
     wanted = {
@@ -140,11 +140,11 @@ def test_a_round_added_as_paired_elsewhere_refuses_a_player_twice(
         "a board and a bye": [(a, b, ""), (c, d, ""), (a, None, Result.ZERO_BYE)],
     }[shape]
     with translation.override("en"), pytest.raises(TournamentError) as refused:
-        pairings.add_round(tournament=t, boards=wanted, user=arbiter)
+        given_pairings.add_round(tournament=t, boards=wanted, user=arbiter)
     assert refused.value.code == "bad_boards"
     assert message in refused.value.message
     assert not t.round_set.exists()
     assert not Pairing.objects.filter(round__tournament=t).exists()
     # The control: the same players on lawful boards.
-    rnd = pairings.add_round(tournament=t, boards=[(a, b, ""), (c, d, "")], user=arbiter)
+    rnd = given_pairings.add_round(tournament=t, boards=[(a, b, ""), (c, d, "")], user=arbiter)
     assert rnd.pairings.count() == 2

@@ -34,7 +34,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import pairings, services, settings_service
+from tournaments import given_pairings, services, settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, RoundStatus, Tournament, TournamentStatus
 from tournaments.status import derived_status, status_problems, tournament_status
@@ -141,7 +141,7 @@ def _round_robin_played_out(arbiter: User) -> Tournament:
 def _added_round(arbiter: User) -> Tournament:
     t = _created(arbiter)
     a, b, c, d = (entry_of(t, f"P0{n}").pk for n in (1, 2, 3, 4))
-    pairings.add_round(tournament=t, boards=[(a, b, ""), (c, d, "")], user=arbiter)
+    given_pairings.add_round(tournament=t, boards=[(a, b, ""), (c, d, "")], user=arbiter)
     return t
 
 
@@ -149,7 +149,7 @@ def _added_round_finished(arbiter: User) -> Tournament:
     t = new_tournament(arbiter, rounds=1)
     seed_players(t, arbiter, 2)
     a, b = (entry_of(t, f"P0{n}").pk for n in (1, 2))
-    rnd = pairings.add_round(tournament=t, boards=[(a, b, "")], user=arbiter)
+    rnd = given_pairings.add_round(tournament=t, boards=[(a, b, "")], user=arbiter)
     enter_results(rnd, arbiter)
     finish(rnd, arbiter)
     return t
