@@ -19,7 +19,7 @@ help:
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
-	@echo "make serve-production  collectstatic, migrate, gunicorn with config.settings.production"
+	@echo "make serve-production  collectstatic, migrate, granian with config.settings.production"
 	@echo "make serve-lan  the production stack over plain HTTP on the local network (club laptop)"
 
 # Create the virtualenv if missing and install the project with its dev and postgres extras.
@@ -73,9 +73,11 @@ messages: $(STAMP)
 	$(PYTHON) manage.py makemessages -l ru -l en -l fa $(MAKEMESSAGES_IGNORES)
 	$(PYTHON) scripts/compilemessages.py
 
-# Production on this machine: collectstatic, migrate and gunicorn, with config.settings.production.
-# Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS in the environment (config/settings/production.py
-# lists the other variables); GUNICORN_BIND (127.0.0.1:8000) and GUNICORN_WORKERS (2) override.
+# Production on this machine: collectstatic, migrate and the site's server (config/server.py:
+# granian), with config.settings.production. Needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS in
+# the environment (config/settings/production.py lists the other variables); SERVER_BIND
+# (127.0.0.1:8000) and SERVER_WORKERS (2) override (GUNICORN_BIND and GUNICORN_WORKERS, their
+# earlier names, still do).
 .PHONY: serve-production
 serve-production: setup
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "serve-production: DJANGO_SECRET_KEY is not set. Set it to a long random string, e.g. the output of: $(PYTHON) -c 'from django.core.management.utils import get_random_secret_key as k; print(k())'" >&2; exit 1; }
@@ -84,13 +86,14 @@ serve-production: setup
 	&& $(PYTHON) manage.py check --deploy \
 	&& $(PYTHON) manage.py collectstatic --noinput \
 	&& $(PYTHON) manage.py migrate --noinput \
-	&& exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn_conf.py \
-		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),127.0.0.1:8000)
+	&& exec $(PYTHON) -m config.server \
+		--workers $(or $(SERVER_WORKERS),$(GUNICORN_WORKERS),2) \
+		--bind $(or $(SERVER_BIND),$(GUNICORN_BIND),127.0.0.1:8000)
 
-# A club's laptop on a local network without TLS: the production stack (gunicorn, DEBUG off,
+# A club's laptop on a local network without TLS: the production stack (granian, DEBUG off,
 # WhiteNoise) over plain HTTP, on every interface. Keeps a secret key in var/secret-key (made on
 # first use, readable by its owner only) unless DJANGO_SECRET_KEY is set; DJANGO_ALLOWED_HOSTS
-# defaults to any host. GUNICORN_BIND (0.0.0.0:8000) and GUNICORN_WORKERS (2) override.
+# defaults to any host. SERVER_BIND (0.0.0.0:8000) and SERVER_WORKERS (2) override.
 .PHONY: serve-lan
 serve-lan: setup
 	@mkdir -p var && chmod 700 var
@@ -102,6 +105,7 @@ serve-lan: setup
 	&& $(PYTHON) manage.py check \
 	&& $(PYTHON) manage.py collectstatic --noinput -v 0 \
 	&& $(PYTHON) manage.py migrate --noinput \
-	&& { $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.255.255.255", 1)); print("serve-lan: players open http://%s:%s/" % (s.getsockname()[0], "$(or $(GUNICORN_BIND),0.0.0.0:8000)".rsplit(":", 1)[1]))' 2>/dev/null || true; } \
-	&& exec $(VENV)/bin/gunicorn config.wsgi:application -c config/gunicorn_conf.py \
-		--workers $(or $(GUNICORN_WORKERS),2) --bind $(or $(GUNICORN_BIND),0.0.0.0:8000)
+	&& { $(PYTHON) -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect(("10.255.255.255", 1)); print("serve-lan: players open http://%s:%s/" % (s.getsockname()[0], "$(or $(SERVER_BIND),$(GUNICORN_BIND),0.0.0.0:8000)".rsplit(":", 1)[1]))' 2>/dev/null || true; } \
+	&& exec $(PYTHON) -m config.server \
+		--workers $(or $(SERVER_WORKERS),$(GUNICORN_WORKERS),2) \
+		--bind $(or $(SERVER_BIND),$(GUNICORN_BIND),0.0.0.0:8000)

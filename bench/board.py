@@ -6,7 +6,7 @@ Builds, in a throw-away SQLite database, one tactical UTTT game between two acco
 (by the rules engine) at exactly move 60, recorded through ``games.recording.record_moves``. Then
 GETs its page ``/games/<pk>/`` ``--requests`` times, for a visitor, for a logged-in player (who
 created the game) and for an arbiter (a superuser: every arbiter's link shown), after a few
-warm-up requests, twice: on the WSGI handler itself, as gunicorn calls it (the *server side*: the
+warm-up requests, twice: on the WSGI handler itself, as the server calls it (the *server side*: the
 whole middleware stack, DEBUG off, the cached template loader, and nothing else), and through
 Django's test client (which adds its own work: building the request, reading the answer). For
 each it prints the time per request (median, mean, p95; the process's CPU time too — on a busy
@@ -87,7 +87,7 @@ def build(seed: int) -> tuple[Any, Any]:
 
 
 class WsgiClient:
-    """The same GET made on the WSGI handler itself (what gunicorn calls), with the cookies of a
+    """The same GET made on the WSGI handler itself (what the server calls), with the cookies of a
     test client: the server's side of a request alone, without the test client's own work
     (building the request, reading the answer's cookies and templates)."""
 

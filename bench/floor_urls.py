@@ -3,7 +3,7 @@ site's own URLs, plus one trivial view in place of the move view. Only the bench
 throw-away settings name this module (``ROOT_URLCONF = "floor_urls"``, with ``bench/`` on the
 path); the site's settings never do, so the view is never reachable in production.
 
-The floor view does what every move must do and nothing else: the same stack (gunicorn, the
+The floor view does what every move must do and nothing else: the same stack (the server, the
 site's middleware: sessions, CSRF, authentication), one locked ``UPDATE`` of the game's row in a
 transaction on the same database, and a JSON answer like the move view's. It advances the row's
 ``ply`` when the posted ``expected_ply`` matches, so the simulated players, who track the

@@ -1,4 +1,5 @@
-"""Load test: concurrent players making legal moves through the real HTTP forms under gunicorn.
+"""Load test: concurrent players making legal moves through the real HTTP forms, on the site's
+server (``config/server.py``: granian).
 
     .venv/bin/python bench/load.py                          # SQLite only
     .venv/bin/python bench/load.py --postgres postgres://user:pw@127.0.0.1:5432/postgres
@@ -7,22 +8,22 @@
 For each database: a fresh one (a new SQLite file in a temporary folder; on PostgreSQL a new
 database created next to the one in the URL, dropped at the end), ``migrate``, then a set-up
 script run with the server's settings creates N ultimate tic-tac-toe games, each between two new
-accounts, through ``games.services``. gunicorn serves the site on 127.0.0.1 (a free port, DEBUG
-off, a random secret key; ``--servers M``: M instances on M ports sharing the database, as behind
-a load balancer, the two players of each game on different ones), and 2·N simulated players, one
-thread each:
+accounts, through ``games.services``. The site's server (``python -m config.server``, as ``make
+serve-production`` runs it; ``--server gunicorn``: gunicorn, to compare) serves it on 127.0.0.1
+(a free port, DEBUG off, a random secret key; ``--servers M``: M instances on M ports sharing
+the database, as behind a load balancer, the two players of each game on different ones), and
+2·N simulated players, one thread each:
 
 1. log in with the login form (session and CSRF cookies), GET their game's page (CSRF token,
    current ply, the moves so far);
-2. then, until their move budget, the time limit or the end of the game: wait for their turn,
-   pick a random legal
-   move with the rules engine from the position they track (their moves and their opponent's,
-   which the two threads of a game share, as the page's script would learn them) and POST it to
-   ``/games/<pk>/move/`` with ``expected_ply`` and ``Accept: application/json``. A refused move
-   (``stale``, ``not_allowed``…) makes the player re-read the page. While waiting, a player also
-   polls ``/live/`` every ``--poll`` seconds, like the page (``--live-each-move`` adds a GET of
-   ``/live/`` right before every move too, a stricter client). ``--browser`` makes every move cost
-   what the page's script spends: the mover reloads the board panel after its move, and the
+2. then, until their move budget, the time limit or the end of the game: wait for their turn, pick a
+   random legal move with the rules engine from the position they track (their moves and their
+   opponent's, which the two threads of a game share, as the page's script would learn them) and
+   POST it to ``/games/<pk>/move/`` with ``expected_ply`` and ``Accept: application/json``. A
+   refused move (``stale``, ``not_allowed``…) makes the player re-read the page. While waiting, a
+   player also polls ``/live/`` every ``--poll`` seconds, like the page (``--live-each-move`` adds a
+   GET of ``/live/`` right before every move too, a stricter client). ``--browser`` makes every move
+   cost what the page's script spends: the mover reloads the board panel after its move, and the
    waiting player, once it sees the new ply, loads the panel before moving.
 
 Afterwards the database is checked: every game's moves numbered 1…n without gaps or repeats,
@@ -34,7 +35,7 @@ at the end, whatever happens.
 
 First, unless ``--no-floor``, the same load runs against the *floor*: a fresh database and server
 whose move URL is served by the trivial view of ``bench/floor_urls.py`` (authenticated POST,
-sessions, CSRF, one locked UPDATE, under the same gunicorn on the same database; the benchmark's
+sessions, CSRF, one locked UPDATE, under the same server on the same database; the benchmark's
 throw-away settings alone name that URLconf). The report prints our moves/s beside the floor's
 and their ratio, against the targets of issue 10 (SQLite: ≥ 0.6 × the floor, ≥ 600 moves/s,
 p99 < 80 ms; PostgreSQL: ≥ 450 moves/s).
@@ -78,10 +79,10 @@ from load_players import (  # noqa: E402 - after the path insert; some names rea
 )
 from load_report import report  # noqa: E402
 from load_server import (  # noqa: E402
+    app_server,
     cpu_seconds,
     free_port,
     fresh_postgres,
-    gunicorn,
     internal_check,
     internal_setup,
     run_python,
@@ -149,11 +150,11 @@ def run_database(
         from games.rules import get_rules
 
         with contextlib.ExitStack() as servers:
-            # --servers N: N gunicorn instances on N ports, as behind a load balancer; the two
+            # --servers N: N app servers on N ports, as behind a load balancer; the two
             # players of a game are on different servers (seat 0 on one, seat 1 on the next).
             ports = [free_port() for _ in range(opts.servers)]
             server_pids = [
-                servers.enter_context(gunicorn(env, port, opts, Path(tmp) / f"server-{n}.log"))
+                servers.enter_context(app_server(env, port, opts, Path(tmp) / f"server-{n}.log"))
                 for n, port in enumerate(ports)
             ]
             start_line = threading.Barrier(2 * len(games) + 1)
@@ -255,21 +256,20 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--live-each-move", action="store_true", help="also GET /live/ right before every move"
     )
     parser.add_argument("--browser", action="store_true", help="reload the panel like the page")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server (2)")
+    parser.add_argument("--workers", type=int, default=2, help="workers per server (2)")
     parser.add_argument(
         "--servers",
         type=int,
         default=1,
-        help="gunicorn instances on as many ports, sharing the database (1); players alternate",
+        help="app servers on as many ports, sharing the database (1); players alternate",
     )
     parser.add_argument(
-        "--worker-class",
-        choices=["sync", "gthread"],
-        help="gunicorn's worker class (default: the site's, config/gunicorn_conf.py)",
+        "--server",
+        choices=["site", "gunicorn"],
+        default="site",
+        help="the site's server (config/server.py: granian), or gunicorn to compare (site)",
     )
-    parser.add_argument(
-        "--threads", type=int, help="threads per gthread worker (default: the site's)"
-    )
+    parser.add_argument("--threads", type=int, help="threads a worker (1)")
     parser.add_argument("--settings", help="DJANGO_SETTINGS_MODULE (default: production if any)")
     parser.add_argument(
         "--conn-max-age",

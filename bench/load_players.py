@@ -52,7 +52,7 @@ class HttpClient:
     read with one scan of its head. ``http.client`` parses every answer's head with the e-mail
     parser and rebuilds the request's from a dict each time: about half the players' CPU, on the
     two cores the server uses too. Answers with ``Content-Length`` and chunked ones are read;
-    ``Connection: close`` (gunicorn's sync worker) closes the socket after the answer.
+    ``Connection: close`` closes the socket after the answer.
     """
 
     def __init__(self, port: int) -> None:
@@ -91,7 +91,7 @@ class HttpClient:
             len(body),
             body,
         )
-        # A server closes an idle kept-alive connection after a while (gunicorn: 2 s), maybe
+        # A server closes an idle kept-alive connection after a while (gunicorn: 5 s), maybe
         # just as a request goes out: like a browser, do not reuse one idle for over a second,
         # and send a GET again once if the server closed the connection without answering.
         if time.monotonic() - self.last_used > IDLE_REUSE:

@@ -7,7 +7,7 @@ import argparse
 import os
 from typing import Any
 
-from load_server import server_workers
+from load_server import server_name
 
 # Targets of issue 10 (2 workers, 50 players): on SQLite at least this share of the floor's
 # moves/s and at least this many moves/s, p99 under this; on PostgreSQL at least this many.
@@ -25,15 +25,12 @@ def report(
     check = result["check"]
     refused = ", ".join(f"{k}={v}" for k, v in sorted(result["refused"].items())) or "none"
     errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
-    worker_class, threads = server_workers(opts)
-    workers = f"{opts.workers} {worker_class} workers" + (
-        f" × {threads} threads" if worker_class == "gthread" else ""
-    )
+    workers = server_name(opts)
     if opts.servers > 1:
-        workers = f"{opts.servers} servers × {workers}"
+        workers = f"{opts.servers} servers: {workers}"
     clients = "browser" if opts.browser else "fast"
     extra = "" if opts.conn_max_age is None else f"; CONN_MAX_AGE={opts.conn_max_age}"
-    print(f"== {result['database']} (gunicorn, {workers}; {clients} clients{extra}) ==")
+    print(f"== {result['database']} ({workers}; {clients} clients{extra}) ==")
     print(
         f"{result['players']} players on {result['games']} games (logged in in "
         f"{result['login_s']:.1f} s); {result['accepted']} moves accepted in "

@@ -1,4 +1,4 @@
-"""The server's side of ``bench/load.py``: the gunicorn process and a throw-away PostgreSQL
+"""The server's side of ``bench/load.py``: the app server's process and a throw-away PostgreSQL
 database, and the set-up and check that ``load.py --internal …`` runs in a subprocess with the
 server's settings (so they see the database the server uses).
 """
@@ -11,6 +11,7 @@ import http.client
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -157,49 +158,53 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-GUNICORN_CONF = ROOT / "config" / "gunicorn_conf.py"
+def server_command(opts: argparse.Namespace, port: int) -> list[str]:
+    """The server of a run: the site's (``python -m config.server``, granian, as ``make
+    serve-production`` runs it), or with ``--server gunicorn`` gunicorn, the site's server
+    before it (gthread workers, one thread each unless ``--threads``; not installed with the
+    site: ``pip install gunicorn``), for comparison."""
+    threads = str(opts.threads or 1)
+    if opts.server == "gunicorn":
+        program = venv_bin("gunicorn")
+        if shutil.which(program) is None:
+            raise SystemExit("--server gunicorn: gunicorn is not installed (pip install gunicorn)")
+        return [
+            program,
+            "config.wsgi:application",
+            f"--config={Path(__file__).resolve().parent / 'gunicorn_conf.py'}",
+            f"--bind={HOST}:{port}",
+            f"--workers={opts.workers}",
+            "--worker-class=gthread",
+            f"--threads={threads}",
+            "--keep-alive=5",
+            "--backlog=2048",
+            "--timeout=120",
+        ]
+    command = [sys.executable, "-m", "config.server", "--bind", f"{HOST}:{port}"]
+    return [*command, "--workers", str(opts.workers), "--threads", threads]
 
 
-def server_workers(opts: argparse.Namespace) -> tuple[str, int]:
-    """The worker class and threads a worker: ``--worker-class`` and ``--threads``, or the
-    site's gunicorn settings (``config/gunicorn_conf.py``) for what they leave out."""
-    conf: dict[str, Any] = {}
-    exec(compile(GUNICORN_CONF.read_text(), str(GUNICORN_CONF), "exec"), conf)  # as gunicorn does
-    worker_class = opts.worker_class or conf.get("worker_class", "sync")
-    threads = opts.threads or (conf.get("threads", 1) if worker_class == "gthread" else 1)
-    return worker_class, threads
+def server_name(opts: argparse.Namespace) -> str:
+    """How the report names the server: ``granian, 2 workers × 1 thread``."""
+    threads = opts.threads or 1
+    name = "gunicorn gthread" if opts.server == "gunicorn" else "granian"
+    return f"{name}, {opts.workers} workers × {threads} thread{'s' if threads > 1 else ''}"
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], port: int, opts: argparse.Namespace, log: Path) -> Iterator[int]:
-    """gunicorn on 127.0.0.1:``port``, stopped (by its pid) on the way out, whatever happens."""
-    worker_class, threads = server_workers(opts)
-    command = [
-        venv_bin("gunicorn"),
-        "config.wsgi:application",
-        # The site's own gunicorn settings (as ``make serve-production`` runs it), then ours.
-        "--config",
-        str(GUNICORN_CONF),
-        "--bind",
-        f"{HOST}:{port}",
-        "--workers",
-        str(opts.workers),
-        "--worker-class",
-        worker_class,
-        "--threads",
-        str(threads),
-        "--backlog",
-        "2048",
-        "--timeout",
-        "120",
-    ]
+def app_server(
+    env: dict[str, str], port: int, opts: argparse.Namespace, log: Path
+) -> Iterator[int]:
+    """The server on 127.0.0.1:``port``, stopped (by its pid) on the way out, whatever happens;
+    yields its pid (its workers are its children)."""
+    command = server_command(opts, port)
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
     try:
         started = time.monotonic()
         while True:
             if process.poll() is not None:
-                raise SystemExit(f"gunicorn exited ({process.returncode}):\n{log.read_text()}")
+                raise SystemExit(f"the server exited ({process.returncode}):\n{log.read_text()}")
             try:
                 conn = http.client.HTTPConnection(HOST, port, timeout=2)
                 conn.request("GET", "/accounts/login/")
@@ -210,7 +215,7 @@ def gunicorn(env: dict[str, str], port: int, opts: argparse.Namespace, log: Path
                 raise SystemExit(f"GET /accounts/login/ answered {status}: see {log}")
             except OSError:
                 if time.monotonic() - started > 60:
-                    raise SystemExit(f"gunicorn did not answer in 60 s: see {log}") from None
+                    raise SystemExit(f"the server did not answer in 60 s: see {log}") from None
                 time.sleep(0.2)
         yield process.pid
     finally:

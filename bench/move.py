@@ -10,8 +10,8 @@ same stack, one locked UPDATE). Prints the CPU time a request of each (the best 
 machine is shared, and a busy neighbour only ever adds time), their ratio, the SQL statements
 a move runs, and the Python function calls a request makes (cProfile; a count that does not
 depend on the machine's load), with the test client and without it (the same requests made on
-the WSGI handler itself, as gunicorn makes them, the live poll too). The move log is written
-(to the null device), as the server writes it. ``bench/load.py`` is the real thing (gunicorn,
+the WSGI handler itself, as the server makes them, the live poll too). The move log is written
+(to the null device), as the server writes it. ``bench/load.py`` is the real thing (the server,
 50 players); this is the quick look at one request.
 """
 
@@ -98,7 +98,7 @@ class Bench:
 
 
 class Wsgi:
-    """The same requests, made on the WSGI handler itself (what gunicorn calls), without the
+    """The same requests, made on the WSGI handler itself (what the server calls), without the
     test client's own work: the server's side of a request alone."""
 
     def __init__(self, bench: Bench) -> None:
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_django()
     import logging
 
-    # Every move is logged (club.moves), as under gunicorn: its cost is part of a move's. The
+    # Every move is logged (club.moves), as under the server: its cost is part of a move's. The
     # lines go to the null device rather than stderr, which the figures are printed on.
     null = open(os.devnull, "w")  # noqa: SIM115 - open while the benchmark runs
     for handler in logging.getLogger().handlers:

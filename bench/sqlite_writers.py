@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/sqlite_writers.py [--processes 2] [--transactions 2000] [--work 300]
 
-``--processes`` processes (as gunicorn's workers) each run ``--transactions`` short write
+``--processes`` processes (as the server's workers) each run ``--transactions`` short write
 transactions on one fresh SQLite file, configured as the site's (``config/database.py``: WAL,
 ``BEGIN IMMEDIATE``): each begins, updates a row, spends about ``--work`` microseconds of CPU
 inside the transaction (what a move does between its lock and its commit) and commits, then

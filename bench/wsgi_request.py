@@ -1,4 +1,4 @@
-"""One request made on Django's WSGI handler itself, as gunicorn makes it: what ``bench/move.py``
+"""One request made on Django's WSGI handler itself, as the server makes it: what ``bench/move.py``
 and ``bench/board.py`` time as the server's side of a request (no test client's own work)."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ CLOCK_CHECK_SECONDS = 5
 
 def _serving_with_runserver() -> bool:
     """Under ``manage.py runserver``: in the autoreloader's serving child (or with
-    ``--noreload``), never in its watching parent, nor in tests, gunicorn or commands."""
+    ``--noreload``), never in its watching parent, nor in tests, the server or commands."""
     argv = sys.argv
     if len(argv) < 2 or argv[1] != "runserver":
         return False

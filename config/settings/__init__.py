@@ -35,7 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    # runserver leaves static files to WhiteNoise, as gunicorn does in production.
+    # runserver leaves static files to WhiteNoise, as the server does in production.
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "games",

@@ -1,6 +1,6 @@
 """Club-LAN settings: ``DJANGO_SETTINGS_MODULE=config.settings.lan`` (``make serve-lan``).
 
-The production stack (debug off, gunicorn, static files by WhiteNoise, the same log-in
+The production stack (debug off, granian, static files by WhiteNoise, the same log-in
 protection) over **plain HTTP** on a local network, for a club's laptop without TLS: cookies are
 not marked Secure, nothing redirects to HTTPS and no HSTS is sent. Everything typed, passwords
 included, crosses the network unencrypted: use it only on a network you trust, never on the

@@ -20,7 +20,7 @@ from tests.adjudication.helpers import build_world
         (["manage.py", "runserver"], None, False),  # the autoreloader's watching parent
         (["manage.py", "runserver", "--noreload"], None, True),
         (["manage.py", "migrate"], "true", False),
-        (["gunicorn", "config.wsgi:application"], None, False),
+        (["-m", "config.server", "--bind", "127.0.0.1:8000"], None, False),
         (["pytest"], None, False),
     ],
 )

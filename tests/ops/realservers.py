@@ -1,6 +1,7 @@
 """Real servers for the multi-server and fault tests: a throw-away PostgreSQL cluster, a Redis,
-gunicorn instances, and a small stdlib browser. Everything listens on 127.0.0.1 only, on free
-ports, and is stopped (by its own pid or data folder) on the way out, whatever happens.
+the site's app servers (config/server.py), and a small stdlib browser. Everything listens on
+127.0.0.1 only, on free ports, and is stopped (by its own pid or data folder) on the way out,
+whatever happens.
 
 PostgreSQL and Redis come from Debian's packages (``postgresql-15``, ``redis-server``),
 installed when missing if the tests run as root (as in CI); otherwise the tests that need them
@@ -27,6 +28,7 @@ import urllib.parse
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
 from typing import Any
 
@@ -269,24 +271,16 @@ def stop_process(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[int]:
-    """``gunicorn config.wsgi:application`` on a free port of 127.0.0.1; yields the port once
-    ``/healthz`` answers 200."""
+def app_server(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[int]:
+    """The site's server (``python -m config.server``) on a free port of 127.0.0.1; yields the
+    port once ``/healthz`` answers 200."""
     port = free_port()
-    command = [
-        str(Path(sys.executable).parent / "gunicorn"),
-        "config.wsgi:application",
-        "--bind",
-        f"{HOST}:{port}",
-        "--workers",
-        str(workers),
-        "--timeout",
-        "60",
-    ]
+    command = [sys.executable, "-m", "config.server", "--bind", f"{HOST}:{port}"]
+    command += ["--workers", str(workers)]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
     try:
-        wait_for_port(port, process, what="gunicorn")
+        wait_for_port(port, process, what="the app server")
         for _ in range(300):
             with contextlib.suppress(OSError, http.client.HTTPException):
                 if Browser(port).get("/healthz").status == 200:
@@ -305,7 +299,7 @@ def gunicorn(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[in
 @dataclass
 class Answer:
     status: int
-    headers: dict[str, str]
+    headers: Message  # names in any case: the server may send them in lower case (granian does)
     body: bytes
 
     @property
@@ -363,7 +357,7 @@ class Browser:
                         self.cookies[key.strip()] = val.strip()
                     else:
                         self.cookies.pop(key.strip(), None)
-            return Answer(response.status, dict(response.getheaders()), data)
+            return Answer(response.status, response.headers, data)
         finally:
             conn.close()
 

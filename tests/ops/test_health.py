@@ -241,9 +241,14 @@ def test_the_settings_module_of_a_server() -> None:
 WSGI_SCRIPT = "import config.wsgi; from django.conf import settings; print(settings.DEBUG)"
 
 
-def test_gunicorn_refuses_to_start_without_settings(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "arguments",
+    [["-c", WSGI_SCRIPT], ["-m", "config.server", "--bind", "127.0.0.1:1"]],
+    ids=["wsgi", "server"],
+)
+def test_the_server_refuses_to_start_without_settings(tmp_path: Path, arguments) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", WSGI_SCRIPT],
+        [sys.executable, *arguments],
         cwd=ROOT,
         env=clean_environment(tmp_path),
         capture_output=True,

@@ -1,4 +1,4 @@
-"""Several app servers on one PostgreSQL, as behind a load balancer: two gunicorn instances (two
+"""Several app servers on one PostgreSQL, as behind a load balancer: two app servers (two
 workers each) on two ports of 127.0.0.1, one throw-away PostgreSQL cluster of the test's own, the
 same secret key. Whatever server a request reaches, the site behaves as one: an import previewed
 on one is applied on the other, failed log-ins on both count together, a move posted to one is
@@ -28,7 +28,7 @@ from tests.ops.realservers import (
     HIDDEN,
     Browser,
     Postgres,
-    gunicorn,
+    app_server,
     postgres_cluster,
     prepare_site,
     redis_server,
@@ -65,8 +65,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         env = site_environment(cluster.url, tmp)
         club = prepare_site(env)
         with (
-            gunicorn(env, tmp / "a.log", workers=2) as a,
-            gunicorn(env, tmp / "b.log", workers=2) as b,
+            app_server(env, tmp / "a.log", workers=2) as a,
+            app_server(env, tmp / "b.log", workers=2) as b,
         ):
             yield Site(cluster=cluster, env=env, ports=(a, b), club=club)
 
@@ -186,8 +186,8 @@ def test_the_cache_is_shared_through_redis(site: Site, tmp_path: Path) -> None:
         client = redis.Redis.from_url(url)
         env = {**site.env, "REDIS_URL": url}
         with (
-            gunicorn(env, tmp_path / "ra.log") as a,
-            gunicorn(env, tmp_path / "rb.log") as b,
+            app_server(env, tmp_path / "ra.log") as a,
+            app_server(env, tmp_path / "rb.log") as b,
         ):
             hits = int(client.info("stats")["keyspace_hits"])
             for port in (a, b):

@@ -1,12 +1,13 @@
 """The production settings, run as production runs them: in fresh processes, from the environment.
 
-Each test starts Python (manage.py, a short script, or gunicorn) with
+Each test starts Python (manage.py, a short script, or the site's server) with
 ``DJANGO_SETTINGS_MODULE=config.settings.production`` and a made-up environment, so nothing of the
 test process's development settings leaks in.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -249,7 +250,7 @@ def test_env_helpers() -> None:
         env.origins("X", {"X": "a.example"})
 
 
-# -- collectstatic, WhiteNoise and gunicorn --------------------------------------------------------
+# -- collectstatic, WhiteNoise and the app server ---------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -309,20 +310,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def gunicorn(collected: Path) -> Iterator[str]:
-    """gunicorn with the production settings on a free local port; yields its base URL."""
+@contextlib.contextmanager
+def serving(env: Mapping[str, str]) -> Iterator[str]:
+    """The site's server (config/server.py) with ``env`` on a free local port; yields its base
+    URL."""
     port = free_port()
-    program = str(Path(sys.executable).parent / "gunicorn")
-    command = [program, "config.wsgi:application", "--workers", "1", "--bind", f"127.0.0.1:{port}"]
-    usage = subprocess.run([program, "--help"], capture_output=True, text=True, check=True)
-    if "--no-control-socket" in usage.stdout:
-        # gunicorn 25+ opens a control socket at one path per user: not for a throw-away server.
-        command.append("--no-control-socket")
+    command = [sys.executable, "-m", "config.server", "--workers", "1"]
+    command += ["--bind", f"127.0.0.1:{port}"]
     process = subprocess.Popen(
         command,
         cwd=ROOT,
-        env=environment(collected),
+        env=dict(env),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -335,7 +333,7 @@ def gunicorn(collected: Path) -> Iterator[str]:
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
                     output = process.stderr.read().decode() if process.stderr else ""
-                    raise AssertionError(f"gunicorn did not start: {output}") from None
+                    raise AssertionError(f"the app server did not start: {output}") from None
                 time.sleep(0.1)
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -343,6 +341,14 @@ def gunicorn(collected: Path) -> Iterator[str]:
         process.wait(timeout=30)
         if process.stderr:
             process.stderr.close()
+
+
+@pytest.fixture
+def app_server(collected: Path) -> Iterator[str]:
+    """The production settings behind a TLS proxy on this machine, set up as the README says
+    (``DJANGO_SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto``)."""
+    with serving(environment(collected, DJANGO_SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")) as url:
+        yield url
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -360,27 +366,36 @@ def fetch(url: str, headers: dict[str, str]) -> tuple[int, Any, bytes]:
         return err.code, err.headers, err.read()
 
 
-def test_gunicorn_serves_the_site_behind_a_proxy(gunicorn: str) -> None:
+def test_the_app_server_serves_the_site_behind_a_proxy(app_server: str) -> None:
     """As behind nginx on the same machine: the proxy says the request came over HTTPS."""
-    status, headers, body = fetch(f"{gunicorn}/accounts/login/", {"X-Forwarded-Proto": "https"})
+    status, headers, body = fetch(f"{app_server}/accounts/login/", {"X-Forwarded-Proto": "https"})
     assert status == 200
     assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
     assert headers["Content-Security-Policy"].startswith("default-src 'self'")
     css = re.search(rb'href="(/static/css/site\.[0-9a-f]+\.css)"', body)
     assert css is not None
-    status, headers, _ = fetch(gunicorn + css.group(1).decode(), {"X-Forwarded-Proto": "https"})
+    status, headers, _ = fetch(app_server + css.group(1).decode(), {"X-Forwarded-Proto": "https"})
     assert status == 200
     assert "immutable" in headers["Cache-Control"]
 
 
-def test_gunicorn_redirects_plain_http(gunicorn: str) -> None:
-    status, headers, _ = fetch(f"{gunicorn}/accounts/login/", {})
+def test_the_app_server_redirects_plain_http(app_server: str) -> None:
+    status, headers, _ = fetch(f"{app_server}/accounts/login/", {})
     assert status == 301
     assert headers["Location"] == f"https://{HOST}/accounts/login/"
 
 
-def test_gunicorn_refuses_other_hosts(gunicorn: str) -> None:
+def test_a_proxy_header_the_settings_do_not_name_is_not_trusted(collected: Path) -> None:
+    """Without ``DJANGO_SECURE_PROXY_SSL_HEADER`` a client's own ``X-Forwarded-Proto`` makes no
+    plain request secure: it is redirected to HTTPS, whatever it claims."""
+    with serving(environment(collected)) as url:
+        status, headers, _ = fetch(f"{url}/accounts/login/", {"X-Forwarded-Proto": "https"})
+    assert status == 301
+    assert headers["Location"] == f"https://{HOST}/accounts/login/"
+
+
+def test_the_app_server_refuses_other_hosts(app_server: str) -> None:
     status, _, _ = fetch(
-        f"{gunicorn}/accounts/login/", {"Host": "evil.example", "X-Forwarded-Proto": "https"}
+        f"{app_server}/accounts/login/", {"Host": "evil.example", "X-Forwarded-Proto": "https"}
     )
     assert status == 400
