@@ -41,6 +41,7 @@ from django.utils.translation import gettext as _
 
 from games.integrity import integrity_problems
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
+from ops.commands import model_label
 
 # How many problems are printed before "… and N more".
 SHOWN_PROBLEMS = 20
@@ -132,7 +133,7 @@ def check_file(path: Path) -> dict[str, Any]:
             % {"lines": number}
         )
     wrong = [
-        f"{label} {seen[label]}≠{count}"
+        f"{model_label(label)} {seen[label]}≠{count}"
         for label, count in header["counts"].items()
         if seen[label] != count
     ]
@@ -270,7 +271,7 @@ def count_problems(header: dict[str, Any], using: str) -> list[str]:
         if found != expected:
             problems.append(
                 _("%(model)s: %(found)s rows restored, the backup's header says %(expected)s.")
-                % {"model": label, "found": found, "expected": expected}
+                % {"model": model_label(label), "found": found, "expected": expected}
             )
     return problems
 
@@ -307,7 +308,7 @@ def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
     check_migrations(connection, header)
     present = rows_present(using, club_data=True)
     if present:
-        rows = ", ".join(f"{label}: {count}" for label, count in present.items())
+        rows = ", ".join(f"{model_label(label)}: {count}" for label, count in present.items())
         raise CommandError(
             _(
                 "The database is not empty (%(rows)s). A backup is restored only into an "
