@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from games.rules import SosRules, SosState, UtttRules, UtttState
 
 from . import sos_pos, uttt_pos
+from .budget import OutOfBudget
 from .sos_search import SosHeuristic
-from .sos_solver import Limits, OutOfBudget, SosSolver
+from .sos_solver import Limits, SosSolver
 from .uttt_search import Mcts
-from .uttt_solver import OutOfBudget as UtttOutOfBudget
 from .uttt_solver import SolverLimits, UtttSolver
 
 # Positions at most this empty are first tried with the exact solvers.
@@ -144,7 +144,7 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
             value = solver.solve(pos)
             moves = solver.move_values(pos)
             line = solver.line(pos, limit=30)
-        except UtttOutOfBudget:
+        except OutOfBudget:
             nodes += solver.nodes
         else:
             best = next(m for m, v in moves if v == value)

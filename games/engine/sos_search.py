@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .budget import OutOfBudget
 from .sos_pos import geometry
-from .sos_solver import INF, Limits, Moves, OutOfBudget, _child
+from .sos_solver import INF, Limits, Moves, _child
 
 
 def _score_key(value: int | tuple[int, ...]) -> int:

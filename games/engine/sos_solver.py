@@ -1,5 +1,6 @@
 """SOS's exact solver for small grids and endgames (the heuristic search for the rest is
-:mod:`games.engine.sos_search`), and the budget and move order both use.
+:mod:`games.engine.sos_search`), and the move order both use (their budget:
+:mod:`games.engine.budget`).
 
 Values are of the *rest of the game* from the seat to move, which depend on the grid alone (not on
 who is to move nor on the points already made), so one transposition table serves every seat:
@@ -22,39 +23,14 @@ still take at once (its two best scoring moves, chained).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
+from .budget import Budget
 from .sos_pos import SosGeometry, geometry
 
 INF = 1 << 20
 
 
-class OutOfBudget(Exception):
-    """The search ran out of its node or time budget."""
-
-
-class Limits:
+class Limits(Budget):
     """A node and time budget, checked every 512 nodes."""
-
-    def __init__(
-        self,
-        seconds: float | None = None,
-        nodes: int | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> None:
-        self.clock = clock
-        self.deadline = None if seconds is None else clock() + seconds
-        self.max_nodes = nodes
-        self.nodes = 0
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & 511:
-            if self.max_nodes is not None and self.nodes > self.max_nodes:
-                raise OutOfBudget
-            if self.deadline is not None and self.clock() > self.deadline:
-                raise OutOfBudget
 
 
 def _canon_tables(geo: SosGeometry) -> list[list[tuple[int, ...]]] | None:

@@ -26,10 +26,11 @@ import random
 import time
 from collections.abc import Callable
 
+from .budget import OutOfBudget
 from .uttt_eval import evaluate_pos
 from .uttt_playout import playout_value, random_playout
 from .uttt_pos import UtttPos
-from .uttt_solver import LOSS, WIN, OutOfBudget, SolverLimits, UtttSolver
+from .uttt_solver import LOSS, WIN, SolverLimits, UtttSolver
 from .uttt_tables import DRAW, tables
 
 
