@@ -31,10 +31,10 @@ VISITOR_QUERIES = 5
 # records.
 CASUAL_VISITOR_QUERIES = 4
 # A logged-in user adds his session, his account, the header's "your move" badge and its count of
-# unseen news (one query each), and the arbiter's question (his permissions, asked once whatever
-# asks it).
-PLAYER_QUERIES = 11
-CASUAL_PLAYER_QUERIES = 10
+# unseen news (one query each), and the arbiter's question (his permissions, his own and his
+# groups' in one query, asked once whatever asks it).
+PLAYER_QUERIES = 10
+CASUAL_PLAYER_QUERIES = 9
 
 
 def finished_uttt_moves(seed: int = 7) -> list[str]:
@@ -77,7 +77,7 @@ def test_a_visitor_reads_four_rows_sets(casual_game, django_assert_max_num_queri
     assert "Arbiter&#x27;s actions" not in html and "Arbiter's actions" not in html
 
 
-def test_the_player_who_made_the_game_reads_ten(casual_game, django_assert_max_num_queries):
+def test_the_player_who_made_the_game_reads_nine(casual_game, django_assert_max_num_queries):
     game, user = casual_game
     player = client(user)
     player.get("/")  # the session exists before the counted request
@@ -158,7 +158,7 @@ def test_read_once_keeps_an_answer_only_inside_its_scope():
     assert memo.read_once("k", read) == 5
 
 
-def test_the_compiled_permission_reads_answer_as_django_does():
+def test_the_compiled_permission_reads_answer_as_django_does(django_assert_num_queries):
     from django.contrib.auth.backends import ModelBackend
     from django.contrib.auth.models import Group, Permission
 
@@ -168,7 +168,10 @@ def test_the_compiled_permission_reads_answer_as_django_does():
     user.user_permissions.add(Permission.objects.get(codename="add_player"))
     Group.objects.create(name="empty").user_set.add(make_user("nobody"))
     for candidate in (user, User.objects.get(username="nobody")):
-        mine = AccountBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
+        fresh = User.objects.get(pk=candidate.pk)
+        with django_assert_num_queries(1):  # his own and his groups' at once
+            mine = AccountBackend().get_all_permissions(fresh)
+            assert AccountBackend().has_perm(fresh, "games.add_player") is (candidate == user)
         django = ModelBackend().get_all_permissions(User.objects.get(pk=candidate.pk))
         assert mine == django
     assert "games.add_player" in AccountBackend().get_user_permissions(user)
