@@ -183,6 +183,7 @@ def set_pairings(
         Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.pairings.exclude(pk__in=[p.pk for p in staying]).delete()
     game_services.delete_unplayed_games(games=game_ids)
+    changed_byes = []
     for index, row in reused.items():
         pair = pairs[index]
         bye_player = row.first
@@ -194,7 +195,7 @@ def set_pairings(
             update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"]
         )
         if before["pairing"]["result"] != row.result:
-            results.record_pairing_changed(pairing=row, entry=bye_player, user=user, before=before)
+            changed_byes.append((row, bye_player, before))
     new = [i for i in range(len(pairs)) if i not in reused]
     boards_of = [(pairs[i], Result.BYE if pairs[i].second is None else "") for i in new]
     create_pairings(
@@ -208,6 +209,11 @@ def set_pairings(
         bye_reason=AdjudicationReason.PAIRING_CHANGED,
         numbers=[i + 1 for i in new],
     )
+    # Recorded once the round's games are made (an online tournament's): the record's after-state
+    # names the game the bye's player now has.
+    for row, bye_player, before in changed_byes:
+        row.refresh_from_db(fields=["game"])
+        results.record_pairing_changed(pairing=row, entry=bye_player, user=user, before=before)
     for n, p in enumerate(kept_rows, len(pairs) + 1):
         Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.warnings = general

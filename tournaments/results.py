@@ -386,7 +386,8 @@ def record_pairing_changed(
     *, pairing: Pairing, entry: Entry, user: AnyUser | None, before: dict[str, Any]
 ) -> Adjudication:
     """The record of ``entry``'s bye on record that an override of the round took back: he is
-    on a board now (``pairing``, the same row, re-paired). ``before``: the bye's ``snapshot``."""
+    on a board now (``pairing``, the same row, re-paired, with its game on an online
+    tournament). ``before``: the bye's ``snapshot``."""
     return record(
         Act.CORRECT_RESULT,
         source=ResultSource.PAIRING,
@@ -395,5 +396,5 @@ def record_pairing_changed(
         pairing=pairing,
         entry=entry,
         before=before,
-        after={"game": {}, "pairing": pairing_state(pairing)},
+        after={"game": game_state(pairing.game), "pairing": pairing_state(pairing)},
     )

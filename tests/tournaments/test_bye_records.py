@@ -371,6 +371,27 @@ def test_an_override_moving_the_bye_records_both_changes(arbiter: User) -> None:
     finish(rnd, arbiter)
 
 
+def test_on_an_online_tournament_the_record_names_the_new_game(arbiter: User) -> None:
+    """The board the bye's player is put on gets its game with the round's other boards; the
+    record of the change says which (its after-state), as every other result record does."""
+    t = new_tournament(arbiter, online=True)
+    a, b, c = seed_players(t, arbiter, 3)
+    rnd = pair(t, arbiter)
+    [old] = byes(t)
+    assert old.first_id == c.pk and old.game_id is None
+
+    set_boards(rnd, arbiter, [(c, b), (a, None)])
+
+    board = Pairing.objects.get(pk=old.pk)
+    assert (board.first_id, board.second_id) == (c.pk, b.pk) and board.game_id
+    changed = Adjudication.objects.get(pairing=old, act=Act.CORRECT_RESULT)
+    assert changed.after["game"]["game"] == board.game_id
+    assert changed.after["game"]["ply"] == 0
+    assert changed.after["pairing"]["game"] == board.game_id
+    assert changed.before["game"] == {}  # a bye has no game
+    assert changed.before["pairing"]["result"] == Result.BYE
+
+
 def test_an_override_keeping_the_bye_writes_nothing(arbiter: User) -> None:
     t = new_tournament(arbiter)
     a, b, c, d, _e = seed_players(t, arbiter, 5)
