@@ -271,16 +271,31 @@ def stop_process(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def app_server(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[int]:
-    """The site's server (``python -m config.server``) on a free port of 127.0.0.1; yields the
-    port once ``/healthz`` answers 200."""
+def site_server(env: dict[str, str], *, workers: int = 1, log: Path | None = None) -> Iterator[int]:
+    """The site's server (``python -m config.server``) with ``env`` on a free port of
+    127.0.0.1, its output in ``log`` (else dropped); yields the port once it listens, and stops
+    it on the way out."""
     port = free_port()
     command = [sys.executable, "-m", "config.server", "--bind", f"{HOST}:{port}"]
     command += ["--workers", str(workers)]
-    with log.open("wb") as out:
+    with contextlib.ExitStack() as files:
+        out = files.enter_context(log.open("wb")) if log else subprocess.DEVNULL
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
     try:
-        wait_for_port(port, process, what="the app server")
+        try:
+            wait_for_port(port, process, what="the app server")
+        except RuntimeError as err:
+            output = log.read_text()[-3000:] if log else ""
+            raise RuntimeError(f"{err}\n{output}") from None
+        yield port
+    finally:
+        stop_process(process)
+
+
+@contextlib.contextmanager
+def app_server(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[int]:
+    """:func:`site_server`, once ``/healthz`` answers 200 (the site's database is ready)."""
+    with site_server(env, workers=workers, log=log) as port:
         for _ in range(300):
             with contextlib.suppress(OSError, http.client.HTTPException):
                 if Browser(port).get("/healthz").status == 200:
@@ -289,8 +304,6 @@ def app_server(env: dict[str, str], log: Path, *, workers: int = 1) -> Iterator[
         else:
             raise RuntimeError(f"/healthz never answered 200: {log.read_text()[-3000:]}")
         yield port
-    finally:
-        stop_process(process)
 
 
 # -- a browser -------------------------------------------------------------------------------

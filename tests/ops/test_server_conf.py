@@ -7,15 +7,13 @@ from __future__ import annotations
 import gc
 import http.client
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from config import server
-from tests.ops.realservers import HOST, free_port, stop_process, wait_for_port
+from tests.ops.realservers import HOST, site_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,18 +31,7 @@ def site_environment(tmp_path: Path) -> dict[str, str]:
 
 @pytest.mark.servers
 def test_a_connection_is_kept_for_the_next_request(tmp_path: Path) -> None:
-    port = free_port()
-    command = [sys.executable, "-m", "config.server", "--workers", "1"]
-    command += ["--bind", f"{HOST}:{port}"]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=site_environment(tmp_path),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for_port(port, process, what="the app server")
+    with site_server(site_environment(tmp_path)) as port:
         conn = http.client.HTTPConnection(HOST, port, timeout=30)
         answers = []
         for _ in range(3):
@@ -53,8 +40,6 @@ def test_a_connection_is_kept_for_the_next_request(tmp_path: Path) -> None:
             response.read()
             answers.append(response.will_close)  # (a 503: this database has no tables)
         conn.close()
-    finally:
-        stop_process(process)
     assert answers == [False] * 3
 
 

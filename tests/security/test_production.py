@@ -11,10 +11,8 @@ import contextlib
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping
@@ -26,6 +24,8 @@ from django.conf import settings as dev_settings
 from django.core.exceptions import ImproperlyConfigured
 
 from config import env
+from tests.ops.realservers import HOST as HOST_IP
+from tests.ops.realservers import site_server
 
 ROOT = Path(dev_settings.BASE_DIR)
 HOST = "club.example.org"
@@ -304,50 +304,20 @@ def test_whitenoise_serves_the_hashed_files(collected: Path) -> None:
     assert result["plain_location"] == f"https://{HOST}/accounts/login/"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
-def serving(env: Mapping[str, str]) -> Iterator[str]:
+def serving(env: Mapping[str, str], log: Path) -> Iterator[str]:
     """The site's server (config/server.py) with ``env`` on a free local port; yields its base
     URL."""
-    port = free_port()
-    command = [sys.executable, "-m", "config.server", "--workers", "1"]
-    command += ["--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=dict(env),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    output = process.stderr.read().decode() if process.stderr else ""
-                    raise AssertionError(f"the app server did not start: {output}") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        if process.stderr:
-            process.stderr.close()
+    with site_server(dict(env), log=log) as port:
+        yield f"http://{HOST_IP}:{port}"
 
 
 @pytest.fixture
 def app_server(collected: Path) -> Iterator[str]:
     """The production settings behind a TLS proxy on this machine, set up as the README says
     (``DJANGO_SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto``)."""
-    with serving(environment(collected, DJANGO_SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")) as url:
+    env = environment(collected, DJANGO_SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")
+    with serving(env, collected / "server.log") as url:
         yield url
 
 
@@ -388,7 +358,7 @@ def test_the_app_server_redirects_plain_http(app_server: str) -> None:
 def test_a_proxy_header_the_settings_do_not_name_is_not_trusted(collected: Path) -> None:
     """Without ``DJANGO_SECURE_PROXY_SSL_HEADER`` a client's own ``X-Forwarded-Proto`` makes no
     plain request secure: it is redirected to HTTPS, whatever it claims."""
-    with serving(environment(collected)) as url:
+    with serving(environment(collected), collected / "plain-server.log") as url:
         status, headers, _ = fetch(f"{url}/accounts/login/", {"X-Forwarded-Proto": "https"})
     assert status == 301
     assert headers["Location"] == f"https://{HOST}/accounts/login/"
