@@ -28,7 +28,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.check import check_boards
-from tournaments.pairings import KEPT_BYES, create_pairings, tournament_records
+from tournaments.pairings import (
+    KEPT_BYES,
+    create_pairings,
+    next_round_number,
+    tournament_records,
+)
 from tournaments.services import AnyUser
 from tournaments.status import refresh_status
 
@@ -49,13 +54,7 @@ def add_round(
     or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, t)
-    last = t.round_set.order_by("-number").first()
-    if last is not None and last.status != RoundStatus.FINISHED:
-        raise TournamentError(
-            _("Finish round %(number)s before pairing the next one.") % {"number": last.number},
-            "round_open",
-        )
-    number = last.number + 1 if last else 1
+    number = next_round_number(t)
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
     entry_ids = set(t.entries.values_list("pk", flat=True))
@@ -212,7 +211,6 @@ def set_pairings(
     # Recorded once the round's games are made (an online tournament's): the record's after-state
     # names the game the bye's player now has.
     for row, bye_player, before in changed_byes:
-        row.refresh_from_db(fields=["game"])
         results.record_pairing_changed(pairing=row, entry=bye_player, user=user, before=before)
     for n, p in enumerate(kept_rows, len(pairs) + 1):
         Pairing.objects.filter(pk=p.pk).update(board=n)

@@ -108,6 +108,17 @@ def _assign_ranks(entries: list[Entry]) -> None:
     Entry.objects.bulk_update(entries, ["rank"])
 
 
+def next_round_number(t: Tournament) -> int:
+    """The number of ``t``'s next round; refused (``round_open``) while the last is open."""
+    last = t.round_set.order_by("-number").first()
+    if last is not None and last.status != RoundStatus.FINISHED:
+        raise TournamentError(
+            _("Finish round %(number)s before pairing the next one.") % {"number": last.number},
+            "round_open",
+        )
+    return last.number + 1 if last else 1
+
+
 @transaction.atomic
 def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     """Pair the next round of ``tournament`` and create its games (if played on the site)."""
@@ -115,13 +126,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     require_arbiter(user, t)
     if t.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
-    last = t.round_set.order_by("-number").first()
-    if last is not None and last.status != RoundStatus.FINISHED:
-        raise TournamentError(
-            _("Finish round %(number)s before pairing the next one.") % {"number": last.number},
-            "round_open",
-        )
-    number = last.number + 1 if last else 1
+    number = next_round_number(t)
     entries = list(t.entries.select_related("player"))
     if number == 1:
         if len(entries) < 2:

@@ -388,6 +388,7 @@ def record_pairing_changed(
     """The record of ``entry``'s bye on record that an override of the round took back: he is
     on a board now (``pairing``, the same row, re-paired, with its game on an online
     tournament). ``before``: the bye's ``snapshot``."""
+    now = pairing_state(pairing)  # read again: with the game the round's pairing gave it
     return record(
         Act.CORRECT_RESULT,
         source=ResultSource.PAIRING,
@@ -396,5 +397,5 @@ def record_pairing_changed(
         pairing=pairing,
         entry=entry,
         before=before,
-        after={"game": game_state(pairing.game), "pairing": pairing_state(pairing)},
+        after={"game": game_state(pairing.game), "pairing": now},
     )
