@@ -1,6 +1,6 @@
 """The move path's read queries, compiled by the ORM once per database and run again with new
 parameters: building a queryset's SQL costs more than running it (about 1,000 Python calls for
-a one-row SELECT, against under 100 to run it), and a move runs three of them.
+a one-row SELECT, against under 100 to run it), and a move runs two of them.
 
 Each query is written as an ordinary queryset over placeholder values; its SQL and parameter
 order come from the database's own compiler (``FOR UPDATE`` where the database has it), so
@@ -24,7 +24,6 @@ from games.models import Game, GameAnalysis, Move, Player, Seat
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
 # a condition that no value of the field can meet).
 GAME_ID = 2_000_000_011
-SEAT_NUMBER = 30_011
 
 
 class CompiledQuery:
@@ -124,9 +123,32 @@ class _Compiled:
     annotations: dict[str, int]
 
 
+GAME_FIELDS = tuple(f.attname for f in Game._meta.concrete_fields)
+# The move's lock: the game's row, locked (``FOR UPDATE OF`` the game alone, where the database
+# has it), once for each of its seats, with the seat's number, its player's account and name.
 LOCK_GAME = CompiledQuery(
-    lambda pk: Game.objects.select_for_update().filter(pk=pk).order_by(), GAME_ID
+    lambda pk: (
+        Game.objects.select_for_update(of=("self",))
+        .filter(pk=pk)
+        .order_by("seats__number")
+        .values_list(*GAME_FIELDS, "seats__number", "seats__player__user_id", "seats__player__name")
+    ),
+    GAME_ID,
 )
+
+
+def lock_game(using: str, pk: int) -> tuple[Game, dict[int, tuple[int | None, str]]] | None:
+    """The game ``pk``, locked until the transaction ends, and its seats: number → (the seat's
+    player's account or ``None``, the player's name); ``None`` when there is no such game."""
+    rows = LOCK_GAME.rows(using, pk)
+    if not rows:
+        return None
+    width = len(GAME_FIELDS)
+    game = Game.from_db(using, list(GAME_FIELDS), rows[0][:width])
+    seats = {row[width]: (row[width + 1], row[width + 2]) for row in rows if row[width] is not None}
+    return game, seats
+
+
 MOVE_NOTATIONS = CompiledQuery(
     lambda pk: Move.objects.filter(game_id=pk).order_by("ply").values_list("notation"), GAME_ID
 )
@@ -137,15 +159,6 @@ MOVE_TIMES = CompiledQuery(
         .values_list("notation", "seat", "created_at")
     ),
     GAME_ID,
-)
-SEAT_PLAYER = CompiledQuery(
-    lambda pk, number: (
-        Seat.objects.filter(game_id=pk, number=number)
-        .order_by()  # one row: no join of the game for the seats' default ordering
-        .values_list("player_id", "player__user_id", "player__name")
-    ),
-    GAME_ID,
-    SEAT_NUMBER,
 )
 # The page's poll (``game_live``): the number of moves and the status.
 GAME_LIVE = CompiledQuery(

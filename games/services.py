@@ -144,19 +144,19 @@ def _submit_move(
     Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
     a second move), adjudicates the move with the rules engine against the replay of the stored
     moves, stores the move and finishes the game when the rules say so, all in one transaction:
-    five queries (lock the game, read its moves, read the seat to move, insert the move, update
-    the game's cached ply and status). Raises a ``GameError`` (translated message, stable code)
-    and stores nothing when the move is refused.
+    four queries (lock the game and read its seats' players, read its moves, insert the move,
+    update the game's cached ply and status). Raises a ``GameError`` (translated message, stable
+    code) and stores nothing when the move is refused.
     """
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to make a move."))
     with transaction.atomic():
         # The reads of the move path are compiled once (games.queries): same SQL as the ORM's.
         using = router.db_for_write(Game)
-        found = queries.LOCK_GAME.instances(using, game.pk)
-        if not found:
+        found = queries.lock_game(using, game.pk)
+        if found is None:
             raise Game.DoesNotExist(f"no game {game.pk}")
-        game = found[0]
+        game, seats = found
         if not game.is_active:
             raise GameNotActive(_("This game is over: no more moves can be played."))
         if expected_ply is not None and expected_ply != game.ply:
@@ -173,9 +173,9 @@ def _submit_move(
         seat_number = rules.to_move(state)
         if game.time_control:
             timekeeping.check_in_time(game, timed, seat_number, now)
-        [(_player_id, user_id, name)] = queries.SEAT_PLAYER.rows(using, game.pk, seat_number)
+        user_id, name = seats[seat_number]
         if not _may_move(user, game, user_id):
-            if Seat.objects.filter(game=game, player__user_id=user.pk).exists():
+            if any(account == user.pk for account, _name in seats.values()):
                 raise NotAllowed(
                     _("It is not your turn: %(name)s is to move.") % {"name": isolate(name)}
                 )
