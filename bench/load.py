@@ -6,17 +6,20 @@ server (``config/server.py``: granian).
     .venv/bin/python bench/load.py --no-sqlite --postgres URL --servers 2   # two app servers
 
 For each database: a fresh one (a new SQLite file in a temporary folder; on PostgreSQL a new
-database created next to the one in the URL, dropped at the end), ``migrate``, then a set-up
-script run with the server's settings creates N ultimate tic-tac-toe games, each between two new
-accounts, through ``games.services``. The site's server (``python -m config.server``, as ``make
-serve-production`` runs it; ``--server gunicorn``: gunicorn, to compare) serves it on 127.0.0.1
-(a free port, DEBUG off, a random secret key; ``--servers M``: M instances on M ports sharing
-the database, as behind a load balancer, the two players of each game on different ones), and
-2·N simulated players, one thread each:
+database created next to the one in the URL, dropped at the end), ``migrate``, then a set-up script
+run with the server's settings creates N pairs of new accounts (``--games``) and ``--series``
+ultimate tic-tac-toe games for each pair, through ``games.services``. The site's server (``python
+-m config.server``, as ``make serve-production`` runs it; ``--server gunicorn``: gunicorn, to
+compare) serves it on 127.0.0.1 (a free port, DEBUG off, a random secret key; ``--servers M``: M
+instances on M ports sharing the database, as behind a load balancer, the two players of each game
+on different ones), and 2·N simulated players, one thread each:
 
-1. log in with the login form (session and CSRF cookies), GET their game's page (CSRF token,
-   current ply, the moves so far);
-2. then, until their move budget, the time limit or the end of the game: wait for their turn, pick a
+1. log in with the login form (session and CSRF cookies), GET their first game's page (CSRF
+   token, current ply, the moves so far);
+2. then, until the time limit or the end of the game (or each side's ``--moves`` in it), then on
+   to the pair's next game (its page GET first) until the series is played: N games are played at
+   once for the whole run, a steady load, not a burst that thins out as games end. In each game:
+   wait for their turn, pick a
    random legal move with the rules engine from the position they track (their moves and their
    opponent's, which the two threads of a game share, as the page's script would learn them) and
    POST it to ``/games/<pk>/move/`` with ``expected_ply`` and ``Accept: application/json``. A
@@ -68,12 +71,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # load_players, beside this file
 
-from load_players import (  # noqa: E402 - after the path insert; some names read by tests/ops
+from load_http import HOST, REQUEST_TIMEOUT  # noqa: E402 - after the path insert
+from load_players import (  # noqa: E402 - some names read by tests/ops
     CSRF_INPUT,  # noqa: F401
     DATA_PLY,  # noqa: F401
-    HOST,
     NOTATION,  # noqa: F401
-    REQUEST_TIMEOUT,
     GameTrack,
     Player,
 )
@@ -144,9 +146,8 @@ def run_database(
         run_python(["manage.py", "migrate", "--noinput", "-v0"], env, "migrate")
         # Into the temporary folder (DJANGO_STATIC_ROOT): production serves the collected files.
         run_python(["manage.py", "collectstatic", "--noinput", "-v0"], env, "collectstatic")
-        games = json.loads(
-            run_python([__file__, "--internal", "setup", str(opts.games)], env, "set-up")
-        )
+        setup = [__file__, "--internal", "setup", str(opts.games), "--series", str(opts.series)]
+        pairs = json.loads(run_python(setup, env, "set-up"))
         from games.rules import get_rules
 
         with contextlib.ExitStack() as servers:
@@ -157,19 +158,20 @@ def run_database(
                 servers.enter_context(app_server(env, port, opts, Path(tmp) / f"server-{n}.log"))
                 for n, port in enumerate(ports)
             ]
-            start_line = threading.Barrier(2 * len(games) + 1)
+            start_line = threading.Barrier(2 * len(pairs) + 1)
             login_gate = threading.Semaphore(2 * opts.workers * opts.servers)
             deadline_box = [0.0]
             players = []
-            for game in games:
-                track = GameTrack(game["game"], get_rules("uttt", **game["options"]))
-                for seat, username in enumerate(game["users"]):
+            for number, pair in enumerate(pairs):
+                rules = get_rules("uttt", **pair["options"])
+                tracks = [GameTrack(pk, rules) for pk in pair["games"]]
+                for seat, username in enumerate(pair["users"]):
                     players.append(
                         Player(
-                            port=ports[(seat + game["game"]) % len(ports)],
+                            port=ports[(seat + number) % len(ports)],
                             username=username,
                             seat=seat,
-                            track=track,
+                            tracks=tracks,
                             options=opts,
                             start_line=start_line,
                             login_gate=login_gate,
@@ -202,8 +204,9 @@ def run_database(
         acked: dict[str, list[tuple[int, str]]] = {}
         unsure: Counter[str] = Counter()
         for player in players:
-            acked.setdefault(str(player.track.pk), []).extend(player.tally.acked)
-            unsure[str(player.track.pk)] += player.tally.unsure
+            for pk, ply, move in player.tally.acked:
+                acked.setdefault(str(pk), []).append((ply, move))
+            unsure.update({str(pk): count for pk, count in player.tally.unsure.items()})
         accepted_file.write_text(json.dumps({"acked": acked, "unsure": unsure}))
         check = (
             None
@@ -223,7 +226,7 @@ def run_database(
         return {
             "database": label + (" floor" if floor else ""),
             "players": len(players),
-            "games": len(games),
+            "games": len(pairs) * opts.series,
             "login_s": login_time,
             "elapsed_s": elapsed,
             "accepted": accepted,
@@ -246,9 +249,14 @@ def run_database(
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=25, help="games, two players each (25)")
     parser.add_argument(
-        "--moves", type=int, default=41, help="moves per player at most (41: a whole game)"
+        "--games", type=int, default=25, help="games at once: pairs of players (25)"
+    )
+    parser.add_argument(
+        "--series", type=int, default=20, help="games each pair plays, one after the other (20)"
+    )
+    parser.add_argument(
+        "--moves", type=int, default=41, help="moves per player and game at most (41: all)"
     )
     parser.add_argument("--duration", type=float, default=60.0, help="time limit in s (60)")
     parser.add_argument("--poll", type=float, default=1.0, help="live poll period while waiting")
@@ -300,8 +308,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     opts = parser.parse_args(argv)
     if not 1 <= opts.servers <= 8:
         parser.error("--servers must be 1 to 8")
-    if opts.games < 1 or opts.moves < 1 or not 0 < opts.duration <= 3600:
-        parser.error("--games and --moves must be positive, --duration within (0, 3600] s")
+    if min(opts.games, opts.series, opts.moves) < 1 or not 0 < opts.duration <= 3600:
+        parser.error(
+            "--games, --series and --moves must be positive, --duration within (0, 3600] s"
+        )
     return opts
 
 
@@ -310,7 +320,7 @@ def main(argv: list[str]) -> int:
     if opts.internal:
         mode, value = opts.internal
         if mode == "setup":
-            print(json.dumps(internal_setup(int(value))))
+            print(json.dumps(internal_setup(int(value), opts.series)))
         elif mode == "check":
             print(json.dumps(internal_check(Path(value))))
         return 0

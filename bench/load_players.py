@@ -1,8 +1,9 @@
 """The players' side of ``bench/load.py``: simulated browsers that log in and move through the
 site's real forms (cookies, CSRF tokens, kept-alive connections), one thread each.
 
-Only the standard library, and the rules engine to pick legal moves; ``load.py`` runs the server,
-sets the games up and checks the database afterwards.
+Only the standard library (the HTTP client is ``load_http.py``), and the rules engine to pick legal
+moves; ``load.py`` runs the server, sets the games up and checks the database afterwards. The two
+players of a pair play a series of games, one after the other: a steady load for the whole run.
 """
 
 from __future__ import annotations
@@ -13,19 +14,16 @@ import http.client
 import json
 import random
 import re
-import socket
 import threading
 import time
-import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-HOST = "127.0.0.1"
+from load_http import HttpClient
+
 PASSWORD = "bench-" + "p4ss-w0rd"
 ACTIVE = ("waiting", "in_progress")
-REQUEST_TIMEOUT = 60.0  # logins queue behind each other's password hashing
-IDLE_REUSE = 1.0  # seconds a kept-alive connection may idle and still be used
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # The panel's class list grows once the game is over ("panel panel--over").
@@ -42,147 +40,6 @@ def describe(err: BaseException) -> str:
 
 
 # -- simulated players --------------------------------------------------------------------------
-
-
-class HttpClient:
-    """One browser: a kept-alive connection to 127.0.0.1, a cookie jar, and nothing else.
-
-    HTTP/1.1 spoken over the socket directly: a request's head is built once for each method,
-    path and set of cookies (a move's differs from the last only in its body), and an answer is
-    read with one scan of its head. ``http.client`` parses every answer's head with the e-mail
-    parser and rebuilds the request's from a dict each time: about half the players' CPU, on the
-    two cores the server uses too. Answers with ``Content-Length`` and chunked ones are read;
-    ``Connection: close`` closes the socket after the answer.
-    """
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.sock: socket.socket | None = None
-        self.buffer = b""
-        self.requests = 0
-        self.last_used = 0.0
-        # (method, path, has a form, wants JSON) → the request's head up to its body's length;
-        # emptied when a cookie changes.
-        self._heads: dict[tuple[str, str, bool, bool], bytes] = {}
-
-    def _head(self, method: str, path: str, form: bool, json_answer: bool) -> bytes:
-        key = (method, path, form, json_answer)
-        head = self._heads.get(key)
-        if head is None:
-            lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
-            lines.append("Connection: keep-alive")
-            if json_answer:
-                lines.append("Accept: application/json")
-            if self.cookies:
-                lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-            if form:
-                lines.append("Content-Type: application/x-www-form-urlencoded")
-            lines.append("Content-Length: ")
-            head = self._heads[key] = "\r\n".join(lines).encode("latin-1")
-        return head
-
-    def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, json_answer: bool = False
-    ) -> tuple[int, dict[str, str], bytes]:
-        body = urllib.parse.urlencode(form).encode() if form is not None else b""
-        message = b"%s%d\r\n\r\n%s" % (
-            self._head(method, path, form is not None, json_answer),
-            len(body),
-            body,
-        )
-        # A server closes an idle kept-alive connection after a while (gunicorn: 5 s), maybe
-        # just as a request goes out: like a browser, do not reuse one idle for over a second,
-        # and send a GET again once if the server closed the connection without answering.
-        if time.monotonic() - self.last_used > IDLE_REUSE:
-            self.close()
-        attempts = 2 if method == "GET" else 1
-        for attempt in range(1, attempts + 1):
-            self.requests += 1
-            reused = self.sock is not None
-            try:
-                if self.sock is None:
-                    self.sock = socket.create_connection((HOST, self.port), REQUEST_TIMEOUT)
-                    self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                self.sock.sendall(message)
-                status, headers, data, closes = self._answer()
-                break
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.close()
-                if not reused or attempt == attempts:
-                    raise
-            except (OSError, http.client.HTTPException):
-                self.close()  # the next request opens a new connection
-                raise
-        self.last_used = time.monotonic()
-        if "set-cookie" in headers:
-            self._heads.clear()
-            for header in headers["set-cookie"].split("\n"):
-                name, _eq, rest = header.partition("=")
-                value, *attributes = rest.split(";")
-                gone = any(a.strip().lower() == "max-age=0" for a in attributes)
-                if gone or not value or value == '""':
-                    self.cookies.pop(name.strip(), None)
-                else:
-                    self.cookies[name.strip()] = value
-        if closes:
-            self.close()
-        return status, headers, data
-
-    def _answer(self) -> tuple[int, dict[str, str], bytes, bool]:
-        """Read one answer: its status, headers (lower-case names; ``set-cookie`` lines joined
-        by newlines), body, and whether the server closes the connection after it."""
-        end = self._until(b"\r\n\r\n")
-        head, self.buffer = self.buffer[:end].decode("latin-1"), self.buffer[end + 4 :]
-        status_line, *lines = head.split("\r\n")
-        version, _sp, rest = status_line.partition(" ")
-        if not version.startswith("HTTP/1.") or not rest[:3].isdigit():
-            raise http.client.BadStatusLine(status_line)
-        headers: dict[str, str] = {}
-        for line in lines:
-            name, _colon, value = line.partition(":")
-            name, value = name.strip().lower(), value.strip()
-            headers[name] = f"{headers[name]}\n{value}" if name in headers else value
-        if headers.get("transfer-encoding", "").lower() == "chunked":
-            parts = []
-            while True:
-                end = self._until(b"\r\n")
-                size = int(self.buffer[:end].split(b";")[0], 16)
-                self.buffer = self.buffer[end + 2 :]
-                self._fill(size + 2)
-                parts.append(self.buffer[:size])
-                self.buffer = self.buffer[size + 2 :]
-                if not size:
-                    break
-            data = b"".join(parts)
-        else:
-            length = int(headers.get("content-length", "0"))
-            self._fill(length)
-            data, self.buffer = self.buffer[:length], self.buffer[length:]
-        closes = headers.get("connection", "").lower() == "close" or version == "HTTP/1.0"
-        return int(rest[:3]), headers, data, closes
-
-    def _recv(self) -> None:
-        assert self.sock is not None
-        chunk = self.sock.recv(65536)
-        if not chunk:
-            raise http.client.RemoteDisconnected("the server closed the connection")
-        self.buffer += chunk
-
-    def _until(self, marker: bytes) -> int:
-        while (end := self.buffer.find(marker)) < 0:
-            self._recv()
-        return end
-
-    def _fill(self, size: int) -> None:
-        while len(self.buffer) < size:
-            self._recv()
-
-    def close(self) -> None:
-        if self.sock is not None:
-            self.sock.close()
-            self.sock = None
-        self.buffer = b""
 
 
 @dataclass
@@ -220,8 +77,8 @@ class Tally:
     refused: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     requests: int = 0
-    acked: list[tuple[int, str]] = field(default_factory=list)
-    unsure: int = 0
+    acked: list[tuple[int, int, str]] = field(default_factory=list)  # (game, ply, move)
+    unsure: Counter[int] = field(default_factory=Counter)  # game → moves of unknown fate
 
 
 class Player(threading.Thread):
@@ -231,7 +88,7 @@ class Player(threading.Thread):
         port: int,
         username: str,
         seat: int,
-        track: GameTrack,
+        tracks: list[GameTrack],
         options: argparse.Namespace,
         start_line: threading.Barrier,
         login_gate: threading.Semaphore,
@@ -241,7 +98,8 @@ class Player(threading.Thread):
         self.client = HttpClient(port)
         self.username = username
         self.seat = seat
-        self.track = track
+        self.tracks = tracks  # the pair's games, played one after the other
+        self.track = tracks[0]
         self.opts = options
         self.start_line = start_line
         self.login_gate = login_gate
@@ -291,7 +149,10 @@ class Player(threading.Thread):
         if len(moves) != int(panel.group(1)):
             raise RuntimeError(f"{what} of game {self.track.pk}: ply and score sheet differ")
         with self.track.cond:
-            if self.track.state is None or list(self.track.state.moves) != moves:
+            known = None if self.track.state is None else list(self.track.state.moves)
+            # A page that shows only the first of the moves known is older than the last move
+            # heard accepted (read as it was stored; the floor stores none): it changes nothing.
+            if known is None or known[: len(moves)] != moves or len(moves) > len(known):
                 self.track.reset(moves, panel.group(2))
 
     def live(self) -> tuple[int, str]:
@@ -324,34 +185,42 @@ class Player(threading.Thread):
                 self.client.close()
             self.tally.requests = self.client.requests - before
 
-    def my_turn(self) -> bool:
+    def done(self) -> bool:
+        """Is the current game over, or has each side made its ``--moves`` in it?"""
         track = self.track
-        return track.over or track.rules.to_move(track.state) == self.seat
+        return track.over or track.state.ply >= 2 * self.opts.moves
+
+    def my_turn(self) -> bool:
+        return self.done() or self.track.rules.to_move(self.track.state) == self.seat
 
     def play(self) -> None:
         deadline = self.deadline_box[0]
-        made = 0
-        max_steps = self.opts.moves * 20 + 100
+        max_steps = (self.opts.moves * 20 + 100) * len(self.tracks)
         next_poll = time.monotonic() + self.opts.poll
         for _step in range(max_steps):
             now = time.monotonic()
-            if made >= self.opts.moves or now >= deadline:
+            if now >= deadline:
                 return
             with self.track.cond:
                 self.track.cond.wait_for(
                     self.my_turn, timeout=max(0.0, min(deadline, next_poll) - now)
                 )
-                over, mine = self.track.over, self.my_turn()
-            if over:
-                return
+                done, mine = self.done(), self.my_turn()
             try:
+                if done:  # on to the pair's next game, as a player opens it from "my games"
+                    number = self.tracks.index(self.track) + 1
+                    if number == len(self.tracks):
+                        return
+                    self.track = self.tracks[number]
+                    self.read_page()
+                    continue
                 if not mine:  # the page's poll, while the opponent thinks
                     next_poll = time.monotonic() + self.opts.poll
                     _ply, status = self.live()
                     if status not in ACTIVE:
                         self.read_page()
                     continue
-                made += self.move()
+                self.move()
             except (OSError, http.client.HTTPException, RuntimeError, ValueError, KeyError) as err:
                 self.tally.errors[describe(err)] += 1
                 time.sleep(0.05)
@@ -377,7 +246,7 @@ class Player(threading.Thread):
                 "POST", f"/games/{self.track.pk}/move/", form, json_answer=True
             )
         except (OSError, http.client.HTTPException):
-            self.tally.unsure += 1  # it may have been stored
+            self.tally.unsure[self.track.pk] += 1  # it may have been stored
             raise
         elapsed = time.perf_counter() - started
         if status_code == 200 and body == MOVE_ACCEPTED:
@@ -387,7 +256,7 @@ class Player(threading.Thread):
         if status_code == 200 and answer.get("ok"):
             self.tally.accepted += 1
             self.tally.latencies.append(elapsed)
-            self.tally.acked.append((ply + 1, choice))
+            self.tally.acked.append((self.track.pk, ply + 1, choice))
             self.track.played(ply + 1, choice)
             if self.opts.browser:
                 self.read_panel()  # the script reloads the panel after its own move

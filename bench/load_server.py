@@ -23,7 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from load_players import HOST, PASSWORD
+from load_http import HOST
+from load_players import PASSWORD
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,8 +37,9 @@ def _django() -> None:
     django.setup()
 
 
-def internal_setup(games: int) -> list[dict[str, Any]]:
-    """Create ``games`` UTTT games, each between two new accounts; return who plays where."""
+def internal_setup(games: int, series: int = 1) -> list[dict[str, Any]]:
+    """Create ``games`` pairs of new accounts and ``series`` UTTT games for each pair, to be
+    played one after the other; return who plays where."""
     _django()
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
@@ -55,11 +57,15 @@ def internal_setup(games: int) -> list[dict[str, Any]]:
                 players.append(
                     player_services.create_player(name=f"Bench {number}.{seat}", user=user)
                 )
-            game = services.create_game(kind="uttt", options={}, players=players)
+            pair = [services.create_game(kind="uttt", options={}, players=players)]
+            pair += [
+                services.create_game(kind="uttt", options={}, players=players)
+                for _ in range(series - 1)
+            ]
             made.append(
                 {
-                    "game": game.pk,
-                    "options": game.options,
+                    "games": [game.pk for game in pair],
+                    "options": pair[0].options,
                     "users": [p.user.username for p in players],
                 }
             )

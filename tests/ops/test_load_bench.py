@@ -10,6 +10,7 @@ import importlib.util
 import json
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
@@ -182,7 +183,7 @@ class _Answers(BaseHTTPRequestHandler):
 
 
 def test_the_players_http_client_keeps_cookies_and_reads_every_answer(load: ModuleType) -> None:
-    from load_players import HttpClient
+    from load_http import HttpClient
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -225,3 +226,110 @@ def test_a_move_the_page_showed_first_is_not_played_twice(load: ModuleType) -> N
     track.reset(["E5", "D4", "B2"], "in_progress")
     track.played(3, "B2")
     assert track.state.moves == ("E5", "D4", "B2")
+
+
+def _player(load: ModuleType, tracks: list[Any], username: str, seat: int, **options: Any) -> Any:
+    return load.Player(
+        port=0,
+        username=username,
+        seat=seat,
+        tracks=tracks,
+        options=load.parse_args([f"--{k}={v}" for k, v in options.items()]),
+        start_line=threading.Barrier(1),
+        login_gate=threading.Semaphore(1),
+        deadline_box=[time.monotonic() + 60],
+    )
+
+
+class _SiteClient:
+    """The players' HTTP client's interface, answered by Django's test client (the site's own
+    views and middleware, in this process)."""
+
+    def __init__(self, user: User) -> None:
+        self.client = Client()
+        self.client.force_login(user)
+        self.requests = 0
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None, json_answer: bool = False
+    ) -> tuple[int, dict[str, str], bytes]:
+        self.requests += 1
+        if method == "GET":
+            answer = self.client.get(path)
+        else:
+            headers = {"HTTP_ACCEPT": "application/json"} if json_answer else {}
+            answer = self.client.post(path, form, **headers)
+        return answer.status_code, {}, answer.content
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_page_older_than_the_last_move_heard_leaves_the_position(load: ModuleType) -> None:
+    from games.rules import get_rules
+
+    track = load.GameTrack(1, get_rules("uttt"))
+    player = _player(load, [track], "first", 0)
+
+    def page(moves: list[str]) -> tuple[int, dict[str, str], bytes]:
+        rows = "".join(f'<td class="notation">{move}</td>' for move in moves)
+        head = f'<div class="panel" data-ply="{len(moves)}" data-status="in_progress">'
+        return 200, {}, (head + rows).encode()
+
+    answers: list[tuple[int, dict[str, str], bytes]] = []
+    player.client.request = lambda *args, **kwargs: answers.pop(0)
+    track.reset(["E5", "D4"], "in_progress")
+    answers.append(page(["E5"]))  # read before the second move was stored (on the floor: none)
+    player.read_page()
+    assert track.state.moves == ("E5", "D4")
+    answers.append(page(["E5", "D4", "C3"]))  # the opponent's move, not heard yet
+    player.read_page()
+    assert track.state.moves == ("E5", "D4", "C3")
+    answers.append(page(["E5", "F6"]))  # another game than the one tracked: the page wins
+    player.read_page()
+    assert track.state.moves == ("E5", "F6")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_pair_plays_its_series_through_the_site(load: ModuleType, tmp_path: Path) -> None:
+    from django.db import connection
+
+    from games.rules import get_rules
+
+    pairs = load.internal_setup(2, 2)
+    assert [len(pair["games"]) for pair in pairs] == [2, 2]
+    players = []
+    for pair in pairs:
+        tracks = [load.GameTrack(pk, get_rules("uttt", **pair["options"])) for pk in pair["games"]]
+        for seat, username in enumerate(pair["users"]):
+            player = _player(load, tracks, username, seat)
+            player.client = _SiteClient(User.objects.get(username=username))
+            player.read_page()
+            players.append(player)
+
+    def play(player: Any) -> None:
+        try:
+            player.play()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play, args=(player,)) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+        assert not thread.is_alive(), "a player hangs"
+    assert all(not p.tally.errors and not p.tally.refused for p in players)
+    games = Game.objects.filter(pk__in=[pk for pair in pairs for pk in pair["games"]])
+    assert len(games) == 4 and not any(game.is_active for game in games)
+    acked: dict[str, list[tuple[int, str]]] = {}
+    for player in players:
+        for pk, ply, move in player.tally.acked:
+            acked.setdefault(str(pk), []).append((ply, move))
+    assert len(acked) == 4
+    file = tmp_path / "accepted.json"
+    file.write_text(json.dumps({"acked": acked, "unsure": {}}))
+    check = load.internal_check(file)
+    assert (check["lost"], check["doubled"], check["problems"]) == (0, 0, [])
+    assert check["finished"] == 4 and check["moves"] == sum(p.tally.accepted for p in players)
