@@ -92,6 +92,24 @@ def _own_game(game: Game | None, pairing: Pairing | None) -> bool:
     return game is not None and pairing is not None and pairing.game_id == game.pk
 
 
+def _lock_for_act(
+    game: Game | None,
+    pairing: Pairing | None,
+    expected_version: str | None,
+    *,
+    annulled: str | None = None,
+) -> tuple[Game | None, Pairing | None, dict[str, Any]]:
+    """The first steps of an act on a game or a pairing: lock both rows, refuse an annulled
+    game with the message ``annulled`` (when given: before the version, as an annulled game is
+    no version the arbiter can have seen), refuse a version that is gone; the rows read under
+    the lock and the record's before-state."""
+    game, pairing = versions.lock(game=game, pairing=pairing)
+    if annulled is not None and game is not None and game.status == GameStatus.ANNULLED:
+        raise TournamentError(annulled, "annulled")
+    versions.check_version(expected_version, game=game, pairing=pairing)
+    return game, pairing, versions.snapshot(game, pairing)
+
+
 @transaction.atomic
 def decide(
     *,
@@ -124,11 +142,9 @@ def decide(
             raise TournamentError(_("Choose a game result."), "bad_result")
     if pairing is not None and pairing.is_bye:
         raise TournamentError(_("A bye has no game to decide."), "bad_result")
-    game, pairing = versions.lock(game=game, pairing=pairing)
-    if game is not None and game.status == GameStatus.ANNULLED:
-        raise TournamentError(_("This game was annulled."), "annulled")
-    versions.check_version(expected_version, game=game, pairing=pairing)
-    before = versions.snapshot(game, pairing)
+    game, pairing, before = _lock_for_act(
+        game, pairing, expected_version, annulled=_("This game was annulled.")
+    )
     if game is not None:
         if winners is not None:
             chosen, end = winners, V.END_ADJUDICATED
@@ -179,10 +195,8 @@ def take_back(
     """Take back the last ``count`` moves (a wrongly accepted move); play continues."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    game_row, pairing = versions.lock(game=game, pairing=pairing)
+    game_row, pairing, before = _lock_for_act(game, pairing, expected_version)
     assert game_row is not None
-    versions.check_version(expected_version, game=game_row, pairing=pairing)
-    before = versions.snapshot(game_row, pairing)
     try:
         removed = game_services.take_back(
             game=game_row, count=count, expected_ply=versions.expected_ply(expected_version)
@@ -223,12 +237,10 @@ def annul(
     At most one replacement game, however often the act is sent."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
-    game_row, pairing = versions.lock(game=game, pairing=pairing)
+    game_row, pairing, before = _lock_for_act(
+        game, pairing, expected_version, annulled=_("This game was annulled already.")
+    )
     assert game_row is not None
-    if game_row.status == GameStatus.ANNULLED:
-        raise TournamentError(_("This game was annulled already."), "annulled")
-    versions.check_version(expected_version, game=game_row, pairing=pairing)
-    before = versions.snapshot(game_row, pairing)
     try:
         game_services.annul(game=game_row, expected_ply=versions.expected_ply(expected_version))
     except GameError as err:

@@ -613,3 +613,27 @@ def test_the_withdrawal_page_offers_the_undo_to_a_withdrawn_player(world: World,
     assert "Withdraw Alice" in page_text(arbiter.get(withdrawal_url(world, "Alice")))
     adjudication.withdraw(user=world.arbiter, entry=world.entry("Alice"), reason="no_show")
     assert "Undo the withdrawal of Alice" in page_text(arbiter.get(withdrawal_url(world, "Alice")))
+
+
+def test_an_act_on_an_annulled_game_says_annulled_even_with_the_old_version(world: World) -> None:
+    # The second arbiter's form was drawn before the first annulled the game: the version it
+    # carries is gone, but "annulled" is the answer that tells him what happened.
+    game = world.game
+    seen = adjudication.version(game=game)
+    adjudication.annul(user=world.arbiter, game=game, reason="correction", replay=False)
+    for act in (
+        lambda: adjudication.annul(
+            user=world.superuser, game=game, reason="correction", expected_version=seen
+        ),
+        lambda: adjudication.decide(
+            user=world.superuser,
+            game=game,
+            result="1-0",
+            reason="agreement",
+            expected_version=seen,
+        ),
+    ):
+        with pytest.raises(TournamentError) as err:
+            act()
+        assert err.value.code == "annulled"
+    assert Adjudication.objects.count() == 1
