@@ -1,6 +1,6 @@
 """The move path's read queries, compiled by the ORM once per database and run again with new
 parameters: building a queryset's SQL costs more than running it (about 1,000 Python calls for
-a one-row SELECT, against under 100 to run it), and a move runs two of them.
+a one-row SELECT, against under 100 to run it).
 
 Each query is written as an ordinary queryset over placeholder values; its SQL and parameter
 order come from the database's own compiler (``FOR UPDATE`` where the database has it), so
@@ -9,12 +9,13 @@ nothing here is database-specific. Only the services call these.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
-from django.db.models import Exists, Model, OuterRef, QuerySet
+from django.db.models import Aggregate, Exists, Model, OuterRef, QuerySet, Subquery, TextField
 from django.db.models.query import get_related_populators
 from django.utils import timezone
 
@@ -123,35 +124,73 @@ class _Compiled:
     annotations: dict[str, int]
 
 
+class MoveList(Aggregate):
+    """A game's moves, ``ply`` and ``notation`` of each, as the text of one JSON array of
+    ``[ply, notation]`` pairs, in no promised order (:func:`lock_game` sorts them). The project's
+    two databases: SQLite's JSON functions (built in since 3.38) and PostgreSQL's."""
+
+    template = "json_group_array(json_array(%(expressions)s))"
+    output_field = TextField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        template = "json_agg(json_build_array(%(expressions)s))::text"
+        return self.as_sql(compiler, connection, template=template, **extra)
+
+
 GAME_FIELDS = tuple(f.attname for f in Game._meta.concrete_fields)
 # The move's lock: the game's row, locked (``FOR UPDATE OF`` the game alone, where the database
-# has it), once for each of its seats, with the seat's number, its player's account and name.
+# has it), once for each of its seats, with the seat's number, its player's account and name,
+# and the game's moves (one JSON text; the same on each row).
 LOCK_GAME = CompiledQuery(
     lambda pk: (
         Game.objects.select_for_update(of=("self",))
         .filter(pk=pk)
         .order_by("seats__number")
-        .values_list(*GAME_FIELDS, "seats__number", "seats__player__user_id", "seats__player__name")
+        .annotate(
+            move_list=Subquery(
+                Move.objects.filter(game_id=OuterRef("pk"))
+                .order_by()
+                .values("game_id")
+                .annotate(pairs=MoveList("ply", "notation"))
+                .values("pairs")
+            )
+        )
+        .values_list(
+            *GAME_FIELDS,
+            "seats__number",
+            "seats__player__user_id",
+            "seats__player__name",
+            "move_list",
+        )
     ),
     GAME_ID,
 )
 
 
-def lock_game(using: str, pk: int) -> tuple[Game, dict[int, tuple[int | None, str]]] | None:
-    """The game ``pk``, locked until the transaction ends, and its seats: number → (the seat's
-    player's account or ``None``, the player's name); ``None`` when there is no such game."""
+@dataclass(frozen=True)
+class LockedGame:
+    """What the move's lock read: the game, its seats (number → the seat's player's account or
+    ``None``, and the player's name) and its moves' notations in order."""
+
+    game: Game
+    seats: dict[int, tuple[int | None, str]]
+    notations: tuple[str, ...]
+
+
+def lock_game(using: str, pk: int) -> LockedGame | None:
+    """The game ``pk``, locked until the transaction ends, with its seats and its moves, in one
+    query; ``None`` when there is no such game."""
     rows = LOCK_GAME.rows(using, pk)
     if not rows:
         return None
     width = len(GAME_FIELDS)
     game = Game.from_db(using, list(GAME_FIELDS), rows[0][:width])
     seats = {row[width]: (row[width + 1], row[width + 2]) for row in rows if row[width] is not None}
-    return game, seats
+    pairs = json.loads(rows[0][width + 3] or "[]")
+    pairs.sort()  # by ply (the array comes in the order the rows were read: usually this one)
+    return LockedGame(game, seats, tuple(notation for _ply, notation in pairs))
 
 
-MOVE_NOTATIONS = CompiledQuery(
-    lambda pk: Move.objects.filter(game_id=pk).order_by("ply").values_list("notation"), GAME_ID
-)
 MOVE_TIMES = CompiledQuery(
     lambda pk: (
         Move.objects.filter(game_id=pk)

@@ -144,19 +144,20 @@ def _submit_move(
     Locks the game, checks the user's right to move and ``expected_ply`` (a stale form never makes
     a second move), adjudicates the move with the rules engine against the replay of the stored
     moves, stores the move and finishes the game when the rules say so, all in one transaction:
-    four queries (lock the game and read its seats' players, read its moves, insert the move,
-    update the game's cached ply and status). Raises a ``GameError`` (translated message, stable
-    code) and stores nothing when the move is refused.
+    three queries (lock the game and read its seats' players and its moves, insert the move,
+    update the game's cached ply and status; a game with a clock reads its moves' times too).
+    Raises a ``GameError`` (translated message, stable code) and stores nothing when the move is
+    refused.
     """
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to make a move."))
     with transaction.atomic():
         # The reads of the move path are compiled once (games.queries): same SQL as the ORM's.
         using = router.db_for_write(Game)
-        found = queries.lock_game(using, game.pk)
-        if found is None:
+        locked = queries.lock_game(using, game.pk)
+        if locked is None:
             raise Game.DoesNotExist(f"no game {game.pk}")
-        game, seats = found
+        game, seats = locked.game, locked.seats
         if not game.is_active:
             raise GameNotActive(_("This game is over: no more moves can be played."))
         if expected_ply is not None and expected_ply != game.ply:
@@ -168,7 +169,7 @@ def _submit_move(
             timed = queries.MOVE_TIMES.rows(using, game.pk)
             notations = tuple(text for text, _seat, _at in timed)
         else:
-            notations = tuple(text for (text,) in queries.MOVE_NOTATIONS.rows(using, game.pk))
+            notations = locked.notations
         state = _position(game, notations)
         seat_number = rules.to_move(state)
         if game.time_control:
