@@ -253,7 +253,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--games", type=int, default=25, help="games at once: pairs of players (25)"
     )
     parser.add_argument(
-        "--series", type=int, default=20, help="games each pair plays, one after the other (20)"
+        "--series", type=int, default=60, help="games each pair plays, one after the other (60)"
     )
     parser.add_argument(
         "--moves", type=int, default=41, help="moves per player and game at most (41: all)"
