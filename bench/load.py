@@ -78,6 +78,7 @@ from load_players import (  # noqa: E402 - some names read by tests/ops
     NOTATION,  # noqa: F401
     GameTrack,
     Player,
+    accepted_report,
 )
 from load_report import report  # noqa: E402
 from load_server import (  # noqa: E402
@@ -201,13 +202,7 @@ def run_database(
             stuck = [p.name for p in players if p.is_alive()]
         tallies = [p.tally for p in players]
         accepted_file = Path(tmp) / "accepted.json"
-        acked: dict[str, list[tuple[int, str]]] = {}
-        unsure: Counter[str] = Counter()
-        for player in players:
-            for pk, ply, move in player.tally.acked:
-                acked.setdefault(str(pk), []).append((ply, move))
-            unsure.update({str(pk): count for pk, count in player.tally.unsure.items()})
-        accepted_file.write_text(json.dumps({"acked": acked, "unsure": unsure}))
+        accepted_file.write_text(json.dumps(accepted_report(tallies)))
         check = (
             None
             if floor

@@ -81,6 +81,19 @@ class Tally:
     unsure: Counter[int] = field(default_factory=Counter)  # game → moves of unknown fate
 
 
+def accepted_report(tallies: list[Tally]) -> dict[str, Any]:
+    """What the players saw of the moves, game by game, for the database check (``load.py
+    --internal check``): each game's moves seen accepted, ``[ply, move]``, and how many moves of
+    unknown fate (no answer came)."""
+    acked: dict[str, list[tuple[int, str]]] = {}
+    unsure: Counter[str] = Counter()
+    for tally in tallies:
+        for pk, ply, move in tally.acked:
+            acked.setdefault(str(pk), []).append((ply, move))
+        unsure.update({str(pk): count for pk, count in tally.unsure.items()})
+    return {"acked": acked, "unsure": unsure}
+
+
 class Player(threading.Thread):
     def __init__(
         self,
@@ -227,13 +240,13 @@ class Player(threading.Thread):
                 with contextlib.suppress(Exception):
                     self.read_page()
 
-    def move(self) -> int:
-        """One move of this player; 1 when accepted."""
+    def move(self) -> None:
+        """One move of this player (counted in the tally)."""
         if self.opts.live_each_move:
             ply, status = self.live()
             if status not in ACTIVE or ply != self.track.state.ply:
                 self.read_page()
-                return 0
+                return
         ply = self.track.state.ply
         if self.opts.browser:
             self.read_panel()  # the poll saw a new ply: the script reloads the panel
@@ -260,10 +273,9 @@ class Player(threading.Thread):
             self.track.played(ply + 1, choice)
             if self.opts.browser:
                 self.read_panel()  # the script reloads the panel after its own move
-            return 1
+            return
         if status_code == 400 and "code" in answer:
             self.tally.refused[answer["code"]] += 1
         else:
             self.tally.errors[f"HTTP {status_code}"] += 1
         self.read_page()
-        return 0

@@ -57,10 +57,9 @@ def internal_setup(games: int, series: int = 1) -> list[dict[str, Any]]:
                 players.append(
                     player_services.create_player(name=f"Bench {number}.{seat}", user=user)
                 )
-            pair = [services.create_game(kind="uttt", options={}, players=players)]
-            pair += [
+            pair = [
                 services.create_game(kind="uttt", options={}, players=players)
-                for _ in range(series - 1)
+                for _ in range(series)
             ]
             made.append(
                 {
