@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.bidi import isolate
-from tournaments import pairing, records, results, versions
+from tournaments import pairing, pairing_records, records, versions
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -92,7 +92,7 @@ def add_round(
     byes = [p for p in created if p.is_bye]
     for p in byes:
         p.round = rnd
-    results.record_byes(pairings=byes, user=user, source=source, note=note)
+    pairing_records.record_byes(pairings=byes, user=user, source=source, note=note)
     refresh_status(tournament=t)
     return rnd
 
@@ -211,7 +211,9 @@ def set_pairings(
     # Recorded once the round's games are made (an online tournament's): the record's after-state
     # names the game the bye's player now has.
     for row, bye_player, before in changed_byes:
-        results.record_pairing_changed(pairing=row, entry=bye_player, user=user, before=before)
+        pairing_records.record_pairing_changed(
+            pairing=row, entry=bye_player, user=user, before=before
+        )
     for n, p in enumerate(kept_rows, len(pairs) + 1):
         Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.warnings = general

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import pairing, records, results, scores
+from tournaments import pairing, pairing_records, records, scores
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -290,8 +290,8 @@ def create_pairings(
         p.first = entries[p.first_id]
     requested = {entry for entry, _result in byes}
     board_byes = [p for p in created if p.is_bye and p.first_id not in requested]
-    results.record_byes(pairings=board_byes, user=user, reason=bye_reason)
-    results.record_byes(
+    pairing_records.record_byes(pairings=board_byes, user=user, reason=bye_reason)
+    pairing_records.record_byes(
         pairings=[p for p in created if p.first_id in requested],
         user=user,
         reason=AdjudicationReason.REQUESTED_BYE,
@@ -315,4 +315,6 @@ def _record_withdrawal_forfeits(rnd: Round, user: AnyUser | None) -> None:
     for p in rnd.pairings.filter(
         second__isnull=False, result__in=records.FORFEIT_RESULTS
     ).select_related("round__tournament"):
-        results.record_created(p, user=user, act=Act.FORFEIT, reason=AdjudicationReason.WITHDRAWAL)
+        pairing_records.record_created(
+            p, user=user, act=Act.FORFEIT, reason=AdjudicationReason.WITHDRAWAL
+        )

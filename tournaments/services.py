@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
-from tournaments import results
+from tournaments import pairing_records, results
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -185,7 +185,7 @@ def _add_bye(
     """A bye of ``entry`` in a round paired without him, after its boards, with its record."""
     board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
     pairing = Pairing.objects.create(round=rnd, board=board, first=entry, result=result)
-    results.record_byes(pairings=[pairing], user=user, source=source, reason=reason)
+    pairing_records.record_byes(pairings=[pairing], user=user, source=source, reason=reason)
     return pairing
 
 
