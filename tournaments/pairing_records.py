@@ -21,8 +21,10 @@ from tournaments.models import (
 from tournaments.results import AnyUser, record
 from tournaments.versions import game_state, pairing_state
 
-# A new pairing's before-state: there was no pairing.
-NO_PAIRING = {"pairing": {"result": "", "game": None}}
+
+def _no_pairing() -> dict[str, Any]:
+    """A new pairing's before-state (a fresh one each time: the record keeps it)."""
+    return {"pairing": {"result": "", "game": None}}
 
 
 def record_created(
@@ -36,7 +38,7 @@ def record_created(
         note=note,
         user=user,
         pairing=pairing,
-        before=NO_PAIRING,
+        before=_no_pairing(),
         after={"game": {}, "pairing": pairing_state(pairing)},
     )
 
@@ -70,7 +72,7 @@ def record_byes(
                 pairing=pairing,
                 entry=pairing.first,
                 tournament=t,
-                before=NO_PAIRING,
+                before=_no_pairing(),
                 after={"game": {}, "pairing": after},
             )
         )
