@@ -88,6 +88,7 @@ from load_server import (  # noqa: E402
     fresh_postgres,
     internal_check,
     internal_setup,
+    machine_ticks,
     run_python,
     settings_module,
 )
@@ -193,12 +194,15 @@ def run_database(
             deadline_box[0] = began + opts.duration
             server_cpu = sum(cpu_seconds(pid) for pid in server_pids)
             client_cpu = time.process_time()
+            ticks = machine_ticks()
             start_line.wait()
             for player in players:
                 player.join(timeout=opts.duration + 3 * REQUEST_TIMEOUT)
             elapsed = time.monotonic() - began
             server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - server_cpu
             client_cpu = time.process_time() - client_cpu
+            (steal_after, total_after), (steal_before, total_before) = machine_ticks(), ticks
+            steal, total = steal_after - steal_before, total_after - total_before
             stuck = [p.name for p in players if p.is_alive()]
         tallies = [p.tally for p in players]
         accepted_file = Path(tmp) / "accepted.json"
@@ -238,6 +242,7 @@ def run_database(
             "server_cpu_s": server_cpu,
             "client_cpu_s": client_cpu,
             "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            "steal_share": steal / total if total else None,
             "check": check,
         }
 

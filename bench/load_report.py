@@ -17,6 +17,12 @@ TARGET_P99_MS = 80
 TARGET_POSTGRES_MOVES = 450
 
 
+def steal_text(share: float | None) -> str:
+    """``", CPU steal 3.2 %"``: the host's share of the machine's CPU time while playing (a
+    virtual machine's), or nothing where the system does not say."""
+    return "" if share is None else f", CPU steal {100 * share:.1f} %"
+
+
 def report(
     result: dict[str, Any], opts: argparse.Namespace, floor: dict[str, Any] | None = None
 ) -> bool:
@@ -46,7 +52,9 @@ def report(
     print(
         f"CPU while playing: server {result['server_cpu_s']:.1f} s ({per_move:.2f} ms a move), "
         f"players {result['client_cpu_s']:.1f} s, in {result['elapsed_s']:.1f} s on "
-        f"{os.cpu_count()} CPUs (load average {result['load_average']:.1f})"
+        f"{os.cpu_count()} CPUs (load average {result['load_average']:.1f}"
+        + steal_text(result.get("steal_share"))
+        + ")"
     )
     if result["stuck"]:
         print(f"players still running at the end: {', '.join(result['stuck'])}")

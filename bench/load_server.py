@@ -147,6 +147,19 @@ def fresh_postgres(url: str) -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def machine_ticks() -> tuple[int, int]:
+    """All CPUs' (steal, total) clock ticks so far (Linux ``/proc/stat``; else zeros).
+
+    *Steal* is the time a virtual machine's CPUs were ready to run but the host ran something
+    else: a slow run on a busy host shows it, where the load average does not."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    # user nice system idle iowait irq softirq steal [guest guest_nice: inside user already]
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` and its children (Linux /proc; else 0)."""
     try:

@@ -330,3 +330,15 @@ def test_each_pair_plays_its_series_through_the_site(load: ModuleType, tmp_path:
     check = load.internal_check(file)
     assert (check["lost"], check["doubled"], check["problems"]) == (0, 0, [])
     assert check["finished"] == 4 and check["moves"] == sum(p.tally.accepted for p in players)
+
+
+def test_the_machines_steal_is_read_and_reported(load: ModuleType) -> None:
+    import load_report
+    import load_server
+
+    steal, total = load_server.machine_ticks()
+    assert 0 <= steal <= total
+    if Path("/proc/stat").exists():  # Linux: the clock moves on
+        assert total > 0
+    assert load_report.steal_text(None) == ""
+    assert load_report.steal_text(0.0321) == ", CPU steal 3.2 %"
