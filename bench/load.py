@@ -91,6 +91,7 @@ from load_server import (  # noqa: E402
     machine_ticks,
     run_python,
     settings_module,
+    steal_since,
 )
 
 # -- running it all -----------------------------------------------------------------------------
@@ -201,8 +202,7 @@ def run_database(
             elapsed = time.monotonic() - began
             server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - server_cpu
             client_cpu = time.process_time() - client_cpu
-            (steal_after, total_after), (steal_before, total_before) = machine_ticks(), ticks
-            steal, total = steal_after - steal_before, total_after - total_before
+            steal_share = steal_since(ticks)
             stuck = [p.name for p in players if p.is_alive()]
         tallies = [p.tally for p in players]
         accepted_file = Path(tmp) / "accepted.json"
@@ -242,7 +242,7 @@ def run_database(
             "server_cpu_s": server_cpu,
             "client_cpu_s": client_cpu,
             "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
-            "steal_share": steal / total if total else None,
+            "steal_share": steal_share,
             "check": check,
         }
 

@@ -160,6 +160,13 @@ def machine_ticks() -> tuple[int, int]:
     return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
 
 
+def steal_since(before: tuple[int, int]) -> float | None:
+    """The share of the machine's CPU time stolen since ``before`` (a :func:`machine_ticks`);
+    ``None`` where the system does not say."""
+    (steal, total), (steal_before, total_before) = machine_ticks(), before
+    return (steal - steal_before) / (total - total_before) if total > total_before else None
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` and its children (Linux /proc; else 0)."""
     try:

@@ -340,5 +340,8 @@ def test_the_machines_steal_is_read_and_reported(load: ModuleType) -> None:
     assert 0 <= steal <= total
     if Path("/proc/stat").exists():  # Linux: the clock moves on
         assert total > 0
+    share = load_server.steal_since((steal, total))
+    assert share is None or 0.0 <= share <= 1.0
+    assert load_server.steal_since((steal, total + 10**12)) is None  # no time passed
     assert load_report.steal_text(None) == ""
     assert load_report.steal_text(0.0321) == ", CPU steal 3.2 %"
