@@ -10,11 +10,13 @@ from allauth.account.models import EmailAddress
 from django import forms
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
 from accounts.errors import AccountError
+from accounts.throttle import client_address
 from games.models import Player
 
 INVITATION_SESSION_KEY = "accounts_invitation"
@@ -108,7 +110,19 @@ class ProfileSignupForm(ProfileFields):
 class AccountAdapter(DefaultAccountAdapter):
     """The log-in itself is Django's (accounts/urls.py): after the e-mail is verified allauth
     logs the user in through the site's model backend (``accounts.backends``; not axes's,
-    which keeps no session)."""
+    which keeps no session).
+
+    allauth's rate limits (sign-up: ``20/m/ip``) count the client the log-in protection counts
+    (:func:`accounts.throttle.client_address`, behind ``TRUSTED_PROXIES`` proxies), not
+    REMOTE_ADDR, which behind a proxy is the proxy's for everybody.
+    """
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        address = client_address(request)
+        if address is None:
+            # allauth's own answer when it finds no address either.
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
 
     def login(self, request: HttpRequest, user: AbstractBaseUser) -> None:
         if not hasattr(user, "backend"):

@@ -161,7 +161,9 @@ AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 # Successful log-ins are logged on club.security already: no row per log-in in the database.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
-# How many reverse proxies in front of the server append to X-Forwarded-For. 0: the client is
+# How many reverse proxies in front of the server append to X-Forwarded-For, for the client's
+# address (accounts.throttle.client_address) of the log-in protection and of allauth's rate
+# limits (sign-up; through accounts.signup.AccountAdapter). 0: the client is
 # REMOTE_ADDR (direct connections). Behind one nginx, 1. Never more than there really are: a
 # client can write anything in the header, and only the proxies' own entries are trustworthy.
 TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
