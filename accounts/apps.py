@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core import checks
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,6 +11,8 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import page_hooks, throttle  # noqa: F401 - throttle connects the log receivers
+        from accounts.checks import check_signup_hides_accounts
         from tournaments.hooks import register_tournament_page
 
         register_tournament_page(page_hooks.tournament_page, uid="accounts")
+        checks.register(check_signup_hides_accounts, checks.Tags.security)

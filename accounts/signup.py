@@ -1,5 +1,9 @@
 """Sign-up (django-allauth): the player's profile made or claimed with the account, and the
-log-in's rule that an account made here plays only once its e-mail address is verified."""
+log-in's rule that an account made here plays only once its e-mail address is verified.
+
+Sign-up does not tell who has an account (``ACCOUNT_PREVENT_ENUMERATION``): an address that has
+one gets the same answer as a free one, no account is made, and the address's owner gets a mail
+(:meth:`AccountAdapter.send_account_already_exists_mail`)."""
 
 from __future__ import annotations
 
@@ -7,14 +11,20 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
+from allauth.core import context
 from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
 from accounts.errors import AccountError
+from accounts.throttle import client_address
 from games.models import Player
 
 INVITATION_SESSION_KEY = "accounts_invitation"
@@ -108,7 +118,39 @@ class ProfileSignupForm(ProfileFields):
 class AccountAdapter(DefaultAccountAdapter):
     """The log-in itself is Django's (accounts/urls.py): after the e-mail is verified allauth
     logs the user in through the site's model backend (``accounts.backends``; not axes's,
-    which keeps no session)."""
+    which keeps no session).
+
+    allauth's rate limits (sign-up: ``20/m/ip``) count the client the log-in protection counts
+    (:func:`accounts.throttle.client_address`, behind ``TRUSTED_PROXIES`` proxies), not
+    REMOTE_ADDR, which behind a proxy is the proxy's for everybody.
+    """
+
+    def send_account_already_exists_mail(self, email: str) -> None:
+        """Someone signed up with an address that has an account (ACCOUNT_PREVENT_ENUMERATION):
+        the page said only "we have sent you a link", and no account was made. The address's
+        owner is told, with the account's username (the log-in asks for it, not the address)
+        and the password-reset link."""
+        request = context.request
+        users = (
+            get_user_model()
+            .objects.filter(Q(email__iexact=email) | Q(emailaddress__email__iexact=email))
+            .distinct()
+        )
+        self.send_mail(
+            "account/email/account_already_exists",
+            email,
+            {
+                "usernames": sorted(user.get_username() for user in users),
+                "password_reset_url": request.build_absolute_uri(reverse("password_reset")),
+            },
+        )
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        address = client_address(request)
+        if address is None:
+            # allauth's own answer when it finds no address either.
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
 
     def login(self, request: HttpRequest, user: AbstractBaseUser) -> None:
         if not hasattr(user, "backend"):

@@ -7,7 +7,8 @@ checked. So a guesser locks out only themselves: the real user, from another add
 in. This module gives axes the two things it must know about this site:
 
 - :func:`client_address` — the client's address, behind ``TRUSTED_PROXIES`` reverse proxies
-  (``DJANGO_TRUSTED_PROXIES``) read from X-Forwarded-For, IPv6 counted by its /64;
+  (``DJANGO_TRUSTED_PROXIES``) read from X-Forwarded-For, IPv6 counted by its /64 (stored as
+  the /64's first address, which an ``inet`` column accepts);
 - :func:`counted_username` — the username as counted (NFKC, case-folded, stripped), so spelling
   variants count together;
 
@@ -36,14 +37,22 @@ from django.utils.translation import ngettext
 
 from ops.logs import log_event
 
+IPV6_CLIENT_PREFIX = 64
+"""An IPv6 client is counted by this network: a whole /64 belongs to one subscriber, who could
+otherwise take a fresh address per guess (allauth's ``ALLAUTH_RATE_LIMIT_IPV6_PREFIX`` too)."""
+
 
 def client_address(request: HttpRequest | None, trusted_proxies: int | None = None) -> str | None:
-    """The client's address for counting: IPv4 as is, IPv6 as its /64 network.
+    """The client's address as counted and stored: IPv4 as is, an IPv4-mapped IPv6 address as its
+    IPv4 address, any other IPv6 address as the first address of its /64 (``2001:db8::``).
 
     With ``trusted_proxies`` = N > 0 (default: ``settings.TRUSTED_PROXIES``) the address is the
     N-th entry of X-Forwarded-For from the right (the one the outermost trusted proxy wrote);
-    with 0, REMOTE_ADDR. A whole IPv6 /64 belongs to one subscriber, who could otherwise take a
-    fresh address per guess.
+    with 0, REMOTE_ADDR. The result is always a host address, never a network
+    (``2001:db8::/64``): django-axes stores it in a ``GenericIPAddressField``, an ``inet``
+    column on PostgreSQL, and the driver refuses anything else. It is "the client" for the
+    log-in protection, the password-reset limit, allauth's rate limits (sign-up) and the
+    ``club.security`` log alike.
     """
     if request is None:
         return None
@@ -67,7 +76,8 @@ def client_address(request: HttpRequest | None, trusted_proxies: int | None = No
         if isinstance(address, ipaddress.IPv6Address):
             if address.ipv4_mapped is not None:
                 return str(address.ipv4_mapped)
-            return str(ipaddress.ip_network(f"{address}/64", strict=False))
+            network = ipaddress.IPv6Network((int(address), IPV6_CLIENT_PREFIX), strict=False)
+            return str(network.network_address)  # int(): without a zone ("%eth0")
         return str(address)
     return None
 

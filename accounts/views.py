@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -92,7 +93,17 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 class SignupView(AllauthSignupView):
-    """allauth's sign-up; through an invitation the player part is left out (it is given)."""
+    """allauth's sign-up; through an invitation the player part is left out (it is given).
+
+    An address that has an account already gets the same answer as a free one (allauth's
+    ACCOUNT_PREVENT_ENUMERATION, see accounts.signup): no account is made, and the password
+    is hashed all the same, so that the answer does not come sooner either.
+    """
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        if form.account_already_exists:
+            make_password(form.cleaned_data.get("password1"))
+        return super().form_valid(form)
 
     def get_form(self, form_class: Any = None) -> Any:
         form = super().get_form(form_class)

@@ -161,7 +161,9 @@ AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 # Successful log-ins are logged on club.security already: no row per log-in in the database.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
-# How many reverse proxies in front of the server append to X-Forwarded-For. 0: the client is
+# How many reverse proxies in front of the server append to X-Forwarded-For, for the client's
+# address (accounts.throttle.client_address) of the log-in protection and of allauth's rate
+# limits (sign-up; through accounts.signup.AccountAdapter). 0: the client is
 # REMOTE_ADDR (direct connections). Behind one nginx, 1. Never more than there really are: a
 # client can write anything in the header, and only the proxies' own entries are trustworthy.
 TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
@@ -228,8 +230,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # -- Sign-up (django-allauth; accounts/) -------------------------------------------------------
 # A new account gives a username, an e-mail address and a password, and may log in only once
-# the address is verified (the link mailed at sign-up). Log-in, password change and reset are
-# Django's own views with django-axes's protection (accounts/urls.py).
+# the address is verified (the link mailed at sign-up; "mandatory" is required, see below).
+# Log-in, password change and reset are Django's own views with django-axes's protection
+# (accounts/urls.py).
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
@@ -240,7 +243,11 @@ ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
 ACCOUNT_ADAPTER = "accounts.signup.AccountAdapter"
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.signup.ProfileSignupForm"
-ACCOUNT_PREVENT_ENUMERATION = False
+# Sign-up never tells whether an address has an account: a taken one gets the same "we have
+# sent you a link" page, no account is made, and its owner is mailed that someone tried (with
+# the username and the password-reset link). That works only while verification is mandatory
+# (a check, accounts.checks, says so); otherwise allauth would have to say "taken".
+ACCOUNT_PREVENT_ENUMERATION = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"

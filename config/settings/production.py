@@ -17,7 +17,7 @@ Optional (defaults in brackets):
   an HTTPS request, such as ``X-Forwarded-Proto`` (value ``https``; ``Header: value`` for
   another) [none]; the proxy must set or strip that header on every request;
 - ``DJANGO_TRUSTED_PROXIES`` — how many reverse proxies append to X-Forwarded-For, for the
-  log-in protection's client address [0: REMOTE_ADDR];
+  client address of the log-in protection and of sign-up's rate limit [0: REMOTE_ADDR];
 - ``DJANGO_SECURE_HSTS_SECONDS`` [31536000, a year], ``DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS``
   [true], ``DJANGO_SECURE_HSTS_PRELOAD`` [true];
 - ``REDIS_URL`` — a Redis shared by the servers for the cache [none: the database cache];

@@ -3,15 +3,21 @@ reset that sends a real mail (caught by the test mail backend)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import cache
+from django.core.checks.registry import registry
+from django.http import HttpResponse
 from django.test import Client
 
+from accounts.checks import check_signup_hides_accounts
 from accounts.models import ClaimStatus, PlayerClaim
 from games.models import Player
 from tests.accounts.conftest import EN, PASSWORD, link_in_last_mail, log_in, sign_up
@@ -144,3 +150,118 @@ def test_the_login_page_links_to_sign_up_and_reset(client: Client) -> None:
     page = client.get("/accounts/login/", **EN).content.decode()
     assert 'href="/accounts/signup/"' in page
     assert 'href="/accounts/password_reset/"' in page
+
+
+# -- a taken address: the same answer, and a mail to its owner (no enumeration) --------------
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def answer(client: Client, response: HttpResponse) -> tuple[int, str, str]:
+    """The sign-up's answer as the visitor sees it: status, where it leads, and that page."""
+    page = client.get(response["Location"], **EN) if response.status_code == 302 else response
+    return response.status_code, response.get("Location", ""), CSRF.sub("", page.content.decode())
+
+
+@pytest.mark.parametrize("kind", ["signed up", "made by an administrator"])
+def test_a_taken_address_gets_the_same_answer_and_its_owner_a_mail(db: None, kind: str) -> None:
+    if kind == "signed up":
+        sign_up(Client(), "vera_k", email="owner@example.org")
+        EmailAddress.objects.filter(email="owner@example.org").update(verified=True)
+    else:
+        make_user("vera_k", email="owner@example.org")
+    mail.outbox.clear()
+    cache.clear()  # nothing mailed to the address lately (allauth mails it once in 3 minutes)
+
+    free_client, taken_client = Client(), Client()
+    free = sign_up(free_client, "newbie", email="free@example.org")
+    taken = sign_up(taken_client, "intruder", email="Owner@Example.org")
+    free_status, free_location, free_page = answer(free_client, free)
+    taken_status, taken_location, taken_page = answer(taken_client, taken)
+    assert (taken_status, taken_location) == (302, "/accounts/confirm-email/")
+    assert (free_status, free_location) == (302, "/accounts/confirm-email/")
+    # The same page but for the address typed (the message "Confirmation e-mail sent to …").
+    assert "owner@example.org" in taken_page
+    assert taken_page.replace("owner@example.org", "ADDRESS") == free_page.replace(
+        "free@example.org", "ADDRESS"
+    )
+    assert "already registered" not in taken_page
+
+    assert not User.objects.filter(username="intruder").exists()
+    assert User.objects.filter(email__iexact="owner@example.org").count() == 1
+    assert [m.to for m in mail.outbox] == [["free@example.org"], ["owner@example.org"]]
+    owners = mail.outbox[1]
+    assert owners.subject == "You have an account at the club already"
+    assert "tried to sign up at the tic-tac-toe club with this e-mail address" in owners.body
+    assert "vera_k" in owners.body  # the username, in case that was what was forgotten
+    reset = re.search(r"https?://\S+", owners.body)
+    assert reset and urlparse(reset.group(0)).path == "/accounts/password_reset/"
+    assert "/accounts/confirm-email/" not in owners.body  # nothing to confirm: no account made
+
+
+def test_the_owners_mail_is_in_the_visitors_language(db: None) -> None:
+    make_user("owner", email="owner@example.org")
+    response = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "intruder",
+            "email": "owner@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "profile": "new",
+            "name": "Ира",
+        },
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert response.status_code == 302
+    (owners,) = mail.outbox
+    assert owners.subject == "У вас уже есть учётная запись в клубе"
+    assert "Здравствуйте!" in owners.body
+
+
+def test_a_taken_address_costs_the_same_password_hashing(db: None, settings: Any) -> None:
+    """A free address's sign-up hashes the password; a taken one hashed nothing, and answered
+    that much sooner, which told the addresses apart as surely as a message."""
+    settings.PASSWORD_HASHERS = ["tests.accounts.test_signup.CountingHasher"]
+    make_user("owner", email="owner@example.org")
+    CountingHasher.calls = 0
+    sign_up(Client(), "newbie", email="free@example.org")
+    free_calls = CountingHasher.calls
+    CountingHasher.calls = 0
+    sign_up(Client(), "intruder", email="owner@example.org")
+    assert free_calls >= 1
+    assert CountingHasher.calls == free_calls
+
+
+class CountingHasher(MD5PasswordHasher):
+    """Django's MD5 hasher, counting the passwords it hashes."""
+
+    algorithm = "counting_md5"
+    calls = 0
+
+    def encode(self, password: str, salt: str) -> str:
+        type(self).calls += 1
+        return super().encode(password, salt)
+
+
+def test_a_taken_username_is_still_said(db: None) -> None:
+    """Usernames are chosen, and shown beside games: a taken one must be named to pick another
+    (allauth does the same). Only the e-mail address is kept secret."""
+    make_user("owner", email="owner@example.org")
+    response = sign_up(Client(), "owner", email="else@example.org")
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    assert mail.outbox == []
+
+
+def test_the_settings_keep_sign_up_from_telling(settings: Any) -> None:
+    """Enumeration is prevented only with mandatory verification: a check says when either
+    setting would make sign-up tell who has an account."""
+    assert check_signup_hides_accounts() == []
+    settings.ACCOUNT_EMAIL_VERIFICATION = "optional"
+    assert [error.id for error in check_signup_hides_accounts()] == ["accounts.E002"]
+    settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+    settings.ACCOUNT_PREVENT_ENUMERATION = False
+    assert [error.id for error in check_signup_hides_accounts()] == ["accounts.E001"]
+    assert check_signup_hides_accounts in registry.get_checks()
