@@ -20,9 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.authority import AnyUser, may_add_players, may_decide_claim
+from accounts.authority import NOT_LINKABLE, AnyUser, may_add_players, may_decide_claim
 from accounts.errors import AccountError
 from accounts.models import ClaimStatus, Invitation, PlayerClaim
+from games.authority import may_link_player
 from games.bidi import text_sentence
 from games.models import Player
 from games.player_services import create_player
@@ -72,10 +73,7 @@ def decide_claim(*, claim: PlayerClaim, user: AnyUser, accept: bool) -> PlayerCl
     claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
     player = Player.objects.select_for_update().get(pk=claim.player_id)
     if not may_decide_claim(user, player):
-        raise AccountError(
-            _("Only an arbiter of this player's tournaments may decide this claim."),
-            "not_allowed",
-        )
+        raise AccountError(str(NOT_LINKABLE), "not_allowed")
     if claim.status != ClaimStatus.PENDING:
         raise AccountError(_("This claim has been decided already."), "decided")
     if accept:
@@ -206,20 +204,35 @@ def invitation_from_token(token: str) -> Invitation:
         raise AccountError(_("This invitation has expired."), "expired") from None
     except signing.BadSignature:
         raise AccountError(_("This invitation link is not valid."), "invalid") from None
-    invitation = Invitation.objects.select_related("player").filter(pk=pk).first()
+    invitation = Invitation.objects.select_related("player", "invited_by").filter(pk=pk).first()
     if invitation is None:
         raise AccountError(_("This invitation link is not valid."), "invalid")
-    if invitation.accepted_at is not None or invitation.player.user_id is not None:
-        raise AccountError(_("This invitation has been used already."), "used")
+    _refuse_if_spent(invitation, invitation.player)
     return invitation
+
+
+def _refuse_if_spent(invitation: Invitation, player: Player) -> None:
+    """An invitation links only once, and only while whoever sent it may still link the player
+    (he may have lost his tournaments since, or the player been entered in another's)."""
+    if invitation.accepted_at is not None or player.user_id is not None:
+        raise AccountError(_("This invitation has been used already."), "used")
+    if not may_link_player(invitation.invited_by, player):
+        raise AccountError(
+            _(
+                "This invitation is no longer valid: whoever sent it may no longer link this "
+                "player to an account. Ask an arbiter of the player's tournaments for a new one."
+            ),
+            "withdrawn",
+        )
 
 
 def send_invitation(
     *, player: Player, email: str, user: AnyUser, host: str, scheme: str = "https"
 ) -> Invitation:
-    """Record an invitation of ``player`` to ``email`` and mail its link (after the commit)."""
-    if not may_add_players(user):
-        raise AccountError(_("Only arbiters may invite players."), "not_allowed")
+    """Record an invitation of ``player`` to ``email`` and mail its link (after the commit); only
+    by who may link the player (:func:`games.authority.may_link_player`)."""
+    if not may_link_player(user, player):
+        raise AccountError(str(NOT_LINKABLE), "not_allowed")
     if player.user_id is not None:
         raise AccountError(
             text_sentence(_("%(name)s is linked to an account already."), {"name": player.name}),
@@ -236,13 +249,13 @@ def send_invitation(
 
 @transaction.atomic
 def accept_invitation(*, invitation: Invitation, user: AbstractBaseUser) -> Player:
-    """Link the invited player to ``user`` (a new account made through the link)."""
+    """Link the invited player to ``user`` (a new account made through the link), if whoever
+    sent the invitation may still link him."""
     invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
     player = Player.objects.select_for_update().get(pk=invitation.player_id)
     _lock_user(user)
     _refuse_if_linked(user)
-    if invitation.accepted_at is not None or player.user_id is not None:
-        raise AccountError(_("This invitation has been used already."), "used")
+    _refuse_if_spent(invitation, player)
     player.user = user
     player.save(update_fields=["user"])
     invitation.accepted_by = user

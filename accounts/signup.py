@@ -13,6 +13,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from allauth.core import context
 from django import forms
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
@@ -109,10 +110,11 @@ class ProfileSignupForm(ProfileFields):
                     services.accept_invitation(invitation=invitation, user=user)
                     return
             self.apply(user)
-        except AccountError:
-            # Taken in the meantime: the account is made, the player is chosen later on
-            # the "My player" page.
-            pass
+        except AccountError as error:
+            # Taken in the meantime, or the invitation withdrawn (its sender may no longer link
+            # the player): the account is made, the player is chosen later on the "My player"
+            # page, and the visitor is told why.
+            messages.warning(request, error.message)
 
 
 class AccountAdapter(DefaultAccountAdapter):

@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import mygames, notices, services
-from accounts.authority import claims_to_decide, may_add_players, may_decide_claim
+from accounts.authority import NOT_LINKABLE, claims_to_decide, may_add_players, may_decide_claim
 from accounts.errors import AccountError
 from accounts.forms import ThrottledPasswordChangeForm
 from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
+from games.authority import linkable_players, may_link_player
 from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
@@ -208,10 +209,16 @@ def my_player(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _is_arbiter(user: Any) -> bool:
+    """A superuser, an arbiter of a tournament, or a member who registers players: each may
+    decide some claims (of the players he may link), so each has the claims page."""
+    return bool(user.is_superuser or may_add_players(user) or arbitrated_tournaments(user).exists())
+
+
 @login_required
 def claims(request: HttpRequest) -> HttpResponse:
     """The claims an arbiter may decide: confirm or reject each."""
-    if not (request.user.is_superuser or arbitrated_tournaments(request.user).exists()):
+    if not _is_arbiter(request.user):
         raise PermissionDenied(_("Only arbiters decide claims."))
     if request.method == "POST":
         claim = get_object_or_404(PlayerClaim, pk=request.POST.get("claim"))
@@ -220,7 +227,7 @@ def claims(request: HttpRequest) -> HttpResponse:
             messages.error(request, _("Choose confirm or reject."))
             return redirect("accounts:claims")
         if not may_decide_claim(request.user, claim.player):
-            raise PermissionDenied(_("Only an arbiter of this player's tournaments may decide."))
+            raise PermissionDenied(NOT_LINKABLE)
         try:
             services.decide_claim(claim=claim, user=request.user, accept=decision == "confirm")
         except AccountError as error:
@@ -289,10 +296,10 @@ def add_players(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "addable": sum(1 for r in rows if r.addable) if rows else 0,
             "has_errors": any(r.errors for r in rows) if rows else False,
-            # The newest players without an account, to invite one by one.
-            "unlinked": Player.objects.filter(user__isnull=True).order_by("-created_at", "-pk")[
-                :50
-            ],
+            # The newest players without an account he may invite, to invite one by one.
+            "unlinked": linkable_players(
+                request.user, Player.objects.filter(user__isnull=True)
+            ).order_by("-created_at", "-pk")[:50],
         },
     )
 
@@ -303,10 +310,11 @@ class InvitationForm(forms.Form):
 
 @login_required
 def invite(request: HttpRequest, pk: int) -> HttpResponse:
-    """Invite one registered player (not linked to an account) by e-mail."""
+    """Invite one registered player (not linked to an account) by e-mail: for who may link him
+    (:func:`games.authority.may_link_player`)."""
     player = get_object_or_404(Player, pk=pk)
-    if not may_add_players(request.user):
-        raise PermissionDenied(_("Only arbiters may invite players."))
+    if not may_link_player(request.user, player):
+        raise PermissionDenied(NOT_LINKABLE)
     form = InvitationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -351,8 +359,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "to_move": to_move,
             "pairings": mygames.current_pairings(request.user),
             "results": mygames.results(request.user),
-            "is_arbiter": request.user.is_superuser
-            or arbitrated_tournaments(request.user).exists(),
+            "is_arbiter": _is_arbiter(request.user),
             "may_add_players": may_add_players(request.user),
         },
     )

@@ -42,9 +42,17 @@ class PlayerAdmin(admin.ModelAdmin):
         allowed = obj is None or authority.may_change_player(request.user, obj)
         return super().has_delete_permission(request, obj) and allowed
 
+    @staticmethod
+    def _links(request: HttpRequest, obj: Player | None) -> bool:
+        """May the account field be set here: picked by a superuser (``may_link_accounts``), for
+        a player he may link (``may_link_player``, the answer every linking path asks)."""
+        return authority.may_link_accounts(request.user) and (
+            obj is None or authority.may_link_player(request.user, obj)
+        )
+
     def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))
-        if authority.may_link_accounts(request.user):
+        if self._links(request, obj):  # type: ignore[arg-type]
             return fields
         return (*fields, "user")
 
@@ -53,7 +61,7 @@ class PlayerAdmin(admin.ModelAdmin):
         site; a correction goes through ``update_player`` (the account link only for who may
         link)."""
         if change:
-            links = authority.may_link_accounts(request.user)
+            links = self._links(request, obj)
             updated = player_services.update_player(
                 player=obj,
                 name=obj.name,
@@ -64,7 +72,7 @@ class PlayerAdmin(admin.ModelAdmin):
             for field in Player._meta.concrete_fields:
                 setattr(obj, field.attname, getattr(updated, field.attname))
             return
-        user = obj.user if authority.may_link_accounts(request.user) else None
+        user = obj.user if self._links(request, None) else None
         created = player_services.create_player(
             name=obj.name, rating=obj.rating, club=obj.club, user=user
         )

@@ -23,6 +23,10 @@ AnyUser = AbstractBaseUser | AnonymousUser
 # or to adjudicate them); the Arbiter group holds it.
 ARBITER_PERMISSION = "games.play_any_seat"
 
+# Registering players (one or many, on the site) and inviting those in nothing yet: the
+# permission of the player form; the Arbiter group holds it.
+ADD_PLAYER_PERMISSION = "games.add_player"
+
 
 @dataclass(frozen=True)
 class Resolver:
@@ -56,7 +60,10 @@ def is_arbiter_member(user: AnyUser | None) -> bool:
 
 
 def may_link_accounts(user: AnyUser | None) -> bool:
-    """Only a superuser links a player to an account (the account then plays his moves)."""
+    """May ``user`` pick the account a player is linked to himself (the admin's and the player
+    form's account field)? Only a superuser: every other path links the account that asked (a
+    claim) or was made through the player's invitation. Whoever picks asks
+    :func:`may_link_player` for the player too."""
     return bool(user is not None and user.is_authenticated and user.is_active and user.is_superuser)
 
 
@@ -148,3 +155,40 @@ def may_change_player(user: AnyUser | None, player: Player) -> bool:
         return True
     _mine, others = _players(user)
     return not Player.objects.filter(pk=player.pk).filter(others).exists()
+
+
+def linkable_players(
+    user: AnyUser | None, queryset: QuerySet[Player] | None = None
+) -> QuerySet[Player]:
+    """The players (of ``queryset``, every player by default) ``user`` may link to an account —
+    invite by e-mail, confirm a claim of, link in the admin. The one answer every linking path
+    asks (through :func:`may_link_player`).
+
+    A superuser: every player. Anyone else: only a player in nothing another arbiter has (no
+    entry of a tournament, no seat of an over-the-board game, that ``user`` does not arbitrate;
+    the account would play there too), and of those the players of what ``user`` arbitrates,
+    or — for a member holding :data:`ADD_PLAYER_PERMISSION`, who registers players — those in
+    nothing at all yet. A player of two arbiters' tournaments is linked by a superuser, or by
+    an arbiter of both."""
+    players = Player.objects.all() if queryset is None else queryset
+    if user is None or not user.is_authenticated or not user.is_active:
+        return players.none()
+    if user.is_superuser:
+        return players
+    mine, others = _players(user)
+    if user.has_perm(ADD_PLAYER_PERMISSION):
+        return players.filter(~others)
+    return players.filter(mine & ~others)
+
+
+def may_link_player(user: AnyUser | None, player: Player) -> bool:
+    """May ``user`` link ``player`` to an account (:func:`linkable_players`)? A player not saved
+    yet is in nothing."""
+    if player.pk is None:
+        return bool(
+            user is not None
+            and user.is_authenticated
+            and user.is_active
+            and (user.is_superuser or user.has_perm(ADD_PLAYER_PERMISSION))
+        )
+    return linkable_players(user, Player.objects.filter(pk=player.pk)).exists()

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import clock
-from games.authority import is_arbiter_member, may_link_accounts
+from games.authority import is_arbiter_member, may_link_accounts, may_link_player
 from games.models import GameKind, Player
 from games.services import validate_game_options
 
@@ -199,7 +199,7 @@ class PlayerForm(forms.ModelForm):
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if not may_link_accounts(user):
+        if not (may_link_accounts(user) and may_link_player(user, self.instance)):
             del self.fields["user"]
         else:
             # Only accounts no player is linked to yet (one account, one player).

@@ -1,5 +1,5 @@
-"""A claim of an existing player waits for an arbiter of one of his tournaments (or a
-superuser), who confirms or rejects it on a page; only a confirmed claim links the player."""
+"""A claim of an existing player waits for whoever may link him (an arbiter of every tournament he
+is in, or a superuser), who confirms or rejects it on a page; only a confirmed claim links him."""
 
 from __future__ import annotations
 

@@ -91,9 +91,10 @@ def test_only_arbiters_add_players(client: Client) -> None:
     assert not Player.objects.exists()
 
 
-def test_an_invitation_signs_up_already_linked(adder: User, listed: Player) -> None:
+def test_an_invitation_signs_up_already_linked(arbiter: User, listed: Player) -> None:
+    """Sent by the arbiter of the player's tournament (who may link him)."""
     arbiter_client = Client()
-    arbiter_client.force_login(adder)
+    arbiter_client.force_login(arbiter)
     with committed():
         response = arbiter_client.post(
             f"/accounts/players/{listed.pk}/invite/", {"email": "vera@example.org"}, **EN
@@ -129,11 +130,14 @@ def test_a_linked_player_is_not_invited(adder: User) -> None:
 def test_the_page_offers_to_invite_players_without_an_account(
     client: Client, adder: User, listed: Player
 ) -> None:
+    """Those he may link: not ``listed``, a player of another arbiter's tournament."""
+    free = make_player("Free One")
     linked = make_player("Linked One", make_user("linked"))
     client.force_login(adder)
     page = client.get("/accounts/players/add/", **EN).content.decode()
-    assert f'href="/accounts/players/{listed.pk}/invite/"' in page
+    assert f'href="/accounts/players/{free.pk}/invite/"' in page
     assert f'href="/accounts/players/{linked.pk}/invite/"' not in page
+    assert f'href="/accounts/players/{listed.pk}/invite/"' not in page
 
 
 def test_the_tournament_page_links_its_arbiter_to_add_players_and_claims(
