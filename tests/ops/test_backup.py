@@ -451,9 +451,7 @@ def test_backup_refuses_a_database_that_restore_would_refuse(
     assert list(tmp_path.iterdir()) == []  # no partial file left either
 
 
-def test_backup_refusal_speaks_the_language_asked_for(
-    club: dict[str, Any], tmp_path: Path
-) -> None:
+def test_backup_refusal_speaks_the_language_asked_for(club: dict[str, Any], tmp_path: Path) -> None:
     game, _tournament = _break(club)
     with pytest.raises(CommandError) as refused:
         call_command("backup", "-o", str(tmp_path / "x.jsonl.gz"), language="ru")
