@@ -3,7 +3,8 @@
 The file is JSON Lines, gzip-compressed:
 
 1. a header: ``{"format": "sosttt-backup", "version": 1, "created": …, "django": …,
-   "database": …, "migrations": {app: [applied migration names]}, "counts": {model: rows}}``;
+   "database": …, "migrations": {app: [applied migration names]}, "counts": {model: rows},
+   "problems": [what the integrity check found, in words]}``;
 2. one line per row, in Django's serialization format (``{"model", "pk", "fields"}``), models in
    dependency order, rows by primary key;
 3. a trailer: ``{"end": true, "objects": N}`` — a file cut short has none and is refused.
@@ -18,6 +19,13 @@ backups as private as the database (the file is created readable by its owner on
 All of it is read in one transaction (SQLite: one read snapshot, which does not block the
 writers; PostgreSQL: REPEATABLE READ, READ ONLY), so the counts, the migration state and the
 rows agree with each other even while the site is in use.
+
+In that same transaction, before a byte is written, the data is put through the integrity check
+that ``restore`` applies before committing (:func:`games.integrity.integrity_problems`): a
+backup that ``restore`` would refuse is not written as if it were good. ``BackupProblems`` names
+each problem and no file is made — unless the caller allows problems (``backup
+--allow-problems``, to keep the data as it is for a closer look): then the file is written with
+the problems listed in its header, and ``restore`` refuses it unless allowed too.
 """
 
 from __future__ import annotations
@@ -41,6 +49,10 @@ from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.integrity import integrity_problems
+from ops.commands import problem_list
 
 FORMAT = "sosttt-backup"
 VERSION = 1
@@ -181,11 +193,45 @@ def read_snapshot(connection: BaseDatabaseWrapper) -> Iterator[None]:
             yield
 
 
-def write_backup(out: TextIO, *, using: str = DEFAULT_DB_ALIAS) -> dict[str, Any]:
-    """Write the whole backup to the text stream ``out``; return its header."""
+class BackupProblems(CommandError):
+    """The database has problems that ``restore`` refuses: no backup was written."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__(
+            ngettext(
+                "The database has %(count)s problem that restore would refuse:",
+                "The database has %(count)s problems that restore would refuse:",
+                len(problems),
+            )
+            % {"count": len(problems)}
+            + "\n"
+            + problem_list(problems)
+            + "\n"
+            + _(
+                "No backup was written. Correct the data (`python manage.py check_integrity` "
+                "lists every problem), or keep it as it is for a closer look with "
+                "`backup --allow-problems`: that file is restored only with "
+                "`restore --allow-problems`."
+            )
+        )
+
+
+def write_backup(
+    out: TextIO, *, using: str = DEFAULT_DB_ALIAS, allow_problems: bool = False
+) -> dict[str, Any]:
+    """Write the whole backup to the text stream ``out``; return its header.
+
+    The snapshot is checked first, as ``restore`` checks it: ``BackupProblems`` (nothing
+    written) when the integrity check finds a problem, unless ``allow_problems``; then the
+    header lists the problems (``header["problems"]``, ``[]`` for a good backup).
+    """
     connection = connections[using]
     chosen = backup_models()
     with read_snapshot(connection):
+        problems = integrity_problems(using)
+        if problems and not allow_problems:
+            raise BackupProblems(problems)
         header: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -197,6 +243,7 @@ def write_backup(out: TextIO, *, using: str = DEFAULT_DB_ALIAS) -> dict[str, Any
                 model._meta.label_lower: model._base_manager.using(using).count()
                 for model in chosen
             },
+            "problems": problems,
         }
         out.write(json.dumps(header, ensure_ascii=False) + "\n")
         serializer = Serializer()
@@ -245,11 +292,14 @@ def default_path() -> Path:
     return Path(f"sosttt-backup-{stamp}.jsonl.gz")
 
 
-def save_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> dict[str, Any]:
+def save_backup(
+    path: Path, *, using: str = DEFAULT_DB_ALIAS, allow_problems: bool = False
+) -> dict[str, Any]:
     """Write a backup to ``path`` (which must not exist yet); returns its header.
 
     The file appears whole or not at all (written aside, then renamed), readable by its owner
-    only: a backup holds the password hashes.
+    only: a backup holds the password hashes. A database with problems gives no file
+    (``BackupProblems``) unless ``allow_problems`` (see :func:`write_backup`).
     """
     if path.exists():
         raise CommandError(_("%(path)s already exists: choose another file name.") % {"path": path})
@@ -261,7 +311,7 @@ def save_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> dict[str, Any]:
             gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as zipped,
             _text(zipped) as out,
         ):
-            header = write_backup(out, using=using)
+            header = write_backup(out, using=using, allow_problems=allow_problems)
         os.replace(partial, path)
     except BaseException:
         partial.unlink(missing_ok=True)

@@ -21,6 +21,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 OPTION = "--language"
+# How many problems a command's message lists before "… and N more".
+SHOWN_PROBLEMS = 20
 
 
 def language_codes() -> list[str]:
@@ -66,6 +68,15 @@ def model_label(label: str) -> str:
     except (LookupError, ValueError):
         return label
     return capfirst(str(model._meta.verbose_name_plural))
+
+
+def problem_list(problems: Sequence[str], *, shown: int = SHOWN_PROBLEMS) -> str:
+    """``problems`` one a line (``  - …``), the first ``shown`` of them, then "… and N more"."""
+    listed = list(problems)[:shown]
+    text = "\n".join(f"  - {problem}" for problem in listed)
+    if len(problems) > len(listed):
+        text += "\n  " + _("… and %(count)s more.") % {"count": len(problems) - len(listed)}
+    return text
 
 
 class TranslatedCommand(BaseCommand):

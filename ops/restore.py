@@ -14,6 +14,12 @@ In order, and changing nothing unless every step passes:
    the header, and every game — moves numbered 1…n without gaps or repeats, each legal for the
    seat to move when replayed through the rules engine, and the replay equal to the stored state.
    Any mismatch is reported and the transaction rolled back.
+
+A backup made with ``backup --allow-problems`` of a database with problems lists them in its
+header and is refused before anything is read into the database, unless ``allow_problems``
+(``restore --allow-problems``, for a closer look at that data in a scratch database): then the
+games and tournaments may fail the integrity check — its problems are returned — while the file,
+its row counts and the foreign keys are checked as always.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import gzip
 import json
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,13 +44,11 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.integrity import integrity_problems
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
-from ops.commands import model_label
-
-# How many problems are printed before "… and N more".
-SHOWN_PROBLEMS = 20
+from ops.commands import model_label, problem_list
 
 
 class BackupFileError(CommandError):
@@ -108,8 +112,10 @@ def check_file(path: Path) -> dict[str, Any]:
                     _("The backup is in format version %(found)s; this version reads %(known)s.")
                     % {"found": header.get("version"), "known": VERSION}
                 )
-            if not isinstance(header.get("counts"), dict) or not isinstance(
-                header.get("migrations"), dict
+            if (
+                not isinstance(header.get("counts"), dict)
+                or not isinstance(header.get("migrations"), dict)
+                or not isinstance(header.get("problems", []), list)
             ):
                 raise BackupFileError(_("The backup's header is incomplete: the file is damaged."))
         elif isinstance(data, dict) and data.get("end") is True:
@@ -276,28 +282,24 @@ def count_problems(header: dict[str, Any], using: str) -> list[str]:
     return problems
 
 
-def describe(problems: Iterable[str]) -> str:
-    problems = list(problems)
-    shown = problems[:SHOWN_PROBLEMS]
-    text = "\n".join(f"  - {problem}" for problem in shown)
-    if len(problems) > len(shown):
-        text += "\n  " + _("… and %(count)s more.") % {"count": len(problems) - len(shown)}
-    return text
-
-
 @dataclass(frozen=True)
 class Restored:
-    """What a restore did: the backup's header, the rows loaded, the seeded rows replaced."""
+    """What a restore did: the backup's header, the rows loaded, the seeded rows replaced, and
+    the integrity check's problems let through (``allow_problems`` only; else ``[]``)."""
 
     header: dict[str, Any]
     saved: int
     seeded: dict[str, int]
+    problems: list[str]
 
 
-def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
+def restore_backup(
+    path: Path, *, using: str = DEFAULT_DB_ALIAS, allow_problems: bool = False
+) -> Restored:
     """Load the backup at ``path`` into the empty database ``using``, checked, in one transaction.
 
     Raises ``CommandError`` (with every problem found) and changes nothing when any step fails.
+    With ``allow_problems`` the integrity check's problems do not fail it (they are returned).
     """
     connection = connections[using]
     nothing_changed = _("Nothing was changed.")
@@ -305,6 +307,26 @@ def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
         header = check_file(path)
     except BackupFileError as err:
         raise CommandError(f"{err} {nothing_changed}") from None
+    recorded = header.get("problems") or []
+    if recorded and not allow_problems:
+        raise CommandError(
+            ngettext(
+                "The backup %(path)s was written with --allow-problems: the database it was "
+                "taken from had %(count)s problem that restore refuses:",
+                "The backup %(path)s was written with --allow-problems: the database it was "
+                "taken from had %(count)s problems that restore refuses:",
+                len(recorded),
+            )
+            % {"path": path, "count": len(recorded)}
+            + "\n"
+            + problem_list([str(problem) for problem in recorded])
+            + "\n"
+            + _(
+                "Restore an earlier backup, or load this one only for a closer look (into a "
+                "scratch database) with `restore --allow-problems`. %(nothing)s"
+            )
+            % {"nothing": nothing_changed}
+        )
     check_migrations(connection, header)
     present = rows_present(using, club_data=True)
     if present:
@@ -331,15 +353,18 @@ def restore_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> Restored:
                 raise _Rollback(
                     [_("A row could not be loaded: %(error)s") % {"error": err}]
                 ) from None
-            problems = count_problems(header, using) + integrity_problems(using)
+            problems = count_problems(header, using)
             if problems:
                 raise _Rollback(problems)
+            allowed = integrity_problems(using)
+            if allowed and not allow_problems:
+                raise _Rollback(allowed)
     except _Rollback as failed:
         raise CommandError(
             _("The backup %(path)s cannot be restored:") % {"path": path}
             + "\n"
-            + describe(failed.problems)
+            + problem_list(failed.problems)
             + "\n"
             + _("The transaction was rolled back. %(nothing)s") % {"nothing": nothing_changed}
         ) from None
-    return Restored(header=header, saved=saved, seeded=seeded)
+    return Restored(header=header, saved=saved, seeded=seeded, problems=allowed)

@@ -422,3 +422,75 @@ def test_a_backup_taken_while_moves_are_played_is_consistent(
         restore(file)  # checks counts and replays every game, or raises
         header = read(file)[0]
         assert Move.objects.count() == header["counts"]["games.move"]
+
+
+def _break(club: dict[str, Any]) -> tuple[Game, Tournament]:
+    """A database that the integrity check rejects: a game with a move missing in the middle,
+    a tournament whose stored status is not the one its rounds give."""
+    game = club["games"][0]
+    Move.objects.filter(game=game, ply=2).delete()
+    tournament = Tournament.objects.get()
+    Tournament.objects.filter(pk=tournament.pk).update(status="finished")
+    return game, tournament
+
+
+def test_backup_refuses_a_database_that_restore_would_refuse(
+    club: dict[str, Any], tmp_path: Path
+) -> None:
+    game, tournament = _break(club)
+    file = tmp_path / "club.jsonl.gz"
+    with pytest.raises(CommandError) as refused:
+        backup(file)
+    message = str(refused.value)
+    # Each problem, named and in words: which game or tournament, what is wrong.
+    assert f"Game {game.pk}: its moves are not numbered 1…n" in message
+    assert "missing: [2]" in message
+    assert f"Tournament {tournament.pk}: its status is “Finished”" in message
+    assert "No backup was written" in message and "--allow-problems" in message
+    assert not file.exists()
+    assert list(tmp_path.iterdir()) == []  # no partial file left either
+
+
+def test_backup_refusal_speaks_the_language_asked_for(club: dict[str, Any], tmp_path: Path) -> None:
+    game, _tournament = _break(club)
+    with pytest.raises(CommandError) as refused:
+        call_command("backup", "-o", str(tmp_path / "x.jsonl.gz"), language="ru")
+    message = str(refused.value)
+    assert f"Партия {game.pk}" in message
+    assert "No backup was written" not in message and "--allow-problems" in message
+
+
+def test_allow_problems_writes_a_marked_backup_that_restore_needs_the_flag_for(
+    club: dict[str, Any], tmp_path: Path
+) -> None:
+    from io import StringIO
+
+    game, tournament = _break(club)
+    before = snapshot()
+    file = tmp_path / "forensics.jsonl.gz"
+    out, err = StringIO(), StringIO()
+    call_command("backup", "-o", str(file), "--allow-problems", stdout=out, stderr=err)
+    assert "Backup written" in out.getvalue()
+    assert f"Game {game.pk}: its moves are not numbered" in err.getvalue()
+    assert f"Tournament {tournament.pk}" in err.getvalue()
+    header = read(file)[0]
+    assert len(header["problems"]) == 2 and f"Game {game.pk}" in header["problems"][0]
+
+    empty()
+    with pytest.raises(CommandError) as refused:
+        restore(file)
+    message = str(refused.value)
+    assert "--allow-problems" in message and f"Game {game.pk}" in message
+    assert "Nothing was changed" in message
+    assert rows_present() == {}
+
+    out, err = StringIO(), StringIO()
+    call_command("restore", str(file), "--allow-problems", stdout=out, stderr=err)
+    assert f"Game {game.pk}: its moves are not numbered" in err.getvalue()
+    assert "match their stored state" not in out.getvalue()
+    assert snapshot() == before
+
+
+def test_a_clean_backup_says_it_has_no_problems(club: dict[str, Any], tmp_path: Path) -> None:
+    header = read(backup(tmp_path / "club.jsonl.gz"))[0]
+    assert header["problems"] == []

@@ -7,13 +7,15 @@ from typing import Any
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
 from django.utils.timezone import template_localtime
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
+from games import endings
 from games.models import GameStatus
 from games.panel import escape
 from tournaments import vocabulary as V
-from tournaments.models import Act, Adjudication
+from tournaments.models import Adjudication
 
 register = template.Library()
 
@@ -49,12 +51,38 @@ def state_points(state: Any) -> str:
     return gettext(V.POINTS_TEXT) % {"points": V.points_text(value)}
 
 
-@register.filter
-def winners_text(winners: Any) -> str:
-    """Winning seats of a game of more than two (``1+3``); ``½-½`` style for none."""
+def game_result(game: Any) -> str:
+    """A game's result as a record's state keeps the game (``winners``, ``scores`` — one per
+    seat —, ``status``), in words in the active language: ``1-0``, ``0-1``, ``½-½`` for two
+    seats (the club's notation, as the ``result`` filter writes a pairing's), "seats 1 and 3
+    won" or "nobody won" for more; ``""`` while it has none, or once it was annulled. Never a
+    bare seat number."""
+    if not isinstance(game, dict):
+        return ""
+    winners = game.get("winners")
+    if not isinstance(winners, list) or game.get("status") == GameStatus.ANNULLED:
+        return ""
+    scores = game.get("scores")
+    seats = len(scores) if isinstance(scores, list) and scores else 2
+    if seats == 2:
+        return gettext(endings.result_text(winners, seats=2))
     if not winners:
-        return V.notation(V.DRAW)
-    return "+".join(str(int(w) + 1) for w in winners)
+        return gettext("nobody won")
+    numbers = [str(int(w) + 1) for w in winners]
+    return ngettext("seat %(seats)s won", "seats %(seats)s won", len(numbers)) % {
+        "seats": get_text_list(numbers, gettext("and"))
+    }
+
+
+@register.filter
+def state_result(state: Any) -> str:
+    """The result a record's before or after state holds, in words: its pairing's (``1-0``,
+    ``+/-``, a bye's words), else its game's (:func:`game_result`: a casual game's); ``""`` for
+    none. Every list and log of records writes a state's result through this."""
+    code = _dig(state, "pairing", "result")
+    if code:
+        return result(code)
+    return game_result(_dig(state, "game"))
 
 
 # -- A list of records (``tournaments/_records.html``) -------------------------------------------
@@ -86,17 +114,15 @@ def _dig(data: Any, *keys: str) -> Any:
 
 
 def _record_result(record: Adjudication) -> str:
-    was = _dig(record.before, "pairing", "result")
-    now = _dig(record.after, "pairing", "result")
-    if now or was:
-        changed = f"{escape(result(was))} → " if was and was != now else ""
-        worth = state_points(record.after)
-        worth = f" ({escape(worth)})" if worth else ""
-        return f" · {escape(gettext('result'))}: {changed}{escape(result(now) or '…')}{worth}"
-    winners = _dig(record.after, "game", "winners")
-    if winners is not None and record.act not in (Act.TAKE_BACK, Act.ANNUL):
-        return f" · {escape(gettext('result'))}: {escape(winners_text(winners))}"
-    return ""
+    """`` · result: 1-0 → 0-1`` (the result before, where it changed, and after; ``…`` for
+    none), with a bye's points; ``""`` for a record that concerns no result."""
+    was, now = state_result(record.before), state_result(record.after)
+    if not (now or was):
+        return ""
+    changed = f"{escape(was)} → " if was and was != now else ""
+    worth = state_points(record.after)
+    worth = f" ({escape(worth)})" if worth else ""
+    return f" · {escape(gettext('result'))}: {changed}{escape(now or '…')}{worth}"
 
 
 def record_html(record: Adjudication) -> str:

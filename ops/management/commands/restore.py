@@ -1,4 +1,4 @@
-"""``manage.py restore FILE [--database ALIAS]``: see :mod:`ops.restore`."""
+"""``manage.py restore FILE [--database ALIAS] [--allow-problems]``: see :mod:`ops.restore`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 from django.core.management.base import CommandParser
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from ops.commands import TranslatedCommand, model_label
+from ops.commands import TranslatedCommand, model_label, problem_list
 from ops.restore import restore_backup
 
 
@@ -29,10 +29,21 @@ class Command(TranslatedCommand):
             default=DEFAULT_DB_ALIAS,
             help=gettext_lazy("The database to restore into (default: %(default)s)."),
         )
+        parser.add_argument(
+            "--allow-problems",
+            action="store_true",
+            help=gettext_lazy(
+                "Restore a backup written with backup --allow-problems, or one whose games fail "
+                "the integrity check, for a closer look (into a scratch database); the file, its "
+                "row counts and its links are still checked."
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
-        done = restore_backup(path, using=options["database"])
+        done = restore_backup(
+            path, using=options["database"], allow_problems=options["allow_problems"]
+        )
         games = done.header["counts"].get("games.game", 0)
         if done.seeded:
             rows = ", ".join(
@@ -42,15 +53,30 @@ class Command(TranslatedCommand):
                 _("Rows that migrations had made were replaced by the backup's (%(rows)s).")
                 % {"rows": rows}
             )
-        self.stdout.write(
-            _(
-                "Restored %(rows)s rows from %(path)s (made %(created)s); %(games)s games "
-                "replayed through the rules and match their stored state."
+        values = {
+            "rows": done.saved,
+            "path": path,
+            "created": done.header.get("created"),
+            "games": games,
+        }
+        if not done.problems:
+            self.stdout.write(
+                _(
+                    "Restored %(rows)s rows from %(path)s (made %(created)s); %(games)s games "
+                    "replayed through the rules and match their stored state."
+                )
+                % values
             )
-            % {
-                "rows": done.saved,
-                "path": path,
-                "created": done.header.get("created"),
-                "games": games,
-            }
+            return
+        self.stdout.write(_("Restored %(rows)s rows from %(path)s (made %(created)s).") % values)
+        self.stderr.write(
+            ngettext(
+                "Warning: the restored data has %(count)s problem (restored as asked, with "
+                "--allow-problems):",
+                "Warning: the restored data has %(count)s problems (restored as asked, with "
+                "--allow-problems):",
+                len(done.problems),
+            )
+            % {"count": len(done.problems)}
         )
+        self.stderr.write(problem_list(done.problems))
