@@ -24,7 +24,7 @@ from games.models import Game, Player
 from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import ImportRefused, SheetError
-from sheets.imports import gameio
+from sheets.imports import gameio, notes
 from tournaments import adjudication
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
@@ -262,8 +262,7 @@ def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser) -> Game:
                     result=V.of_winners(plan.decide) or "",
                     winners=None if len(plan.names) == 2 else list(plan.decide),
                     game=game,
-                    note=_("Result of an unfinished game, from its score sheet (%(sheet)s).")
-                    % {"sheet": plan.sheet},
+                    note=notes.note(notes.SCORE_SHEET_UNFINISHED, plan.sheet),
                     source=ResultSource.IMPORT,
                 )
     except (TournamentError, GameError, ValueError) as err:

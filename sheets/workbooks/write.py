@@ -282,7 +282,7 @@ def log_sheet(data: TournamentData) -> SheetSpec:
                 ", ".join(about),
                 _state_text(a.before),
                 _state_text(a.after),
-                a.note or None,
+                a.note_text or None,
                 a.decided_by.get_username() if a.decided_by else None,
                 str(a.get_source_display()),
             ]
