@@ -252,5 +252,7 @@ def _result_side(
             first_score=rc.first_score,
             second_score=rc.second_score,
             version=version_of(game=p.game, pairing=p),
+            old_first_score=p.game_scores[0] if sos else None,
+            old_second_score=p.game_scores[1] if sos else None,
         )
     )
