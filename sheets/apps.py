@@ -10,6 +10,7 @@ class SheetsConfig(AppConfig):
     def ready(self) -> None:
         from games.hooks import register_game_list, register_game_page
         from sheets import page_hooks
+        from sheets.imports import notes  # noqa: F401 - registers the import's notes
         from tournaments.hooks import register_round_page, register_tournament_page
 
         register_game_page(page_hooks.game_page, uid="sheets")

@@ -35,6 +35,21 @@ class ApplyForm(forms.Form):
     digest = forms.CharField(widget=forms.HiddenInput)
 
 
+class PaperApplyForm(ApplyForm):
+    """The apply step of a paper game's sheet: a game the site has already (the same sheet
+    uploaded twice, most likely) is recorded again only when the arbiter says so."""
+
+    again = forms.BooleanField(
+        required=False,
+        label=_("It is another game with the same moves: record it again"),
+    )
+
+    def __init__(self, *args: object, repeat: bool = True, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if not repeat:
+            self.fields["again"].widget = forms.HiddenInput()
+
+
 class SheetUploadForm(UploadForm):
     """One game's board sheet (an exported score sheet, or a blank one filled in)."""
 

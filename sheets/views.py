@@ -18,7 +18,8 @@ from games.authority import is_arbiter_member, may_arbitrate_game
 from games.models import Game
 from sheets import services
 from sheets.errors import ImportConflict, ImportRefused, WorkbookRefused
-from sheets.forms import ApplyForm, SheetUploadForm, UploadForm
+from sheets.forms import ApplyForm, PaperApplyForm, SheetUploadForm, UploadForm
+from sheets.imports.game import already_recorded
 from sheets.imports.plan import ImportPlan
 from sheets.xlsx.safety import Limits, check_size
 from sheets.xlsx.uploads import discard_upload, load_upload, save_upload
@@ -188,8 +189,14 @@ def _sheet_preview(
         token = token or save_upload(
             data, tournament_id=None, user_id=request.user.pk, scope=_scope(game)
         )
-        apply_form = ApplyForm(initial={"token": token, "digest": plan.digest()})
+        initial = {"token": token, "digest": plan.digest()}
+        apply_form = PaperApplyForm(initial=initial, repeat=_repeats(plan))
     return _sheet_page(request, game, plan=plan, apply_form=apply_form)
+
+
+def _repeats(plan: services.GamePlan | ImportPlan) -> bool:
+    """Is ``plan`` a paper game the site has already (see ``GamePlan.same_as``)?"""
+    return isinstance(plan, services.GamePlan) and plan.same_as is not None
 
 
 def _sheet_upload(request: HttpRequest, game: Game | None) -> HttpResponse:
@@ -206,7 +213,7 @@ def _sheet_upload(request: HttpRequest, game: Game | None) -> HttpResponse:
 
 
 def _sheet_apply(request: HttpRequest, game: Game | None) -> HttpResponse:
-    form = ApplyForm(request.POST)
+    form = PaperApplyForm(request.POST)
     data, token = None, ""
     if form.is_valid():
         token = form.cleaned_data["token"]
@@ -223,12 +230,16 @@ def _sheet_apply(request: HttpRequest, game: Game | None) -> HttpResponse:
     if not plan.ok or plan.digest() != form.cleaned_data["digest"]:
         messages.warning(request, _("The game changed since the preview: check the changes again."))
         return _sheet_preview(request, game, data, token)
+    again = bool(form.cleaned_data.get("again"))
+    if _repeats(plan) and not again:
+        messages.warning(request, already_recorded(plan.same_as))  # type: ignore[union-attr]
+        return _sheet_preview(request, game, data, token)
     try:
         if isinstance(plan, ImportPlan):
             services.apply_plan(plan, user=request.user)
             written = game
         else:
-            written = services.apply_game_plan(plan, user=request.user)
+            written = services.apply_game_plan(plan, user=request.user, again=again)
     except ImportConflict as err:
         messages.warning(request, err.message)
         return _sheet_preview(request, game, data, token)

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
+from tournaments import notes
 from tournaments import scores as S
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
@@ -79,16 +80,20 @@ def record(
     before: dict[str, Any],
     after: dict[str, Any],
 ) -> Adjudication:
-    """Write the one permanent record of a change (callers hold the locks)."""
+    """Write the one permanent record of a change (callers hold the locks). A ``notes.Note``
+    is kept as its code and parameters, any other note as its words."""
     if tournament is None and pairing is not None:
         tournament = pairing.round.tournament
     if tournament is None and entry is not None:
         tournament = entry.tournament
+    coded = isinstance(note, notes.Note)  # kept as its code, worded when shown
     return Adjudication.objects.create(
         act=act,
         source=source,
         reason=reason,
-        note=(note or "").strip(),
+        note="" if coded else (note or "").strip(),
+        note_code=note.code if coded else "",
+        note_params=note.params if coded else {},
         tournament=tournament,
         pairing=pairing,
         game=game,

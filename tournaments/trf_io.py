@@ -44,7 +44,7 @@ from django.utils.translation import gettext as _
 
 from games import clock, player_services
 from games.models import GameKind
-from tournaments import given_pairings, queries, records, results, services, trf
+from tournaments import given_pairings, notes, queries, records, results, services, trf
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
@@ -361,7 +361,7 @@ def _create_rounds(
     """Each round through the services: added as paired, its results entered (one record
     each), finished when every board has its result."""
     before = {number: 0.0 for number in entry_of}
-    note = _("From a TRF file.")
+    note = notes.Note(notes.TRF_FILE)  # worded in the reader's language where shown
     for r in range(1, plan.played + 1):
         games = _boards([g for g in plan.games if g.round == r], before)
         rnd = given_pairings.add_round(

@@ -41,7 +41,16 @@ RULE_TEXT = Style(wrap=True, v="top", size=10)
 SEPARATOR_HEIGHT = 6
 LABEL_WIDTH = 19
 DETAILS_ROWS = 5  # rows 1-5 beside the board hold the details
+DETAILS_SPAN = 7  # a detail's value is merged over the 7 columns right of its label
+DETAILS_MAX_WIDTH = 60.0  # widest a value's columns grow; a longer value wraps to two lines
+DETAIL_VALUE = Style(h="left", wrap=True)  # bottom-aligned, as its label
 MIN_MOVE_ROWS = 20
+
+
+def text_width(text: object, *, bold: bool = False) -> float:
+    """About how wide ``text`` is in column-width units (a character of the default font,
+    with a margin): the columns a label or a header must have so that print shows it whole."""
+    return len(str(text)) * (1.15 if bold else 1.05) + 2
 
 
 @dataclass
@@ -239,11 +248,12 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
             cells[(row + n, 1)] = Cell(text, RULE_TEXT)
             merges.append(f"A{row + n}:{col(g.left_last)}{row + n}")
 
-    right_last = _details(data, g, cells, merges, rules)
+    right_last, labels, values = _details(data, g, cells, merges, rules)
     right_last = max(right_last, _score_sheet(data, g, cells, rules, state))
     widths = {1: LABEL_WIDTH, **{c: GRID_WIDTH for c in range(2, g.left_last + 1)}}
     widths[g.left_last + 1] = 2
     widths.update(_score_widths(data, g, right_last))
+    _fit_details(widths, g.right, labels, values)
     est_width = sum(widths.values()) * 7
     est_height = sum(heights.get(r, 15) for r in range(1, g.last + 1)) * 96 / 72
     return SheetSpec(
@@ -284,7 +294,10 @@ def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state
     merges.append(f"B{g.winner_row}:{col(g.left_last)}{g.winner_row}")
 
 
-def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules: Any) -> int:
+def _details(
+    data: BoardData, g: Geometry, cells: dict, merges: list[str], rules: Any
+) -> tuple[int, list[str], list[str]]:
+    """The details beside the board: (their last column, the labels, the values as text)."""
     s = g.right
     rows = (
         (L.TOURNAMENT, data.tournament or None),
@@ -295,11 +308,28 @@ def _details(data: BoardData, g: Geometry, cells: dict, merges: list[str], rules
     )
     if data.time_control:
         rows += ((L.TIME_CONTROL, data.time_control),)
+    labels, values = [], []
     for n, (label, value) in enumerate(rows, 1):
-        cells[(n, s)] = Cell(t(label), LABEL)
-        cells[(n, s + 1)] = Cell(value, Style(h="left"))
-        merges.append(f"{col(s + 1)}{n}:{col(s + 7)}{n}")
-    return s + 7
+        labels.append(t(label))
+        values.append("" if value is None else str(value))
+        cells[(n, s)] = Cell(labels[-1], LABEL)
+        cells[(n, s + 1)] = Cell(value, DETAIL_VALUE)
+        merges.append(f"{col(s + 1)}{n}:{col(s + DETAILS_SPAN)}{n}")
+    return s + DETAILS_SPAN, labels, values
+
+
+def _fit_details(widths: dict[int, float], s: int, labels: list[str], values: list[str]) -> None:
+    """Widen the details' columns so that print shows each label and value whole (``Правила:``
+    and the rules in words): the label column to its longest label, the value's merged columns
+    evenly to its longest value, up to ``DETAILS_MAX_WIDTH`` (a longer value wraps)."""
+    widths[s] = max(widths.get(s, 0), *(text_width(x, bold=True) for x in labels))
+    span = range(s + 1, s + DETAILS_SPAN + 1)
+    have = sum(widths.get(c, 0) for c in span)
+    need = min(DETAILS_MAX_WIDTH, max(text_width(x) for x in values))
+    if need > have:
+        extra = (need - have) / DETAILS_SPAN
+        for c in span:
+            widths[c] = widths.get(c, 0) + extra
 
 
 def _heads(data: BoardData) -> list[L.Text]:
@@ -360,9 +390,13 @@ def _movers(rules: Any, state: Any, moves: list[str]) -> list[int]:
 
 
 def _score_widths(data: BoardData, g: Geometry, right_last: int) -> dict[int, float]:
+    """The score sheet's columns, block after block: each at least as wide as its header in
+    the sheet's language (``Игрок``, ``Очки``), so print never breaks a header word."""
     widths = {g.right: 12.0}
     pattern = (5.0, 6.0, 8.0, 6.0) if data.kind == "sos" else (5.0, 6.0, 8.0)
     pattern += ((9.0,) if data.timed else ()) + (2.0,)
+    heads = [text_width(t(head), bold=True) for head in _heads(data)]
+    pattern = tuple(max(w, heads[k]) if k < len(heads) else w for k, w in enumerate(pattern))
     for c in range(g.right, right_last + 1):
         k = (c - g.right) % len(pattern)
         widths[c] = max(widths.get(c, 0), pattern[k])

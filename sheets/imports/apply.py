@@ -20,7 +20,7 @@ from games.errors import GameError
 from games.models import Game, Player
 from ops.logs import log_event
 from sheets.errors import ImportConflict, ImportRefused
-from sheets.imports import gameio
+from sheets.imports import gameio, notes
 from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange
 from tournaments import adjudication, authority, results, services
 from tournaments import vocabulary as V
@@ -78,7 +78,7 @@ def _register(tournament: Tournament, new: NewEntry, user: AbstractBaseUser) -> 
 
 
 def _note(sheet: str) -> str:
-    return _("From an imported workbook (%(sheet)s).") % {"sheet": sheet}
+    return notes.note(notes.WORKBOOK, sheet)
 
 
 def _record(change: ResultChange, user: AbstractBaseUser) -> None:
@@ -142,8 +142,7 @@ def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUs
             reason=AdjudicationReason.UNFINISHED,
             result=V.of_winners(change.decide) or "",
             game=game,
-            note=_("Result of an unfinished game, from an imported workbook (%(sheet)s).")
-            % {"sheet": change.sheet},
+            note=notes.note(notes.WORKBOOK_UNFINISHED, change.sheet),
             source=ResultSource.IMPORT,
         )
         return

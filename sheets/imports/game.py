@@ -24,7 +24,7 @@ from games.models import Game, Player
 from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import ImportRefused, SheetError
-from sheets.imports import gameio
+from sheets.imports import gameio, notes
 from tournaments import adjudication
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
@@ -48,6 +48,10 @@ class GamePlan:
     scores: tuple[int, ...] = ()
     decide: tuple[int, ...] | None = None  # stated on a move list the rules left open
     result: tuple[int, ...] | None = None  # the winners once written (None: unfinished)
+    # A paper game: a game already on the site that this sheet records (the same players in the
+    # same seats, the same rules and the same moves or final position and result) — the sheet
+    # uploaded twice, most likely. Applying it needs the arbiter's word (``again``).
+    same_as: int | None = None
     errors: list[SheetError] = field(default_factory=list)
 
     @property
@@ -71,6 +75,11 @@ class GamePlan:
         return ", ".join(self.names[s] for s in self.result)
 
     @property
+    def repeat_message(self) -> str:
+        """Why the preview asks before recording this paper game (``""`` if it does not)."""
+        return already_recorded(self.same_as) if self.same_as is not None else ""
+
+    @property
     def names_and_players(self) -> list[tuple[str, int | None]]:
         return list(zip(self.names, self.player_ids, strict=False))
 
@@ -78,6 +87,14 @@ class GamePlan:
         payload = asdict(self)
         payload.pop("errors")
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def already_recorded(number: int) -> str:
+    """Why a paper game's sheet is not recorded a second time without the arbiter's word."""
+    return _(
+        "This game is on the site already (game %(number)s): this sheet was recorded before. "
+        "Record it again only if it is another game with the same moves."
+    ) % {"number": number}
 
 
 def _error(plan: GamePlan, rec: BoardRecord, cell: str, message: str) -> None:
@@ -137,7 +154,42 @@ def plan_paper_game(rec: BoardRecord) -> GamePlan:
     plan.player_ids = tuple(ids)
     plan.moves = tuple(rec.moves)
     _outcome(plan, rec)
+    if not plan.errors:
+        plan.same_as = _recorded_before(plan)
     return plan
+
+
+def _recorded_before(plan: GamePlan) -> int | None:
+    """The game on the site that ``plan`` (a new paper game) would repeat, or ``None``: the same
+    players in the same seats, rules, and moves — or, without moves, final position and
+    result."""
+    if not plan.player_ids or None in plan.player_ids:
+        return None  # a player would be created: no game of the site has them
+    try:
+        options = game_services.validate_game_options(
+            plan.kind or "", plan.options, len(plan.player_ids)
+        )
+    except (GameError, ValueError):
+        return None  # refused on apply anyway
+    games = Game.objects.filter(kind=plan.kind, over_the_board=True)
+    for seat, pid in enumerate(plan.player_ids):
+        games = games.filter(seats__number=seat, seats__player_id=pid)
+    if plan.position is not None:
+        games = games.filter(ply=0, final_position=list(plan.position))
+    else:
+        games = games.filter(ply=len(plan.moves))
+    seats = len(plan.player_ids)
+    for game in games.prefetch_related("moves", "seats").order_by("pk"):
+        if len(game.seats.all()) != seats or dict(game.options) != dict(options):
+            continue
+        if plan.position is not None:
+            if tuple(game.winners or ()) == tuple(plan.winners or ()):
+                return game.pk
+        elif tuple(game.moves_list) == plan.moves and (
+            plan.decide is None or tuple(game.winners or ()) == plan.decide
+        ):
+            return game.pk
+    return None
 
 
 def plan_game_sheet(rec: BoardRecord, game: Game) -> GamePlan:
@@ -216,10 +268,13 @@ def plan_game_sheet(rec: BoardRecord, game: Game) -> GamePlan:
     return plan
 
 
-def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser) -> Game:
-    """Write ``plan`` as ``user``, all or nothing; the game (created or completed)."""
+def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser, again: bool = False) -> Game:
+    """Write ``plan`` as ``user``, all or nothing; the game (created or completed). A paper game
+    the site has already (``plan.same_as``) is recorded a second time only ``again``."""
     if plan.errors:
         raise ImportRefused(_("The sheet has problems: nothing was imported."), plan.errors)
+    if plan.same_as is not None and not again:
+        raise ImportRefused(already_recorded(plan.same_as))
     try:
         with transaction.atomic():
             if plan.game_id is None:
@@ -262,8 +317,7 @@ def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser) -> Game:
                     result=V.of_winners(plan.decide) or "",
                     winners=None if len(plan.names) == 2 else list(plan.decide),
                     game=game,
-                    note=_("Result of an unfinished game, from its score sheet (%(sheet)s).")
-                    % {"sheet": plan.sheet},
+                    note=notes.note(notes.SCORE_SHEET_UNFINISHED, plan.sheet),
                     source=ResultSource.IMPORT,
                 )
     except (TournamentError, GameError, ValueError) as err:

@@ -27,6 +27,17 @@ class NewEntry:
     club: str
     rank: int | None
     player_id: int | None  # an existing player to register, or None to create one
+    # A late entry: the rounds paired before it, each a bye of ``bye`` with its record.
+    byes: tuple[int, ...] = ()
+    bye: str = V.ZERO_BYE
+
+
+def score_text(first: int | None, second: int | None) -> str:
+    """An SOS game score as the sheets write it, ``5:3`` (``…`` for a side not known; ``""``
+    for none)."""
+    if first is None and second is None:
+        return ""
+    return f"{'…' if first is None else first}:{'…' if second is None else second}"
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,22 @@ class ResultChange:
     first_score: int | None = None
     second_score: int | None = None
     version: str = ""  # the pairing's version when the plan was made (versions.version_of)
+    old_first_score: int | None = None  # the SOS scores on the site now
+    old_second_score: int | None = None
+
+    @property
+    def old_score(self) -> str:
+        return score_text(self.old_first_score, self.old_second_score)
+
+    @property
+    def new_score(self) -> str:
+        """The SOS scores the board will have: a side the sheet leaves out keeps its score; a
+        result that is no game played keeps none."""
+        if self.new not in V.PLAYED_RESULTS:
+            return ""
+        first = self.old_first_score if self.first_score is None else self.first_score
+        second = self.old_second_score if self.second_score is None else self.second_score
+        return score_text(first, second)
 
 
 @dataclass(frozen=True)
@@ -61,6 +88,11 @@ class GameChange:
     decide: tuple[int, ...] | None = None  # winners stated on a move list the rules left open
     old_result: str = ""
     result: str = ""  # the pairing's result once the game is written ("" while unfinished)
+
+    @property
+    def score(self) -> str:
+        """A final position's SOS scores as written (``5:3``; ``""`` without)."""
+        return ":".join(str(s) for s in self.scores) if self.scores else ""
 
     @property
     def action(self) -> str:

@@ -135,6 +135,9 @@ def _players(ctx: Context, table: Table) -> None:
             )
     seen: set[str] = set()
     closed = _registration_closed(ctx.t)
+    # A late entry gets a zero-point bye for each round paired before it (``enter_locked``).
+    last = max((n for n, r in ctx.rounds.items() if r.status != RoundStatus.PENDING), default=0)
+    missed = tuple(range(1, last + 1))
     for row in table.rows:
         raw = row.values.get("name")
         cell = row.cells["name"]
@@ -164,7 +167,7 @@ def _players(ctx: Context, table: Table) -> None:
         if not unique:
             continue
         ctx.plan.new_entries.append(
-            NewEntry(table.sheet, cell, name, rating, club, rank, player_id)
+            NewEntry(table.sheet, cell, name, rating, club, rank, player_id, byes=missed)
         )
         ctx.new_names.add(key)
 

@@ -20,6 +20,7 @@ from sheets.boards.read import BoardRecord
 from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import GameChange, ResultChange, result_of_winners
 from sheets.workbooks.results import result_text
+from tournaments import vocabulary as V
 from tournaments.models import Pairing
 from tournaments.results import result_of_game
 from tournaments.scores import played_on_site
@@ -38,6 +39,18 @@ class GameSide:
 
 def _code(winners: tuple[int, ...] | None) -> str | None:
     return result_of_winners(winners)
+
+
+def _winners(code: str | None) -> tuple[int, ...] | None:
+    """The seats a two-seat result gives the game to (``()``: nobody), a forfeit's as a played
+    result's: ``+/-`` and ``1-0`` both say the first player won, ``-/-`` and ``½-½`` nobody."""
+    outcome = V.GAME_OUTCOMES.get(code or "")
+    return tuple(outcome[0]) if outcome is not None else None
+
+
+def _same_winners(stated: str, *codes: str | None) -> bool:
+    """Does a board sheet's stated winner say what one of ``codes`` says (see ``_winners``)?"""
+    return any(_winners(stated) == _winners(code) for code in codes if code)
 
 
 def reconcile(ctx: Context) -> None:
@@ -206,10 +219,12 @@ def _result_side(
             )
         return
     if side.stated is not None and rec is not None:
+        # A board sheet writes a forfeit as its winner (``Draw`` for a double forfeit): it agrees
+        # with a round sheet, or with the site, that gives the game to the same seats.
         if rc is None or rc.code is None:
-            if side.stated != p.result:
+            if not _same_winners(side.stated, p.result):
                 rc = RoundClaim(rec.sheet, side.stated_cell, side.stated, None, None)
-        elif side.stated not in (rc.code, p.result):
+        elif not _same_winners(side.stated, rc.code, p.result):
             ctx.plan.warnings.append(
                 _(
                     "%(where)s: the winner differs from the round sheet; "
@@ -237,5 +252,7 @@ def _result_side(
             first_score=rc.first_score,
             second_score=rc.second_score,
             version=version_of(game=p.game, pairing=p),
+            old_first_score=p.game_scores[0] if sos else None,
+            old_second_score=p.game_scores[1] if sos else None,
         )
     )

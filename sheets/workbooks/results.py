@@ -4,10 +4,16 @@ Games: ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``=``, ``1:0``), forfeits 
 ``-/-`` — through the result vocabulary (``tournaments.vocabulary``) — optionally followed by
 an SOS game score in brackets, ``1-0 (5:3)``. Byes: the words in either language (``bye``,
 ``свободен``, …), their codes, or the points (``1``, ``½``, ``0``) on a row without an opponent.
+
+A spreadsheet program takes ``1:0`` typed into a cell formatted as a number for a time (01:00:00;
+``0:1`` is 00:01:00). Exports write result cells as text, so that does not happen to them; a
+result cell holding such a time (a time, a duration, a date-time on the epoch's day, or the
+fraction of a day) is read as the result it stands for, and any other time is a clear error.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -75,8 +81,57 @@ def parse_game_result(value: Any) -> CellResult:
     return CellResult(code, first, second)
 
 
+# The results a spreadsheet program turns into a time when typed: ``h:m`` → seconds of the day.
+TIME_RESULTS = {3600: "1:0", 60: "0:1"}
+# The day a time-only value sits on in a date-time (1900 and 1904 date systems).
+EPOCH_DAYS = {dt.date(1899, 12, 30), dt.date(1899, 12, 31), dt.date(1904, 1, 1)}
+DAY = 86400
+
+
+def time_seconds(value: Any) -> float | None:
+    """The seconds of the day ``value`` stands for if it is a time value (``None`` if not)."""
+    if isinstance(value, dt.datetime):
+        if value.date() not in EPOCH_DAYS:
+            return None
+        value = value.time()
+    if isinstance(value, dt.time):
+        return value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6
+    if isinstance(value, dt.timedelta):
+        return value.total_seconds()
+    return None
+
+
+def _time_text(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+def _as_time(value: Any) -> str | None:
+    """The result text a time value (or a day fraction) stands for: ``01:00:00`` → ``1:0``;
+    ``None`` if ``value`` is no time; ``BadResult`` for a time that stands for no result."""
+    seconds = time_seconds(value)
+    if seconds is None and isinstance(value, float) and 0 < value < 1:
+        seconds = value * DAY  # a time read as the number it is stored as
+        if abs(seconds - round(seconds)) > 1e-3 or round(seconds) not in TIME_RESULTS:
+            return None  # a plain fraction, not one of those times
+    if seconds is None:
+        return None
+    if abs(seconds - round(seconds)) < 1e-3 and round(seconds) in TIME_RESULTS:
+        return TIME_RESULTS[round(seconds)]
+    raise BadResult(
+        _(
+            "The spreadsheet program took “%(text)s” for a time, not a result: format the "
+            "cell as text and write the result again (1-0, 0-1, ½-½, +/-, -/+ or -/-)."
+        )
+        % {"text": _time_text(seconds)}
+    )
+
+
 def parse_cell(value: Any, *, bye: bool) -> CellResult:
     """The result in a round sheet's cell; ``BadResult`` with a translated message."""
+    text = _as_time(value)
+    if text is not None:
+        value = text
     if bye:
         return CellResult(parse_bye(value))
     if isinstance(value, int | float) and not isinstance(value, bool):

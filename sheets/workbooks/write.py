@@ -36,6 +36,9 @@ HEAD = Style(
 HEAD_HEIGHT = 45  # three lines of a wrapped header
 LINK = Style(color="0563C1")
 NUMBER_STYLE = Style(h="center")
+# A result cell is text ("@"), empty or not: ``1:0`` typed into it stays ``1:0``, where a cell
+# formatted as a number would take it for a time (01:00:00).
+RESULT_STYLE = Style(number_format="@")
 
 
 def game_board_data(game: Game, names: list[str], **details: Any) -> BoardData:
@@ -159,7 +162,8 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
     def rows() -> Iterator[list[Any]]:
         for p in (p for p in data.pairings if p.round_id == rnd.pk):
             second = p.second.player.name if p.second_id else None
-            values: list[Any] = [p.board, p.first.player.name, result_text(p.result), second]
+            result = Cell(result_text(p.result), RESULT_STYLE)
+            values: list[Any] = [p.board, p.first.player.name, result, second]
             if sos:
                 played = p.result in records.PLAYED_RESULTS and p.second_id
                 values += list(p.game_scores) if played else [None, None]
@@ -278,7 +282,7 @@ def log_sheet(data: TournamentData) -> SheetSpec:
                 ", ".join(about),
                 _state_text(a.before),
                 _state_text(a.after),
-                a.note or None,
+                a.note_text or None,
                 a.decided_by.get_username() if a.decided_by else None,
                 str(a.get_source_display()),
             ]

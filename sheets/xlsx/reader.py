@@ -5,11 +5,16 @@ that have formulas are read a second time with ``data_only=True`` for the values
 program saved with them. A formula with a saved value reads as that value; one without (a file
 written by a program that does not calculate) reads as ``MissingValue``, which the sheet readers
 report wherever a value is expected.
+
+Digits: a text without letters (a result, a number, a score) typed with Persian or Arabic-Indic
+digits (``۱-۰``, ``١٢``) is read with ASCII digits, here, where every cell is read; a text with
+letters (a name, a title) is kept as typed.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import warnings
 import zipfile
 from collections.abc import Iterator
@@ -59,11 +64,30 @@ class SheetData:
         return SheetError(self.title, f"{col(column)}{row}", message, code)
 
 
+# Persian (U+06F0…) and Arabic-Indic (U+0660…) digits, and the Arabic decimal separator.
+_DIGITS = str.maketrans(
+    {
+        **{0x06F0 + n: str(n) for n in range(10)},
+        **{0x0660 + n: str(n) for n in range(10)},
+        0x066B: ".",
+    }
+)
+_FOREIGN_DIGIT = re.compile(r"[\u0660-\u066b\u06f0-\u06f9]")
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with Persian and Arabic-Indic digits as ASCII ones when it has no letters (a
+    result, a number, a score); a text with letters is returned as it is."""
+    if not _FOREIGN_DIGIT.search(text) or any(ch.isalpha() for ch in text):
+        return text
+    return text.translate(_DIGITS)
+
+
 def _clean(value: Any, data_type: str) -> Any:
     if data_type == "e":
         return ErrorValue(str(value))
     if isinstance(value, str):
-        value = value.strip()
+        value = ascii_digits(value.strip())
         return value or None
     return value
 
@@ -119,7 +143,7 @@ def _values(ws: Any, sheet: SheetData) -> None:
             if value is None:
                 continue
             if value.__class__ is str:
-                value = value.strip()
+                value = ascii_digits(value.strip())
                 if not value:
                     continue
             cells[(r, c)] = value

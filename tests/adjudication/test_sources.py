@@ -213,7 +213,7 @@ def test_a_workbook_import_writes_one_record_per_result(world: World, client_for
         world.arbiter,
     )
     assert record.after["pairing"]["result"] == Result.DRAW
-    assert "Round 1!C" in record.note
+    assert "Round 1!C" in record.note_text
     assert_shown(client_for, record, "½-½", "Workbook import")
 
 

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,51 @@ def test_a_workbook_saved_by_libreoffice_imports_with_nothing_to_change(
     plan = services.read_workbook(saved.read_bytes(), tournament=t)
     assert plan.errors == [] and plan.warnings == [] and plan.empty
     assert plan.sheets_read >= 4
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_rules_line_and_the_seat_header_print_whole(
+    office: Convert, tmp_path: Path, language: str
+) -> None:
+    """``Правила:`` and its rules in words on one printed line, and each score-sheet block's
+    ``Игрок`` header whole (a narrow column broke it into ``Игро``/``к`` and cut the rules)."""
+    from django.utils import translation
+
+    from sheets import layout as L
+    from sheets.boards.ruletext import rules_words
+
+    path = tmp_path / "boards.xlsx"
+    with translation.override(language):
+        games = _long_games()
+        specs = [
+            board_sheet(replace(data, tournament="Кубок клуба", round=1, board=2, game=12), kind)
+            for kind, data in games
+        ]
+        rules = [rules_words(data.kind, data.options) for _kind, data in games]
+        label, seat = L.t(L.RULES), L.t(L.SEAT)
+    with path.open("wb") as out:
+        write_workbook(specs, out)
+    printed = pages(office(path, "pdf"))
+    assert len(printed) == len(games)
+    for page, words in zip(printed, rules, strict=True):
+        line = next(x for x in page.splitlines() if label in x)
+        assert " ".join(line.split()).endswith(f"{label} {words}"), line
+        header = next(x for x in page.splitlines() if seat in x)
+        assert header.split().count(seat) == 3, header  # three blocks of moves, each whole
+
+
+def test_result_cells_stay_text_through_libreoffice(
+    office: Convert, tmp_path: Path, en: str, arbiter: User
+) -> None:
+    """Calc keeps the result cells' text format, so a ``1:0`` typed into one stays ``1:0``
+    (in a number cell Calc would make it the time 01:00:00)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    t = new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
+    source = tmp_path / "cup.xlsx"
+    source.write_bytes(services.export_tournament(t))
+    saved = office(source, "xlsx")
+    ws = load_workbook(io.BytesIO(saved.read_bytes()))["Round 1"]
+    assert [ws[f"C{r}"].number_format for r in (4, 5)] == ["@", "@"]

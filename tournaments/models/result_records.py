@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from tournaments import notes
 from tournaments import vocabulary as V
 
 from .rounds import Pairing
@@ -99,7 +100,11 @@ class Adjudication(models.Model):
         db_index=True,
     )
     reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
-    note = models.TextField(_("note"), blank=True)
+    note = models.TextField(_("note"), blank=True)  # an arbiter's words, as typed
+    # A note of the site's own (``tournaments.notes``): its code and the sentence's parameters,
+    # put into words in the reader's language where the record is shown (``note_text``).
+    note_code = models.CharField(_("note code"), max_length=40, blank=True)
+    note_params = models.JSONField(_("note parameters"), default=dict, blank=True)
     tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
@@ -158,6 +163,13 @@ class Adjudication(models.Model):
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         raise PermissionError("adjudication records are never deleted")
+
+    @property
+    def note_text(self) -> str:
+        """The note as the reader reads it: the site's note in the active language, then the
+        arbiter's words."""
+        coded = notes.text(self.note_code, self.note_params) if self.note_code else ""
+        return " ".join(part for part in (coded, self.note) if part)
 
 
 class ClaimStatus(models.TextChoices):

@@ -146,8 +146,9 @@ def record_html(record: Adjudication) -> str:
             out.append(f" ({text})")
     if after.get("engine"):
         out.append(render_to_string("tournaments/_engine_verdict.html", {"a": record}))
-    if record.note:
-        out.append(f'<div class="note">{escape(record.note)}</div>')
+    note = record.note_text  # the site's own note in the reader's language, then the arbiter's
+    if note:
+        out.append(f'<div class="note">{escape(note)}</div>')
     who = record.decided_by.get_username() if record.decided_by_id is not None else ""
     when = _minute(template_localtime(record.decided_at))
     by = escape(who or "—")

@@ -93,6 +93,10 @@ class Command(TranslatedCommand):
                 _("New player: %(name)s (%(sheet)s!%(cell)s)")
                 % {"name": e.name, "sheet": e.sheet, "cell": e.cell}
             )
+            for n in e.byes:  # a late entry's byes, each written with its record
+                self.stdout.write(
+                    "  " + _("Round %(round)s: %(bye)s") % {"round": n, "bye": _result(e.bye)}
+                )
         for r in plan.results:
             self.stdout.write(
                 _("Result, %(where)s, %(first)s – %(second)s: %(old)s → %(new)s")
@@ -100,8 +104,8 @@ class Command(TranslatedCommand):
                     "where": _where(r.round, r.board),
                     "first": r.first,
                     "second": r.second or "",
-                    "old": _result(r.old),
-                    "new": _result(r.new),
+                    "old": _scored(_result(r.old), r.old_score),
+                    "new": _scored(_result(r.new), r.new_score),
                 }
             )
         for g in plan.games:
@@ -111,7 +115,7 @@ class Command(TranslatedCommand):
                     "where": _where(g.round, g.board),
                     "players": " – ".join(g.names),
                     "change": _change(g),
-                    "result": _result(g.result),
+                    "result": _scored(_result(g.result), g.score),
                 }
             )
         self.stdout.write(
@@ -138,6 +142,11 @@ def _result(code: str) -> str:
     """A result in words as the pages write it (``1-0``, a bye's words), ``…`` for none."""
     label = V.LABELS.get(code or "")
     return _(label) if label is not None else "…"
+
+
+def _scored(result: str, score: str) -> str:
+    """A result with its SOS game score, as the preview page writes it: ``1-0 (5:3)``."""
+    return f"{result} ({score})" if score else result
 
 
 def _change(g: GameChange) -> str:
