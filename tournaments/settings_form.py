@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
-from games.clock import MAX_DEFAULT_TIME_MINUTES
+from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind
 from tournaments import settings_service
@@ -178,6 +178,7 @@ class TournamentForm(forms.Form):
             ),
             min_value=1,
             max_value=MAX_DEFAULT_TIME_MINUTES,
+            required=False,  # left empty: as it is
         )
         self.fields["engine_seconds"] = forms.IntegerField(
             label=_("engine time for an adjudication (seconds)"),
@@ -202,6 +203,13 @@ class TournamentForm(forms.Form):
                 _("No active account is called %(names)s.") % {"names": ", ".join(unknown)}
             )
         return [found[n] for n in names]
+
+    def clean_default_time(self) -> int:
+        """The minutes given, or (left empty) those the tournament has."""
+        minutes = self.cleaned_data.get("default_time")
+        if minutes is None:
+            return int(self.initial.get("default_time") or DEFAULT_TIME_MINUTES)
+        return int(minutes)
 
     def running_fields(self) -> list[forms.BoundField]:
         return [
