@@ -385,3 +385,15 @@ def test_a_game_replayed_after_an_annulment_in_a_started_round_starts_at_once(
     assert not timekeeping.is_waiting(new)
     frozen.advance(seconds=10)
     assert timekeeping.clocks_now(new, frozen.now).running == 0
+
+
+def test_the_integrity_check_accepts_a_forfeit_by_the_clock(rapid: World, frozen) -> None:
+    from games.integrity import problems_of_game
+
+    started(rapid)
+    play(rapid.game, "A1=S")
+    frozen.advance(minutes=16)
+    with factories.committed():
+        timekeeping.check_clocks()
+    assert rapid.game.end_reason == endings.FORFEIT
+    assert problems_of_game(rapid.game) == []
