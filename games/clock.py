@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from games import endings
+
 NONE = "none"
 FISCHER = "fischer"
 DELAY = "delay"
@@ -61,11 +63,11 @@ ACTS = (PAUSE, RESUME, ADD, WAIT, START)
 DEFAULT_TIME_MINUTES = 15
 MAX_DEFAULT_TIME_MINUTES = 24 * 60
 
-# How a game the clocks end ends (see ``ending``).
-TIME = "time"  # lost on time: the side had played, its time ran out
-FORFEIT = "forfeit"  # a side never made its first move: the others win by forfeit
-DOUBLE_FORFEIT = "double_forfeit"  # nobody made a first move: nobody wins
-ABORT = "abort"  # a casual game a side never played: no result at all
+# How a game the clocks end ends (see ``ending``): the end reasons of ``games.endings``.
+TIME = endings.TIME  # lost on time: the side had played, its time ran out
+FORFEIT = endings.FORFEIT  # a side never made its first move: the others win by forfeit
+DOUBLE_FORFEIT = endings.DOUBLE_FORFEIT  # nobody made a first move: nobody wins
+ABORT = endings.ABORTED  # a casual game a side never played: no result at all
 
 
 def gettext_noop(s: str) -> str:

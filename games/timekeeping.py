@@ -54,19 +54,10 @@ class NotStarted(GameError):
     def __init__(self) -> None:
         super().__init__(
             gettext_lazy(
-                "The round has not started yet: the clocks start, and moves can be made, "
-                "when the arbiter starts the round."
+                "Play has not started yet: the clocks start, and moves can be made, when the "
+                "arbiter starts play."
             )
         )
-
-
-# How the clocks end a game (``games.clock.ending``): the game's end reason and status.
-CLOCK_ENDINGS = {
-    clock.TIME: endings.TIME,
-    clock.FORFEIT: endings.FORFEIT,
-    clock.DOUBLE_FORFEIT: endings.DOUBLE_FORFEIT,
-    clock.ABORT: endings.ABORTED,
-}
 
 
 def ended_by_clock(game: Game) -> bool:
@@ -180,7 +171,7 @@ def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
     else:
         game.status = GameStatus.FINISHED
         game.winners = winners
-    game.end_reason = CLOCK_ENDINGS[how]
+    game.end_reason = how  # an end reason of games.endings
     game.finished_at = clocks.flagged_at
     game.save(update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"])
     _announce_result(game)

@@ -49,7 +49,7 @@ def test_the_round_starts_a_flag_falls_on_both_pages_and_a_no_show_forfeits(
     # Before the start: no clock runs, nobody can move, the page says why.
     for page in (*pages, d_page):
         mark_page(page)
-        expect(page.locator(".clocks__waiting")).to_contain_text("arbiter starts the round")
+        expect(page.locator(".clocks__waiting")).to_contain_text("arbiter starts play")
         expect(page.locator(".clock.clock--running")).to_have_count(0)
         expect(page.locator('button[name="cell"]')).to_have_count(0)
 

@@ -92,7 +92,7 @@ def test_a_move_before_the_start_is_refused_with_a_clear_message(bullet: World, 
                 services.submit_move(game=bullet.game, user=bullet.seated, notation="A1=S")
             messages[language] = str(refused.value.message)
         assert refused.value.code == "not_started"
-    assert "has not started" in messages["en"]
+    assert "Play has not started" in messages["en"]
     assert CYRILLIC.search(messages["ru"])
     assert bullet.game.ply == 0 and bullet.game.is_active
 
@@ -101,7 +101,7 @@ def test_the_board_says_the_clocks_wait_and_cannot_be_played(bullet: World, clie
     client.force_login(bullet.seated)
     html = client.get(f"/games/{bullet.game.pk}/panel/", HTTP_ACCEPT_LANGUAGE="en").content
     text = html.decode()
-    assert "The clocks start when the arbiter starts the round." in text
+    assert "The clocks start when the arbiter starts play." in text
     assert "clock--running" not in text
     assert 'name="move"' not in text  # no move form while the round waits
 
