@@ -270,7 +270,11 @@ def start(*, game: Game, default_minutes: int, now: datetime | None = None) -> b
     if not locked.time_control or not locked.is_active or not is_waiting(locked):
         return False
     if not 1 <= default_minutes <= clock.MAX_DEFAULT_TIME_MINUTES:
-        raise GameError(_("Unknown time control."), "default_time")
+        raise GameError(
+            _("The default time must be from 1 to %(most)s minutes.")
+            % {"most": clock.MAX_DEFAULT_TIME_MINUTES},
+            "default_time",
+        )
     _append(locked, clock.ClockAct(at=now, act=clock.START, seconds=default_minutes * 60))
     return True
 

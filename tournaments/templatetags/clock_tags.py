@@ -10,7 +10,7 @@ from games.models import Game
 from tournaments import adjudication, authority, clocks
 from tournaments.clock_views import seats_of
 from tournaments.forms import AddTimeForm
-from tournaments.models import AdjudicationReason, Round
+from tournaments.models import AdjudicationReason, Round, RoundStatus
 
 register = template.Library()
 
@@ -45,6 +45,6 @@ def round_clock_controls(rnd: Round, user: Any) -> dict[str, Any]:
         "waiting": bool(clocks.waiting_games(rnd)),
         "started_at": clocks.round_started_at(rnd),
         "default_time": rnd.tournament.default_time,
-        "unstarted": clocks.unstarted_boards(rnd) if rnd.status == "paired" else [],
+        "unstarted": clocks.unstarted_boards(rnd) if rnd.status == RoundStatus.PAIRED else [],
         "rnd": rnd,
     }
