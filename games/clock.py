@@ -18,6 +18,13 @@ Time controls (:class:`TimeControl`):
 A side whose time is used up has lost on time: a move arriving after that is refused. A move
 arriving with exactly no time left is in time. SOS extra turns keep the same side's clock running
 (each move is still a move: the increment is added after each).
+
+The clocks of a game played in a competition wait for the arbiter's start (a ``wait`` act when
+the game is made, a ``start`` act when its round starts); a casual game's run from its creation.
+Before its first move a side has at most the *default time* (FIDE's word: the time within which
+a player must be present), or its own clock if that is less: a side that has not made its first
+move by then never played — the game is not lost on time but forfeited (or, casual, aborted),
+see :func:`ending`.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
+
+from games import endings
 
 NONE = "none"
 FISCHER = "fischer"
@@ -45,7 +54,20 @@ MAX_TOTAL_DAYS = 366
 PAUSE = "pause"
 RESUME = "resume"
 ADD = "add"
-ACTS = (PAUSE, RESUME, ADD)
+WAIT = "wait"  # the game is made: its clocks wait for the start of its round
+START = "start"  # the round starts: the clocks run (``seconds``: the default time in force)
+ACTS = (PAUSE, RESUME, ADD, WAIT, START)
+
+# The default time (minutes) when nobody sets one: a tournament's setting starts with it, and a
+# casual game's side must make its first move within it (or its own clock, if less).
+DEFAULT_TIME_MINUTES = 15
+MAX_DEFAULT_TIME_MINUTES = 24 * 60
+
+# How a game the clocks end ends (see ``ending``): the end reasons of ``games.endings``.
+TIME = endings.TIME  # lost on time: the side had played, its time ran out
+FORFEIT = endings.FORFEIT  # a side never made its first move: the others win by forfeit
+DOUBLE_FORFEIT = endings.DOUBLE_FORFEIT  # nobody made a first move: nobody wins
+ABORT = endings.ABORTED  # a casual game a side never played: no result at all
 
 
 def gettext_noop(s: str) -> str:
@@ -201,6 +223,8 @@ class ClockAct:
         out: dict[str, Any] = {"at": self.at.isoformat(), "act": self.act}
         if self.act == ADD:
             out.update(seat=self.seat, seconds=self.seconds)
+        elif self.act == START:
+            out.update(seconds=self.seconds)
         return out
 
     @classmethod
@@ -224,6 +248,9 @@ class Clocks:
     flagged_at: datetime | None = None  # the moment it ran out
     spent: list[timedelta] = field(default_factory=list)  # per move, the time it took
     total_left: list[timedelta | None] = field(default_factory=list)  # correspondence's total
+    waiting: bool = False  # the clocks wait for the start of the round
+    moved: frozenset[int] = frozenset()  # the seats that have made a move (by the flag)
+    first_move_due: bool = False  # some seat still has its first move to make (default time)
 
     @property
     def deadline_in(self) -> timedelta | None:
@@ -242,19 +269,31 @@ def compute(
     to_move: int | None,
     now: datetime | None,
     acts: Sequence[ClockAct] = (),
+    default_time: timedelta | None = None,
 ) -> Clocks:
-    """The clocks of a game started at ``start`` whose moves (``(seat, arrived_at)``, in order)
+    """The clocks of a game made at ``start`` whose moves (``(seat, arrived_at)``, in order)
     arrived as given, with the arbiter's ``acts``, at ``now``; ``to_move`` is the seat to move
     after the last move (``None`` once the game is over: then no clock runs, and the clocks are
     as they were at the last move, or at ``now`` if given and earlier).
 
     The clock of the seat that made the next move runs from the previous move's arrival (or the
     start): with SOS extra turns, the same seat's clock runs on. A move that arrived after its
-    side's time ran out (which the services refuse) counts as the flag.
+    side's time ran out (which the services refuse) counts as the flag. No clock runs while the
+    clocks wait for the start (a ``wait`` act not yet followed by a ``start``) or are paused.
+
+    Before its first move, a seat of a Fischer or delay game has at most the default time (the
+    last ``start`` act's seconds, else ``default_time``; none: no limit but its clock); a
+    correspondence game's first move has the days of a move. ``moved`` says which seats had
+    moved when a flag fell: :func:`ending` tells a loss on time from a forfeit.
     """
     if control.is_none:
         return Clocks(remaining=[timedelta(0)] * seats, running=None, paused=False)
     fischer_like = control.kind in (FISCHER, DELAY)
+    for act in acts:
+        if act.act == START and act.seconds:
+            default_time = timedelta(seconds=act.seconds)
+    first_cap = default_time if fischer_like else None
+    moved: set[int] = set()
     bank = [timedelta(seconds=control.base)] * seats
     per_move = timedelta(days=control.days)
     total: list[timedelta | None] = [
@@ -266,6 +305,8 @@ def compute(
 
     def limit(seat: int) -> timedelta:
         if fischer_like:
+            if first_cap is not None and seat not in moved:
+                return min(bank[seat], first_cap)
             return bank[seat]
         allowed = per_move + extra[seat]
         left = total[seat]
@@ -282,6 +323,7 @@ def compute(
     used = timedelta(0)  # the running turn's time so far
     last = start
     paused = False
+    waiting = False
     move_index = 0
 
     def turn_seat() -> int | None:
@@ -289,7 +331,7 @@ def compute(
 
     for at, kind, _i, payload in events:
         seat = turn_seat()
-        if seat is not None and not paused and at > last:
+        if seat is not None and not paused and not waiting and at > last:
             used += at - last
         if at > last:
             last = at
@@ -305,6 +347,9 @@ def compute(
                 flagged_at=at - over,
                 spent=spent,
                 total_left=total,
+                waiting=waiting,
+                moved=frozenset(moved),
+                first_move_due=len(moved) < seats,
             )
         if kind == 0:
             act: ClockAct = payload
@@ -312,6 +357,10 @@ def compute(
                 paused = True
             elif act.act == RESUME:
                 paused = False
+            elif act.act == WAIT:
+                waiting = True
+            elif act.act == START:
+                waiting = False
             elif act.act == ADD and act.seat is not None and 0 <= act.seat < seats:
                 added = timedelta(seconds=act.seconds)
                 if fischer_like:
@@ -338,17 +387,71 @@ def compute(
             spent.append(used)
             used = timedelta(0)
             move_index += 1
+            moved.add(mover)
     seat = turn_seat() if now is not None else None
     remaining = [limit(s) for s in range(seats)]
     if seat is not None:
         remaining[seat] = limit(seat) - used
     return Clocks(
         remaining=remaining,
-        running=None if paused or seat is None else seat,
+        running=None if paused or waiting or seat is None else seat,
         paused=paused,
         spent=spent,
         total_left=total,
+        waiting=waiting,
+        moved=frozenset(moved),
+        first_move_due=len(moved) < seats,
     )
+
+
+def ending(clocks: Clocks, *, seats: int, competition: bool) -> tuple[str, list[int]] | None:
+    """How the game whose ``clocks`` show a fallen flag ends, and its winning seats (``None``
+    while no flag has fallen).
+
+    A side that had moved loses on time (``TIME``: every other seat wins). A side that never made
+    its first move never played: in a ``competition`` (a game whose clocks waited for its round's
+    start) the others who moved win by forfeit (``FORFEIT``), and when nobody moved nobody wins
+    (``DOUBLE_FORFEIT``, FIDE's ``-/-``: the site cannot see a player at the board who has not
+    moved); a casual game is aborted (``ABORT``: no result)."""
+    flagged = clocks.flagged
+    if flagged is None:
+        return None
+    if flagged in clocks.moved:
+        return TIME, [s for s in range(seats) if s != flagged]
+    if not competition:
+        return ABORT, []
+    if not clocks.moved:
+        return DOUBLE_FORFEIT, []
+    return FORFEIT, sorted(clocks.moved)
+
+
+def is_waiting(acts: Sequence[ClockAct]) -> bool:
+    """Whether the clocks of ``acts`` still wait for the start (a ``wait`` not yet started)."""
+    for act in reversed(acts):
+        if act.act in (WAIT, START):
+            return act.act == WAIT
+    return False
+
+
+def waited(acts: Sequence[ClockAct]) -> bool:
+    """Whether the game's clocks waited for a start: a game played in a competition."""
+    return any(act.act == WAIT for act in acts)
+
+
+def started_default(acts: Sequence[ClockAct]) -> int | None:
+    """The default time (seconds) the clocks of ``acts`` were started with, if any."""
+    for act in reversed(acts):
+        if act.act == START and act.seconds:
+            return act.seconds
+    return None
+
+
+def started_at(acts: Sequence[ClockAct]) -> datetime | None:
+    """When the clocks of ``acts`` were started (``None``: not started, or never waited)."""
+    for act in acts:
+        if act.act == START:
+            return act.at
+    return None
 
 
 def is_paused(acts: Sequence[ClockAct]) -> bool:

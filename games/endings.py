@@ -17,10 +17,11 @@ def gettext_noop(s: str) -> str:
 FORFEIT = "forfeit"  # one player did not play: the other wins
 DOUBLE_FORFEIT = "double_forfeit"  # neither played: nobody wins
 ADJUDICATED = "adjudicated"  # the arbiter declared the result
-TIME = "time"  # a claim on time was accepted
+TIME = "time"  # lost on time: a flag fell (or a claim on time was accepted)
 FINAL_POSITION = "final_position"  # known by its final position only (a paper sheet)
+ABORTED = "aborted"  # a casual game a side never played: no result
 
-ENDINGS = (FORFEIT, DOUBLE_FORFEIT, ADJUDICATED, TIME, FINAL_POSITION)
+ENDINGS = (FORFEIT, DOUBLE_FORFEIT, ADJUDICATED, TIME, FINAL_POSITION, ABORTED)
 
 # A short badge beside a game's result.
 BADGES = {
@@ -29,6 +30,7 @@ BADGES = {
     ADJUDICATED: gettext_noop("decided by the arbiter"),
     TIME: gettext_noop("on time"),
     FINAL_POSITION: gettext_noop("from the final position"),
+    ABORTED: gettext_noop("aborted: a player never made a first move"),
 }
 
 # How the rules engine's endings on the board read (``Outcome.reason``).

@@ -138,12 +138,16 @@ def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str
     return problems + _outcome_problems(game, where, state, len(moves))
 
 
+# How a game's clock ends it (``games.timekeeping.end_by_clock``) before its moves do.
+CLOCK_ENDS = (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT)
+
+
 def _outcome_problems(game: Game, where: str, state: object, count: int) -> list[str]:
     """The game's decided outcome and status against the replay of its moves."""
     outcome = game.rules.outcome(state)
     if game.status == GameStatus.FINISHED:
-        if outcome is None and game.end_reason == endings.TIME and game.time_control:
-            pass  # lost on time: the clock ended it before the moves did
+        if outcome is None and game.end_reason in CLOCK_ENDS and game.time_control:
+            pass  # lost on time or forfeited: the clock ended it before the moves did
         elif outcome is None:
             return [
                 _("%(game)s: it is marked finished, but its %(count)s moves do not end it.")

@@ -28,6 +28,7 @@ class GameStatus(models.TextChoices):
     FINISHED = "finished", pgettext_lazy("game status", "Finished")
     ADJUDICATED = "adjudicated", _("Adjudicated")
     ANNULLED = "annulled", _("Annulled")
+    ABORTED = "aborted", _("Aborted")
 
 
 ACTIVE_STATUSES = (GameStatus.WAITING, GameStatus.IN_PROGRESS)

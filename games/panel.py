@@ -242,6 +242,12 @@ def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
         }
     if game.status == GameStatus.ANNULLED:
         return f'<strong class="result">{w["This game was annulled."]}</strong>'
+    if game.status == GameStatus.ABORTED:
+        label = endings.WORDS.get(game.end_reason or "")
+        text = f'<strong class="result">{escape(game.get_status_display())}</strong>'
+        if label is not None:
+            text += f'\n          <span class="badge ending">{escape(gettext(label))}</span>'
+        return text
     if outcome:
         if outcome.reason == endings.DOUBLE_FORFEIT:
             text = f'<strong class="result">{w["Both players forfeited: nobody wins."]}</strong>'

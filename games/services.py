@@ -70,19 +70,23 @@ def create_game(
     over_the_board: bool = False,
     created_by: AbstractBaseUser | None = None,
     time_control: str | TimeControl = "",
+    clocks_wait: bool = False,
 ) -> Game:
     """Create a game with ``players`` seated in order (seat 0 moves first). ``time_control``
-    (a ``games.clock.TimeControl`` or its stored code; none by default) starts its clocks now;
-    an over-the-board game has none."""
+    (a ``games.clock.TimeControl`` or its stored code; none by default) starts its clocks now,
+    or, with ``clocks_wait`` (a game of a competition's round), when the round is started
+    (``timekeeping.start``); an over-the-board game has none."""
     if len({p.pk for p in players}) != len(players):
         raise ValueError(_("A player can take only one seat in a game."))
     normalised = validate_game_options(kind, options, len(players))
+    code = timekeeping.validate_time_control(time_control, over_the_board=over_the_board)
     game = Game.objects.create(
         kind=kind,
         options=normalised,
         over_the_board=over_the_board,
         created_by=created_by,
-        time_control=timekeeping.validate_time_control(time_control, over_the_board=over_the_board),
+        time_control=code,
+        clock_log=[timekeeping.wait_act(timezone.now())] if code and clocks_wait else [],
     )
     Seat.objects.bulk_create(
         Seat(game=game, number=n, player=player) for n, player in enumerate(players)

@@ -3,11 +3,17 @@
 The server keeps, per game, its time control (``Game.time_control``), when each move arrived
 (``Move.created_at``) and the arbiter's clock acts (``Game.clock_log``); each side's time is
 computed from them. A game whose side to move has used up its time is lost on time by that side
-(reason ``time``), exactly once: every path that ends it — a move arriving too late
-(:func:`games.services.submit_move`), a page or poll asking for the game
-(:func:`notice`), the periodic check (:func:`check_clocks`, the ``check_clocks`` command) — locks
-the game row and ends it only while it is still active. The end reaches the tournaments through
-``game_result_changed``, as any online game's end does.
+(reason ``time``) — or, when that side never made its first move, forfeited (``forfeit``,
+``double_forfeit`` when nobody moved; a casual game is aborted instead) — exactly once: every
+path that ends it — a move arriving too late (:func:`games.services.submit_move`), a page or poll
+asking for the game (:func:`notice`), the periodic check (:func:`check_clocks`, the
+``check_clocks`` command) — locks the game row and ends it only while it is still active. The
+end reaches the tournaments through ``game_result_changed``, as any online game's end does; it
+is the clock's act (:func:`ended_by_clock`), whoever's request noticed it.
+
+The clocks of a game played in a competition wait for its round's start (:func:`wait` when the
+game is made, :func:`start` when the arbiter starts the round): until then no clock runs and
+moves are refused (:class:`NotStarted`). A casual game's clocks run from its creation.
 """
 
 from __future__ import annotations
@@ -38,6 +44,32 @@ class TimeIsUp(GameError):
     def __init__(self, now: datetime | None = None) -> None:
         super().__init__(gettext_lazy("Time is up: the move came too late and the game is lost."))
         self.now = now
+
+
+class NotStarted(GameError):
+    """The game's clocks wait for the start of its round: no move yet."""
+
+    code = "not_started"
+
+    def __init__(self) -> None:
+        super().__init__(
+            gettext_lazy(
+                "Play has not started yet: the clocks start, and moves can be made, when the "
+                "arbiter starts play."
+            )
+        )
+
+
+def ended_by_clock(game: Game) -> bool:
+    """Whether ``game`` was ended by its clocks (a flag, a side that never moved): an act of
+    the clock, decided by nobody — not by whoever's page, poll or move noticed it."""
+    if game.status == GameStatus.ABORTED:
+        return game.end_reason == endings.ABORTED
+    return (
+        game.status == GameStatus.FINISHED
+        and bool(game.time_control)
+        and game.end_reason in (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT)
+    )
 
 
 def short_form(code: str) -> str:
@@ -80,10 +112,9 @@ def clocks_of(
     now: datetime | None,
 ) -> clock.Clocks:
     """The clocks of ``game`` from its moves' ``(seat, arrived_at)`` in order. Once the game is
-    over no clock runs; a game lost on time shows its flag (that side at zero)."""
+    over no clock runs; a game its clocks ended shows its flag (that side at zero)."""
     if not game.is_active:
-        lost_on_time = game.status == GameStatus.FINISHED and game.end_reason == endings.TIME
-        if lost_on_time and game.finished_at is not None and to_move is not None:
+        if ended_by_clock(game) and game.finished_at is not None and to_move is not None:
             now = game.finished_at + timedelta(microseconds=1)
         else:
             to_move = None
@@ -95,6 +126,7 @@ def clocks_of(
         to_move=to_move,
         now=now,
         acts=acts_of(game),
+        default_time=timedelta(minutes=clock.DEFAULT_TIME_MINUTES),
     )
 
 
@@ -114,22 +146,32 @@ def check_in_time(
     game: Game, timed: Sequence[Sequence[Any]], to_move: int | None, now: datetime
 ) -> None:
     """The move path's check (no query): ``TimeIsUp`` when ``to_move``'s time ran out by
-    ``now``; ``timed`` are the moves' ``(notation, seat, arrived_at)`` rows."""
+    ``now``, ``NotStarted`` while the clocks wait for the round's start; ``timed`` are the
+    moves' ``(notation, seat, arrived_at)`` rows."""
     clocks = clocks_of(game, moves=[(r[1], r[2]) for r in timed], to_move=to_move, now=now)
     if clocks.flagged is not None:
         raise TimeIsUp(now)
+    if clocks.waiting:
+        raise NotStarted()
 
 
-def end_on_time(game: Game, clocks: clock.Clocks) -> None:
-    """End the locked, active ``game`` as lost on time by ``clocks.flagged``: every other seat
-    wins. Announced to the other apps once the transaction commits."""
+def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
+    """End the locked, active ``game`` as its clocks say (``games.clock.ending``): lost on time
+    by ``clocks.flagged``, forfeited by a side that never moved, or (casual) aborted. Announced
+    to the other apps once the transaction commits."""
     from games.services import _announce_result
 
-    assert clocks.flagged is not None
     seats = game.rules.players
-    game.status = GameStatus.FINISHED
-    game.winners = [s for s in range(seats) if s != clocks.flagged]
-    game.end_reason = endings.TIME
+    verdict = clock.ending(clocks, seats=seats, competition=clock.waited(acts_of(game)))
+    assert verdict is not None
+    how, winners = verdict
+    if how == clock.ABORT:
+        game.status = GameStatus.ABORTED
+        game.winners = None
+    else:
+        game.status = GameStatus.FINISHED
+        game.winners = winners
+    game.end_reason = how  # an end reason of games.endings
     game.finished_at = clocks.flagged_at
     game.save(update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"])
     _announce_result(game)
@@ -141,14 +183,16 @@ def end_on_time(game: Game, clocks: clock.Clocks) -> None:
             game=game.pk,
             seat=clocks.flagged,
             ply=game.ply,
+            ending=game.end_reason,
         )
     )
 
 
 @transaction.atomic
 def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
-    """End ``game`` on time if its side to move has used up its time by ``now``; whether this
-    call ended it (``False`` when it has no clock, is over, or still has time)."""
+    """End ``game`` as its clocks say if its side to move has used up its time (or its default
+    time, before its first move) by ``now``; whether this call ended it (``False`` when it has
+    no clock, is over, or still has time)."""
     now = now or timezone.now()
     locked = Game.objects.select_for_update().filter(pk=game.pk).first()
     if locked is None or not locked.time_control or not locked.is_active:
@@ -156,7 +200,7 @@ def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
     clocks = clocks_now(locked, now)
     if clocks.flagged is None:
         return False
-    end_on_time(locked, clocks)
+    end_by_clock(locked, clocks)
     return True
 
 
@@ -203,6 +247,38 @@ def check_clocks(*, now: datetime | None = None) -> list[int]:
 # these only change the game's clock log consistently, under the game's lock.
 
 
+def wait_act(now: datetime) -> dict[str, Any]:
+    """The first entry of the clock log of a game made to wait for its round's start."""
+    return clock.ClockAct(at=now, act=clock.WAIT).to_dict()
+
+
+def is_waiting(game: Game) -> bool:
+    return clock.is_waiting(acts_of(game))
+
+
+def started(game: Game) -> bool:
+    """Whether the clocks of ``game`` waited for a start and were started."""
+    return clock.started_at(acts_of(game)) is not None
+
+
+@transaction.atomic
+def start(*, game: Game, default_minutes: int, now: datetime | None = None) -> bool:
+    """Start the waiting clocks of ``game`` now, with ``default_minutes`` of default time for
+    each side's first move; ``False`` when they run already (or never waited), or it is over."""
+    now = now or timezone.now()
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if not locked.time_control or not locked.is_active or not is_waiting(locked):
+        return False
+    if not 1 <= default_minutes <= clock.MAX_DEFAULT_TIME_MINUTES:
+        raise GameError(
+            _("The default time must be from 1 to %(most)s minutes.")
+            % {"most": clock.MAX_DEFAULT_TIME_MINUTES},
+            "default_time",
+        )
+    _append(locked, clock.ClockAct(at=now, act=clock.START, seconds=default_minutes * 60))
+    return True
+
+
 def _locked_clock(game: Game, now: datetime) -> tuple[Game, clock.Clocks]:
     locked = Game.objects.select_for_update().get(pk=game.pk)
     if not locked.time_control:
@@ -239,7 +315,7 @@ def pause(*, game: Game, now: datetime | None = None) -> bool:
     """Stop the clocks of ``game``; ``False`` when they are stopped already."""
     now = now or timezone.now()
     locked, clocks = _locked_clock(game, now)
-    if clocks.paused:
+    if clocks.paused or clocks.waiting:
         return False
     _append(locked, clock.ClockAct(at=now, act=clock.PAUSE))
     return True
@@ -265,6 +341,7 @@ def figures(game: Game, clocks: clock.Clocks) -> dict[str, Any]:
         "remaining_ms": [int(left / timedelta(milliseconds=1)) for left in clocks.remaining],
         "running": clocks.running,
         "paused": clocks.paused,
+        "waiting": clocks.waiting,
     }
 
 
@@ -273,9 +350,17 @@ def clock_view(game: Game, clocks: clock.Clocks, names: dict[int, str]) -> dict[
     control = game.clock
     low = clock.low_time(control)
     unit = pgettext("days, short", "d")
+    acts = acts_of(game)
+    default = clock.started_default(acts)
     return {
+        "competition": clock.waited(acts),
         "control": control.short_form(ngettext),
         "paused": clocks.paused,
+        "waiting": clocks.waiting,
+        # Before every side has moved: the default time for a first move (Fischer and delay).
+        "default_minutes": (default or clock.DEFAULT_TIME_MINUTES * 60) // 60
+        if game.is_active and clocks.first_move_due and control.kind != clock.CORRESPONDENCE
+        else None,
         "running": clocks.running,
         "low_ms": int(low / timedelta(milliseconds=1)),
         "day_unit": unit,

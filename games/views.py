@@ -119,6 +119,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         )
         clock = timekeeping.clock_view(game, clocks, names)
         times = timekeeping.spent_texts(clocks)
+        can_move = can_move and not clocks.waiting  # the round has not started yet
     # The game's own record of how it ended (the board, or an arbiter's decision); while
     # replaying, the board's outcome at that move.
     outcome = game.outcome if at == latest else rules.outcome(state)

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games import timekeeping
 from games.authority import may_arbitrate_game
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
@@ -256,7 +257,13 @@ def annul(
                 players=[s.player for s in seats],
                 over_the_board=game_row.over_the_board,
                 time_control=game_row.time_control,
+                clocks_wait=True,
             )
+            if timekeeping.started(game_row):
+                # Replayed in a round already started: its clocks start at once.
+                timekeeping.start(
+                    game=new_game, default_minutes=pairing.round.tournament.default_time
+                )
         pairing.game = new_game
         pairing.save(update_fields=["game"])
         results.write_pairing(pairing, result="")

@@ -160,7 +160,10 @@ class TournamentAdmin(ArbitratedAdmin):
             )
         else:
             settings = {f: data[f] for f in settings_service.SETTING_FIELDS if f in data}
-            later = {f: settings.pop(f, None) for f in ("claim_after_minutes", "engine_seconds")}
+            later = {
+                f: settings.pop(f, None)
+                for f in ("claim_after_minutes", "default_time", "engine_seconds")
+            }
             later = {f: v for f, v in later.items() if v is not None}
             saved = services.create_tournament(**settings, created_by=request.user)
             if later:

@@ -61,14 +61,20 @@ def round_clocks(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
     if not authority.may_arbitrate(request.user, rnd.tournament):
         raise PermissionDenied
-    stop = request.POST.get("clocks") == "stop"
-    act = clocks.pause_round if stop else clocks.resume_round
+    what = request.POST.get("clocks")
+    note = request.POST.get("note", "")
     try:
-        act(user=request.user, rnd=rnd, note=request.POST.get("note", ""))
+        if what == "begin":
+            clocks.start_round(user=request.user, rnd=rnd, note=note)
+            done = _("The round has started: the clocks run.")
+        elif what == "stop":
+            clocks.pause_round(user=request.user, rnd=rnd, note=note)
+            done = _("The clocks are stopped.")
+        else:
+            clocks.resume_round(user=request.user, rnd=rnd, note=note)
+            done = _("The clocks run again.")
     except TournamentError as err:
         messages.error(request, err.message)
     else:
-        messages.success(
-            request, _("The clocks are stopped.") if stop else _("The clocks run again.")
-        )
+        messages.success(request, done)
     return redirect(rnd.get_absolute_url())

@@ -1,22 +1,30 @@
-"""The arbiter's clock acts: add time to a side, stop all clocks of a round (a power cut at the
-club) and start them again. Each act leaves one permanent record (``Adjudication``) through the
-results service, as every other act does; the clocks themselves change through the primitives of
-:mod:`games.timekeeping`.
+"""The arbiter's clock acts: start a round (its games' clocks wait for it), add time to a side,
+stop all clocks of a round (a power cut at the club) and start them again. Each act leaves one
+permanent record (``Adjudication``) through the results service, as every other act does; the
+clocks themselves change through the primitives of :mod:`games.timekeeping`.
 
 Acts apply once. Adding time names the version the arbiter saw (``versions.version_of``: the
 record it writes changes the version, so a double click adds once). Stopping a round's clocks is
 refused when they are all stopped already, and starting them when they all run: the second of
-two clicks (or of two arbiters) changes nothing.
+two clicks (or of two arbiters) changes nothing. Starting a round is refused once no game of it
+waits any more.
+
+A round's start is not stored twice: each game's clock log keeps its ``start`` act (with the
+tournament's default time in force), from which its clocks are computed; the round's start is
+read back from its games (:func:`round_started_at`), and the act's record says who started it.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import timekeeping
 from games.errors import GameError
-from games.models import ACTIVE_STATUSES, Game
+from games.models import ACTIVE_STATUSES, Game, GameStatus
 from tournaments import authority, results, versions
 from tournaments.adjudication import pairing_of
 from tournaments.errors import TournamentError
@@ -92,9 +100,72 @@ def round_games(rnd: Round) -> list[Game]:
     )
 
 
+def waiting_games(rnd: Round) -> list[Game]:
+    """The round's games whose clocks wait for the round's start."""
+    return [g for g in round_games(rnd) if timekeeping.is_waiting(g)]
+
+
+def round_started_at(rnd: Round) -> datetime | None:
+    """When ``rnd`` was started (its games' clocks' start), ``None`` while not started."""
+    from games.clock import started_at
+
+    games = Game.objects.filter(pairing__round=rnd, over_the_board=False).exclude(time_control="")
+    moments = [started_at(timekeeping.acts_of(g)) for g in games.only("clock_log")]
+    return min((m for m in moments if m is not None), default=None)
+
+
+def unstarted_boards(rnd: Round) -> list[int]:
+    """The boards of ``rnd`` whose game on the site is still waiting for its first move."""
+    return list(
+        rnd.pairings.filter(game__status=GameStatus.WAITING, game__ply=0)
+        .order_by("board")
+        .values_list("board", flat=True)
+    )
+
+
+def start_round(
+    *, user: AnyUser | None, rnd: Round, note: str = "", now: datetime | None = None
+) -> Adjudication:
+    """Start the round ``rnd``: the clocks of its games start now, the first mover's running,
+    with the tournament's default time for each side's first move. Refused when none of its
+    games waits (started already, or no game with a clock)."""
+    rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
+    authority.require_arbiter(user, rnd.tournament)
+    now = now or timezone.now()
+    minutes = rnd.tournament.default_time
+    with transaction.atomic():
+        # The games are locked one by one in the order of their keys (as everywhere).
+        started = [
+            g.pk
+            for g in round_games(rnd)
+            if timekeeping.start(game=g, default_minutes=minutes, now=now)
+        ]
+        if not started:
+            raise TournamentError(
+                _("This round has started already: no game of it is waiting for the start."),
+                "stale",
+            )
+        return results.record(
+            Act.START_ROUND,
+            source=ResultSource.ADJUDICATION,
+            reason=AdjudicationReason.ROUND_START,
+            note=note,
+            user=user,
+            tournament=rnd.tournament,
+            before={"round": rnd.number, "games": started, "started": False},
+            after={
+                "round": rnd.number,
+                "games": started,
+                "started": True,
+                "default_time": minutes,
+            },
+        )
+
+
 def round_paused(rnd: Round) -> bool | None:
-    """Whether the clocks of ``rnd`` are stopped (``None``: it has no running game with a clock)."""
-    games = round_games(rnd)
+    """Whether the clocks of ``rnd`` are stopped (``None``: it has no started game with a
+    clock)."""
+    games = [g for g in round_games(rnd) if not timekeeping.is_waiting(g)]
     if not games:
         return None
     from games.clock import is_paused

@@ -305,6 +305,7 @@ def create_pairings(
                 players=[entries[row.first_id].player, entries[row.second_id].player],
                 created_by=None,
                 time_control=t.time_control,
+                clocks_wait=True,  # until the arbiter starts the round (tournaments.clocks)
             )
             row.save(update_fields=["game"])
     return created

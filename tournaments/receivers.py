@@ -15,16 +15,11 @@ from games.models import Game
 def game_result_changed(
     sender: Any, *, game: Game | None = None, game_id: int | None = None, **kwargs: Any
 ) -> None:
-    from games.endings import TIME
-    from games.models import GameStatus
     from tournaments import results
-    from tournaments.models import AdjudicationReason
 
     pk = game_id if game_id is not None else getattr(game, "pk", None)
     current = Game.objects.filter(pk=pk).first() if pk is not None else None
     if current is not None:
-        if current.status == GameStatus.FINISHED and current.end_reason == TIME:
-            # Lost on time (the clock's flag): recorded with the reason "time", by nobody.
-            results.sync_from_game(game=current, reason=AdjudicationReason.TIME)
-        else:
-            results.sync_from_game(game=current)
+        # A game its clocks ended is recorded as the clock's act, by nobody (the service
+        # decides, whatever path noticed the flag).
+        results.sync_from_game(game=current)

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import services as game_services
+from games import timekeeping
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
 from tournaments import notes
@@ -184,9 +185,15 @@ def sync_from_game(
     had = pairing.result
     if not follow_game(pairing, game_obj):
         return None
-    if user is None and reason != AdjudicationReason.TIME:
+    by_clock = _clock_decision(game_obj)
+    if by_clock is not None:
+        source, reason, user = by_clock
+    elif user is None:
         user = _last_mover(game_obj)
-    act = Act.CORRECT_RESULT if had and pairing.result else Act.RESULT
+    if by_clock is not None and V.is_forfeit(pairing.result):
+        act = Act.FORFEIT
+    else:
+        act = Act.CORRECT_RESULT if had and pairing.result else Act.RESULT
     return record(
         act,
         source=source,
@@ -198,6 +205,18 @@ def sync_from_game(
         before=before,
         after=snapshot(game_obj, pairing),
     )
+
+
+def _clock_decision(game: Game) -> tuple[str, str, None] | None:
+    """A game its clocks ended (a flag fell, a side never made its first move) is the clock's
+    act, decided by nobody — whichever page, poll, move or periodic check noticed it: its record
+    has the source *the clock*, the reason *time* or *no-show*, and no user. ``None`` for any
+    other ending."""
+    if not timekeeping.ended_by_clock(game):
+        return None
+    if game.end_reason == V.END_TIME:
+        return ResultSource.CLOCK, AdjudicationReason.TIME, None
+    return ResultSource.CLOCK, AdjudicationReason.NO_SHOW, None
 
 
 def _last_mover(game: Game) -> AnyUser | None:
@@ -221,12 +240,17 @@ def _sync_casual(
     if seen == now:
         return None
     before = {"game": seen or {"game": game_obj.pk, "status": "", "winners": None}}
+    by_clock = _clock_decision(game_obj)
+    if by_clock is not None:
+        source, reason, user = by_clock
+    elif user is None:
+        user = _last_mover(game_obj)
     return record(
         Act.RESULT if seen is None or seen.get("winners") is None else Act.CORRECT_RESULT,
         source=source,
         reason=reason,
         note=note,
-        user=user if user is not None else _last_mover(game_obj),
+        user=user,
         game=game_obj,
         before=before,
         after={"game": now, "pairing": {}},

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
+from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import NewGameForm, TimeControlField
 from games.models import GameKind
 from tournaments import settings_service
@@ -168,6 +169,17 @@ class TournamentForm(forms.Form):
             min_value=1,
             max_value=60 * 24 * 30,
         )
+        self.fields["default_time"] = forms.IntegerField(
+            label=_("Default time (minutes)"),
+            help_text=_(
+                "After the arbiter starts a round, a side of a game with a clock that has not made "
+                "its first move within this time of its turn (or its own time, if less) loses by "
+                "forfeit (+/-); when neither side has moved, both do (-/-)."
+            ),
+            min_value=1,
+            max_value=MAX_DEFAULT_TIME_MINUTES,
+            required=False,  # left empty: as it is
+        )
         self.fields["engine_seconds"] = forms.IntegerField(
             label=_("engine time for an adjudication (seconds)"),
             help_text=_("How long the engine analyses an unfinished game an arbiter adjudicates."),
@@ -192,10 +204,17 @@ class TournamentForm(forms.Form):
             )
         return [found[n] for n in names]
 
+    def clean_default_time(self) -> int:
+        """The minutes given, or (left empty) those the tournament has."""
+        minutes = self.cleaned_data.get("default_time")
+        if minutes is None:
+            return int(self.initial.get("default_time") or DEFAULT_TIME_MINUTES)
+        return int(minutes)
+
     def running_fields(self) -> list[forms.BoundField]:
         return [
             self[name]
-            for name in ("arbiters", "claim_after_minutes", "engine_seconds")
+            for name in ("arbiters", "claim_after_minutes", "default_time", "engine_seconds")
             if name in self.fields
         ]
 
@@ -206,6 +225,7 @@ class TournamentForm(forms.Form):
             "arbiters": ", ".join(sorted(a.get_username() for a in t.arbiters.all())),
             "claim_after_minutes": t.claim_after_minutes,
             "engine_seconds": t.engine_seconds,
+            "default_time": t.default_time,
             "acceleration": t.acceleration,
             "dummy_cap": t.dummy_cap,
             "name": t.name,

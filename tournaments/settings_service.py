@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games import timekeeping
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
+from games.clock import MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
@@ -152,6 +153,7 @@ SETTING_FIELDS = (
     "end_date",
     "claim_after_minutes",
     "time_control",
+    "default_time",
     "engine_seconds",
     "registration_open",
     "registration_approval",
@@ -219,6 +221,13 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
             _("The engine's time must be from 1 to %(most)s seconds.")
             % {"most": MAX_ADJUDICATION_SECONDS},
             "engine_seconds",
+        )
+    minutes = merged["default_time"]
+    if not isinstance(minutes, int) or not 1 <= minutes <= MAX_DEFAULT_TIME_MINUTES:
+        raise TournamentError(
+            _("The default time must be from 1 to %(most)s minutes.")
+            % {"most": MAX_DEFAULT_TIME_MINUTES},
+            "default_time",
         )
     if clean["format"] != TournamentFormat.SWISS:
         # A round robin's schedule sets its rounds when round 1 is paired, and only then.

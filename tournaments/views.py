@@ -132,6 +132,7 @@ SETTINGS_FORM_FIELDS = (
     "acceleration",
     "dummy_cap",
     "claim_after_minutes",
+    "default_time",
     "engine_seconds",
     "registration_open",
     "registration_approval",

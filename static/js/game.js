@@ -85,7 +85,9 @@
         const response = await fetch(liveUrl, { cache: "no-store" });
         if (response.ok) {
           const live = await response.json();
-          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status) {
+          // A round started by the arbiter: the board becomes playable (same ply and status).
+          const started = live.clock && !live.clock.waiting && current.querySelector("[data-clocks-waiting]");
+          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status || started) {
             await load(atFromLocation() === null ? null : live.ply);
           }
         }

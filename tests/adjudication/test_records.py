@@ -179,6 +179,7 @@ def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
         "played",
         "withdrawal",
         "interruption",  # the reason of stopping and starting a round's clocks (issue 14)
+        "round_start",  # the reason of the act that starts a round (issue 26)
         # the reasons of a bye's record, given when the bye is made (issue 10)
         "pairing_bye",
         "requested_bye",

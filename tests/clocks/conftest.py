@@ -35,13 +35,21 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> FrozenTime:
     return time
 
 
+def started(world: World) -> World:
+    """``world`` with round 1 started by its arbiter at ``START``: the clocks run from then."""
+    from tournaments import clocks
+
+    clocks.start_round(user=world.arbiter, rnd=world.round1)
+    return world
+
+
 @pytest.fixture
 def blitz(db: None, frozen: FrozenTime) -> World:
-    """The adjudication tests' tournament (round 1 paired) with 3+2 clocks."""
-    return build_world(time_control="fischer/180/2")
+    """The adjudication tests' tournament (round 1 paired and started) with 3+2 clocks."""
+    return started(build_world(time_control="fischer/180/2"))
 
 
 @pytest.fixture
 def league(db: None, frozen: FrozenTime) -> World:
     """The same tournament played by correspondence: 2 days a move."""
-    return build_world(time_control="correspondence/2/0")
+    return started(build_world(time_control="correspondence/2/0"))

@@ -11,6 +11,7 @@ import pytest
 from games import apps
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import build_world
+from tests.clocks.conftest import started
 
 
 @pytest.mark.parametrize(
@@ -35,7 +36,7 @@ def test_the_check_runs_only_under_runserver(monkeypatch, argv, run_main, servin
 
 @pytest.mark.django_db(transaction=True)
 def test_the_thread_ends_a_game_whose_time_ran_out(frozen) -> None:
-    world = build_world(time_control="fischer/180/2")
+    world = started(build_world(time_control="fischer/180/2"))
     frozen.advance(minutes=10)
     stop = threading.Event()
     thread = apps.start_clock_checks(every=0.05, stop=stop)

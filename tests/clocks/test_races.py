@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import services, timekeeping
+from games import endings, services, timekeeping
 from games.errors import GameNotActive
 from games.models import Game, GameStatus, Move
 from games.signals import game_result_changed
 from games.timekeeping import TimeIsUp
 from tests.adjudication.helpers import build_world, reload
 from tests.adjudication.test_races import race
+from tests.clocks.conftest import started
 from tournaments.models import Adjudication
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,7 +45,7 @@ def test_a_late_move_the_periodic_check_and_a_poll_end_the_game_once(
 ) -> None:
     if connection.vendor == "sqlite":
         assert not connection.creation.is_in_memory_db(connection.settings_dict["NAME"])
-    world = build_world(time_control="fischer/180/2")
+    world = started(build_world(time_control="fischer/180/2"))
     game = world.game
     mover = world.seated
     frozen.advance(seconds=180, milliseconds=1)
@@ -64,16 +65,18 @@ def test_a_late_move_the_periodic_check_and_a_poll_end_the_game_once(
         else:
             assert not isinstance(outcome, BaseException), repr(outcome)
     game.refresh_from_db()
-    assert game.status == GameStatus.FINISHED and game.winners == [1]
+    # Nobody had moved: both sides forfeit (-/-), once.
+    assert game.status == GameStatus.FINISHED and game.winners == []
+    assert game.end_reason == endings.DOUBLE_FORFEIT
     assert not Move.objects.filter(game=game).exists()
     assert announced.count(game.pk) == 1
     assert Adjudication.objects.filter(game=game).count() == 1
-    assert reload(world.board1).result == "0-1"
+    assert reload(world.board1).result == "-/-"
 
 
 def test_a_move_in_time_and_the_check_never_both_win(frozen, announced) -> None:
     """On the last millisecond: the move is in time, and the checks find nothing to end."""
-    world = build_world(time_control="fischer/180/2")
+    world = started(build_world(time_control="fischer/180/2"))
     game = world.game
     mover = world.seated
     frozen.advance(seconds=180)

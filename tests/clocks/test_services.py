@@ -32,6 +32,12 @@ def first_mover(world: World):  # type: ignore[no-untyped-def]
     return world.seated
 
 
+def opening(world: World) -> Game:
+    """Board 1's first move each, at once (both sides have played: the game is a game); the
+    first mover is to move again, with 3:02 each."""
+    return play(world.game, "A1=S", "B1=O")
+
+
 def test_paired_games_get_the_tournaments_time_control(blitz: World) -> None:
     assert blitz.game.time_control == "fischer/180/2"
     assert blitz.game.clock == TimeControl("fischer", base=180, step=2)
@@ -54,30 +60,32 @@ def test_a_move_with_exactly_no_time_left_is_accepted(blitz: World, frozen) -> N
 def test_the_move_one_millisecond_too_late_is_refused_and_the_game_lost_on_time(
     blitz: World, frozen
 ) -> None:
-    frozen.advance(seconds=180)
+    opening(blitz)
+    frozen.advance(seconds=182)
     frozen.now += MS
     with factories.committed(), pytest.raises(TimeIsUp) as refused:
-        services.submit_move(game=blitz.game, user=blitz.seated, notation="A1=S")
+        services.submit_move(game=blitz.game, user=blitz.seated, notation="C1=S")
     assert refused.value.code == "time_is_up"
     game = blitz.game
-    assert game.ply == 0 and not Move.objects.filter(game=game).exists()
+    assert game.ply == 2 and Move.objects.filter(game=game).count() == 2
     assert game.status == GameStatus.FINISHED
     assert game.winners == [1] and game.end_reason == endings.TIME
-    assert game.finished_at == START + timedelta(seconds=180)
+    assert game.finished_at == START + timedelta(seconds=182)
     assert problems_of_game(game) == []
-    # The result reaches the pairing through the results service: one record, reason time.
+    # The result reaches the pairing through the results service: one record, reason time,
+    # the clock's act (decided by nobody).
     pairing = reload(blitz.board1)
     assert pairing.result == "0-1"
     [record] = Adjudication.objects.filter(game=game)
     assert (record.act, record.source, record.reason) == (
         Act.RESULT,
-        ResultSource.ONLINE,
+        ResultSource.CLOCK,
         AdjudicationReason.TIME,
     )
     assert record.decided_by is None
     # And nothing more can be played.
     with pytest.raises(GameNotActive):
-        services.submit_move(game=game, user=blitz.seated, notation="A1=S")
+        services.submit_move(game=game, user=blitz.seated, notation="C1=S")
 
 
 def test_the_refusal_is_translated(blitz: World, frozen) -> None:
@@ -108,9 +116,10 @@ def test_the_increment_carries_a_player_through_many_moves(blitz: World, frozen)
 
 
 def test_the_periodic_check_ends_every_game_whose_time_ran_out_once(blitz: World, frozen) -> None:
+    opening(blitz)
     frozen.advance(seconds=100)
     play(reload(blitz.board2).game, "A1=S")  # board 2's first mover moved in time
-    frozen.advance(seconds=80)
+    frozen.advance(seconds=82)
     with factories.committed():
         assert timekeeping.check_clocks() == []
     frozen.advance(seconds=1)
@@ -130,35 +139,51 @@ def test_a_correspondence_league_game_ends_on_time_by_the_periodic_command(
     other = reload(league.board2).game
     frozen.advance(days=1)
     play(league.game, "A1=S")
-    frozen.advance(days=2)
+    frozen.advance(days=1)
+    play(league.game, "B1=O")
+    frozen.advance(days=1)
     with factories.committed(), translation.override("en"):
         call_command("check_clocks")
-    # Board 2's first mover let 3 days pass: lost on time; board 1's second mover has 2 days.
-    assert capsys.readouterr().out == f"1 game lost on time: {other.pk}\n"
+    # Board 2's first mover let 3 days pass without a first move: nobody played there (-/-);
+    # board 1's first mover has a day left.
+    assert capsys.readouterr().out == f"1 game ended by its clock: {other.pk}\n"
+    assert reload(league.board2).result == "-/-"
     assert league.game.is_active
-    frozen.advance(seconds=1)
+    frozen.advance(days=1, seconds=1)
     with factories.committed(), translation.override("en"):
         call_command("check_clocks")
-    assert capsys.readouterr().out == f"1 game lost on time: {league.game.pk}\n"
+    assert capsys.readouterr().out == f"1 game ended by its clock: {league.game.pk}\n"
     game = league.game
-    assert game.status == GameStatus.FINISHED and game.winners == [0]
-    assert reload(league.board1).result == "1-0"
+    assert game.status == GameStatus.FINISHED and game.winners == [1]
+    assert reload(league.board1).result == "0-1"
 
 
 def test_the_poll_notices_a_flag(blitz: World, frozen, client) -> None:
-    frozen.advance(seconds=170)
+    opening(blitz)
+    frozen.advance(seconds=172)
     live = client.get(f"/games/{blitz.game.pk}/live/").json()
-    assert live["status"] == "waiting"
-    assert live["clock"] == {"remaining_ms": [10_000, 180_000], "running": 0, "paused": False}
+    assert live["status"] == "in_progress"
+    assert live["clock"] == {
+        "remaining_ms": [10_000, 182_000],
+        "running": 0,
+        "paused": False,
+        "waiting": False,
+    }
     frozen.advance(seconds=11)
     with factories.committed():
         live = client.get(f"/games/{blitz.game.pk}/live/").json()
     assert live["status"] == "finished"
-    assert live["clock"] == {"remaining_ms": [0, 180_000], "running": None, "paused": False}
+    assert live["clock"] == {
+        "remaining_ms": [0, 182_000],
+        "running": None,
+        "paused": False,
+        "waiting": False,
+    }
     assert reload(blitz.board1).result == "0-1"
 
 
 def test_the_game_page_notices_a_flag(blitz: World, frozen, client) -> None:
+    opening(blitz)
     frozen.advance(minutes=4)
     with factories.committed():
         page = client.get(blitz.game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
@@ -241,7 +266,8 @@ def test_only_the_arbiters_add_time(blitz: World, frozen) -> None:
 
 
 def test_time_cannot_be_added_once_the_flag_has_fallen(blitz: World, frozen) -> None:
-    frozen.advance(seconds=181)
+    opening(blitz)
+    frozen.advance(seconds=183)
     with factories.committed(), pytest.raises(TournamentError):
         clocks.add_time(
             user=blitz.arbiter, game=blitz.game, seat=0, seconds=60, reason=AdjudicationReason.TIME

@@ -29,6 +29,7 @@ class Act(models.TextChoices):
     ADD_TIME = "add_time", _("Time added")
     PAUSE_CLOCKS = "pause_clocks", _("Clocks paused")
     RESUME_CLOCKS = "resume_clocks", _("Clocks restarted")
+    START_ROUND = "start_round", _("Round started")
     ENGINE_RESULT = "engine_result", _("Result decided with the engine")
 
 
@@ -48,6 +49,7 @@ class AdjudicationReason(models.TextChoices):
     LATE_ENTRY = "late_entry", _("Round missed: late entry")
     NOT_PAIRED = "not_paired", _("Not paired in this round")
     PAIRING_CHANGED = "pairing_changed", _("Pairing changed by the arbiter")
+    ROUND_START = "round_start", _("Start of the round")
 
 
 # Why a bye got its result, by the result, where the caller does not say (a round paired
@@ -71,6 +73,7 @@ ARBITER_REASONS = [
         *BYE_REASONS.values(),  # given when a bye is made
         AdjudicationReason.LATE_ENTRY,
         AdjudicationReason.PAIRING_CHANGED,
+        AdjudicationReason.ROUND_START,  # given by the act that starts a round
     )
 ]
 
@@ -85,6 +88,7 @@ class ResultSource(models.TextChoices):
     ADJUDICATION = "adjudication", _("Arbiter's decision")
     CLAIM = "claim", _("Claim")
     PAIRING = "pairing", _("Pairing")
+    CLOCK = "clock", _("The clock")  # a flag fell, a side never moved: decided by nobody
 
 
 class Adjudication(models.Model):

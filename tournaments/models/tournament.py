@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION_SECONDS
+from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind, Player
 from tournaments import records
 from tournaments.pairing.acceleration import fits_point_system
@@ -100,6 +101,16 @@ class Tournament(models.Model):
         blank=True,
         default="",
         help_text=_("The clock the games played on the site get when their round is paired."),
+    )
+    default_time = models.PositiveSmallIntegerField(
+        _("default time (minutes)"),
+        default=DEFAULT_TIME_MINUTES,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEFAULT_TIME_MINUTES)],
+        help_text=_(
+            "A side of a game with a clock that has not made its first move within this time of "
+            "its turn (or its own time, if less) loses by forfeit; when neither side has moved, "
+            "both do."
+        ),
     )
     engine_seconds = models.PositiveSmallIntegerField(
         _("engine time for an adjudication (seconds)"),

@@ -10,7 +10,7 @@ from games.models import Game
 from tournaments import adjudication, authority, clocks
 from tournaments.clock_views import seats_of
 from tournaments.forms import AddTimeForm
-from tournaments.models import AdjudicationReason, Round
+from tournaments.models import AdjudicationReason, Round, RoundStatus
 
 register = template.Library()
 
@@ -36,7 +36,15 @@ def add_time_form(game: Game | None, user: Any) -> dict[str, Any]:
 
 @register.inclusion_tag("tournaments/_round_clocks.html")
 def round_clock_controls(rnd: Round, user: Any) -> dict[str, Any]:
-    """Stop or start the clocks of ``rnd`` (for its arbiters, while it has games with clocks)."""
+    """Start the round ``rnd``, or stop and start its clocks again (for its arbiters, while it
+    has games with clocks), and the boards that have not started (no first move yet)."""
     if not authority.may_arbitrate(user, rnd.tournament):
-        return {"paused": None}
-    return {"paused": clocks.round_paused(rnd), "rnd": rnd}
+        return {"paused": None, "waiting": False}
+    return {
+        "paused": clocks.round_paused(rnd),
+        "waiting": bool(clocks.waiting_games(rnd)),
+        "started_at": clocks.round_started_at(rnd),
+        "default_time": rnd.tournament.default_time,
+        "unstarted": clocks.unstarted_boards(rnd) if rnd.status == RoundStatus.PAIRED else [],
+        "rnd": rnd,
+    }

@@ -1,5 +1,7 @@
 """``manage.py check_clocks [--every SECONDS]``: end every game on the site whose side to move
-has used up its time (a loss on time, through the same path as a move that came too late).
+has used up its time (a loss on time, through the same path as a move that came too late), or
+whose side has not made its first move within the default time (a forfeit; a casual game is
+aborted).
 
 Run it from cron or a systemd timer (every minute is enough for correspondence games; every few
 seconds for live games nobody is watching), or with ``--every`` as a long-running process.
@@ -21,7 +23,10 @@ from ops.commands import TranslatedCommand
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy("End every game whose time has run out (a loss on time).")
+    help = gettext_lazy(
+        "End every game whose time has run out (a loss on time, or a forfeit when a side has "
+        "not made its first move in time)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -40,8 +45,8 @@ class Command(TranslatedCommand):
             if ended or options["verbosity"] > 1:
                 self.stdout.write(
                     ngettext(
-                        "%(count)s game lost on time: %(games)s",
-                        "%(count)s games lost on time: %(games)s",
+                        "%(count)s game ended by its clock: %(games)s",
+                        "%(count)s games ended by their clocks: %(games)s",
                         len(ended),
                     )
                     % {"count": len(ended), "games": ", ".join(map(str, ended)) or "-"}
