@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -31,7 +31,10 @@ from accounts.throttle import counted_username, lockout_message, lockout_remaini
 from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
-from tournaments.authority import arbitrated_tournaments
+from tournaments.authority import arbitrated_tournaments, may_arbitrate
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.services import check_open_for_entries
 
 
 def locked_out(
@@ -243,16 +246,39 @@ class PlayerListForm(forms.Form):
     )
 
 
+def _list_tournament(request: HttpRequest) -> Tournament | None:
+    """The tournament of ``?tournament=`` (its arbiter's *Add players*), which the listed
+    players are entered in; refused to anyone who does not arbitrate it."""
+    pk = request.GET.get("tournament", "")
+    if not pk:
+        return None
+    if not pk.isdigit():
+        raise Http404
+    tournament = get_object_or_404(Tournament, pk=int(pk))
+    if not may_arbitrate(request.user, tournament):
+        raise PermissionDenied(_("Only this tournament's arbiters may do that."))
+    return tournament
+
+
 @login_required
 def add_players(request: HttpRequest) -> HttpResponse:
-    """Many players at once: the pasted list is read and shown first, then added."""
+    """Many players at once: the pasted list is read and shown first, then added — and from a
+    tournament (``?tournament=``), entered in it."""
     if not may_add_players(request.user):
         raise PermissionDenied(_("Only arbiters may add players."))
+    tournament = _list_tournament(request)
+    refusal = ""
+    late_rounds = 0
+    if tournament is not None:
+        try:
+            late_rounds = check_open_for_entries(tournament)
+        except TournamentError as error:
+            refusal = error.message
     form = PlayerListForm(request.POST or None)
     rows = None
     if request.method == "POST" and form.is_valid():
-        rows = services.read_player_list(form.cleaned_data["players"])
-        if "confirm" in request.POST and rows:
+        rows = services.read_player_list(form.cleaned_data["players"], tournament=tournament)
+        if "confirm" in request.POST and rows and not refusal:
             try:
                 added = services.add_players(
                     rows=rows,
@@ -260,6 +286,7 @@ def add_players(request: HttpRequest) -> HttpResponse:
                     invite=form.cleaned_data["invite"],
                     request_host=request.get_host(),
                     scheme=request.scheme,
+                    tournament=tournament,
                 )
             except AccountError as error:
                 form.add_error(None, error.message)
@@ -269,14 +296,26 @@ def add_players(request: HttpRequest) -> HttpResponse:
                     ngettext("%(count)d player added.", "%(count)d players added.", len(added))
                     % {"count": len(added)},
                 )
-                return redirect("games:players")
+                if tournament is None:
+                    return redirect("games:players")
+                entered = sum(1 for r in rows if r.enters)
+                messages.success(
+                    request,
+                    ngettext("%(count)d player entered.", "%(count)d players entered.", entered)
+                    % {"count": entered},
+                )
+                return redirect(tournament)
     return render(
         request,
         "accounts/add_players.html",
         {
             "form": form,
             "rows": rows,
+            "tournament": tournament,
+            "refusal": refusal,
+            "late_rounds": late_rounds,
             "addable": sum(1 for r in rows if r.addable) if rows else 0,
+            "enters": sum(1 for r in rows if r.enters) if rows else 0,
             "has_errors": any(r.errors for r in rows) if rows else False,
             # The newest players without an account, to invite one by one.
             "unlinked": Player.objects.filter(user__isnull=True).order_by("-created_at", "-pk")[
