@@ -361,11 +361,12 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    """The games where it is your move, your next pairings, your results."""
+    """Your active games (your move first, then the others'), your next pairings, your results."""
     state = notices.settings_of(request.user)
     seen = notices.seen_until(request.user, state)
     now = timezone.now()
-    to_move = mygames.games_to_move(request.user)
+    active = mygames.active_games(request.user)
+    to_move = [a.game for a in active if a.your_move]
     fresh = notices.news(request.user, seen, now, to_move=to_move)
     earlier = notices.earlier_news(request.user, seen, to_move=to_move)
     notices.mark_seen(state, now)
@@ -376,7 +377,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "news": fresh,
             "earlier_news": earlier,
             "player": Player.objects.filter(user=request.user).first(),
-            "to_move": to_move,
+            "to_move": [a for a in active if a.your_move],
+            "their_move": [a for a in active if not a.your_move],
             "pairings": mygames.current_pairings(request.user),
             "results": mygames.results(request.user),
             "is_arbiter": request.user.is_superuser
