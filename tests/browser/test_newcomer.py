@@ -83,3 +83,75 @@ def test_names_on_a_rounds_boards_wrap_and_are_not_cut_on_a_phone(
         box = names.nth(n).bounding_box()
         assert box is not None and edge["x"] <= box["x"]
         assert box["x"] + box["width"] <= edge["x"] + edge["width"], names.nth(n).inner_text()
+
+
+def _style(page, selector: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return page.locator(selector).evaluate(
+        """el => { const s = getComputedStyle(el); return {
+             font: s.fontFamily + ' ' + s.fontSize + ' ' + s.lineHeight, padding: s.padding,
+             border: s.border, radius: s.borderRadius, colour: s.color } }"""
+    )
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_sign_up_form_shows_one_player_field_at_a_time(
+    browser: Browser, live_server, contexts: list[BrowserContext], phone: bool, javascript: bool
+) -> None:
+    context = browser.new_context(
+        viewport=PHONE if phone else {"width": 1200, "height": 900},
+        java_script_enabled=javascript,
+        locale="en-US",
+    )
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/signup/")
+    name, player = page.locator("#id_name"), page.locator("#id_player")
+    expect(name).to_be_visible()
+    expect(player).to_be_hidden()
+    save_shot(page, f"sign-up {'phone' if phone else 'desktop'}")
+    page.get_by_label("I am on the list already: claim my player").check()
+    expect(player).to_be_visible()
+    expect(name).to_be_hidden()
+    page.get_by_label("I am new here: make my player").check()
+    expect(name).to_be_visible()
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_the_tournament_form_shows_only_the_chosen_games_options(
+    browser: Browser, live_server, club: Club, contexts: list[BrowserContext], phone: bool
+) -> None:
+    page = open_in(
+        browser,
+        live_server.url + club.pages["tournament form"],
+        user=club.arbiter,
+        phone=phone,
+        contexts=contexts,
+    )
+    sos, uttt = (
+        page.locator('fieldset[data-kind="sos"]'),
+        page.locator('fieldset[data-kind="uttt"]'),
+    )
+    expect(page.locator('input[name="kind"][value="uttt"]')).to_be_checked()
+    expect(uttt).to_be_visible()
+    expect(sos).to_be_hidden()
+    save_shot(page, f"tournament form {'phone' if phone else 'desktop'}")
+    page.locator('input[name="kind"][value="sos"]').check()
+    expect(sos).to_be_visible()
+    expect(uttt).to_be_hidden()
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_email_and_date_inputs_look_like_the_text_inputs(
+    browser: Browser, live_server, club: Club, contexts: list[BrowserContext], phone: bool
+) -> None:
+    page = open_in(browser, live_server.url + "/accounts/signup/", phone=phone, contexts=contexts)
+    assert _style(page, "#id_email") == _style(page, "#id_username")
+    page = open_in(
+        browser,
+        live_server.url + club.pages["tournament form"],
+        user=club.arbiter,
+        phone=phone,
+        contexts=contexts,
+    )
+    assert _style(page, "#id_start_date") == _style(page, "#id_name")
