@@ -1,4 +1,4 @@
-""" "My games": the games where it is the user's move, his next pairings and his results.
+""" "My games": the user's active games (his move or another's), his next pairings and his results.
 
 Whose move it is comes from the last move alone, without replaying a game: ultimate tic-tac-toe
 alternates; in SOS a move that scored (its ``points``) gives its player another move (RULES.md).
@@ -57,16 +57,57 @@ def seat_to_move(kind: str, last_seat: int | None, last_points: int | None, seat
     return (last_seat + 1) % max(seats, 1)
 
 
-def games_to_move(user: AbstractBaseUser) -> list[Game]:
-    """The active online games of ``user``'s player where it is his move (one query); each
-    game's ``waiting_since`` is the time of the last move (or of its creation)."""
+def _active_games_of(user: AbstractBaseUser) -> list[tuple[Game, bool]]:
+    """Every active online game of ``user``'s player, with whether it is his move (one query);
+    each game's ``waiting_since`` is the time of the last move (or of its creation)."""
     found = []
     for seat in _active_seats(user):
         seats = seat.seat_count or 2
-        if seat_to_move(seat.game.kind, seat.last_seat, seat.last_points, seats) == seat.number:
-            seat.game.waiting_since = seat.last_at or seat.game.created_at
-            found.append(seat.game)
+        seat.game.waiting_since = seat.last_at or seat.game.created_at
+        mover = seat_to_move(seat.game.kind, seat.last_seat, seat.last_points, seats)
+        found.append((seat.game, mover == seat.number))
     return found
+
+
+def games_to_move(user: AbstractBaseUser) -> list[Game]:
+    """The active online games of ``user``'s player where it is his move (one query); each
+    game's ``waiting_since`` is the time of the last move (or of its creation)."""
+    return [game for game, yours in _active_games_of(user) if yours]
+
+
+@dataclass(frozen=True)
+class ActiveGame:
+    """An active game of the user's, as *My games* lists it: whose move, against whom, where."""
+
+    game: Game
+    your_move: bool
+    opponents: list[str]
+    pairing: Pairing | None  # its tournament's board, with ``round.tournament`` loaded
+
+
+def active_games(user: AbstractBaseUser) -> list[ActiveGame]:
+    """Every active online game of ``user``'s player, his move or another's, longest waiting
+    first, with the other players' names and the tournament board it is played for (three
+    queries, whatever the number of games)."""
+    games = _active_games_of(user)
+    ids = [game.pk for game, _yours in games]
+    opponents: dict[int, list[str]] = {}
+    for seat in (
+        Seat.objects.filter(game_id__in=ids)
+        .exclude(player__user_id=user.pk)
+        .select_related("player")
+        .order_by("game_id", "number")
+    ):
+        opponents.setdefault(seat.game_id, []).append(seat.player.name)
+    boards = {
+        p.game_id: p
+        for p in Pairing.objects.filter(game_id__in=ids).select_related("round__tournament")
+    }
+    found = [
+        ActiveGame(game, yours, opponents.get(game.pk, []), boards.get(game.pk))
+        for game, yours in games
+    ]
+    return sorted(found, key=lambda a: (a.game.waiting_since, a.game.pk))
 
 
 def my_move_count(user: AbstractBaseUser) -> int:

@@ -1,5 +1,6 @@
 """The accounts app's part of the tournament page (answering :mod:`tournaments.hooks`): its
-arbiters reach the players' claims and *Add players* from the tournament they run."""
+arbiters reach the players' claims and *Add players* from the tournament they run (the players
+added there are entered in it)."""
 
 from __future__ import annotations
 
@@ -20,5 +21,6 @@ def tournament_page(request: HttpRequest, tournament: Tournament) -> Iterator[It
     if not may_arbitrate(request.user, tournament):
         return
     if may_add_players(request.user):
-        yield Link(_("Add players"), reverse("accounts:add_players"), order=200, slot=ARBITER)
+        url = f"{reverse('accounts:add_players')}?tournament={tournament.pk}"
+        yield Link(_("Add players"), url, order=200, slot=ARBITER)
     yield Link(_("Claims of players"), reverse("accounts:claims"), order=210, slot=ARBITER)

@@ -27,6 +27,9 @@ from games.authority import may_link_player
 from games.bidi import text_sentence
 from games.models import Player
 from games.player_services import create_player
+from tournaments import services as tournament_services
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
 
 INVITATION_SALT = "accounts.invitation"
 INVITATION_MAX_AGE = 14 * 24 * 60 * 60  # seconds
@@ -110,19 +113,28 @@ class PlayerRow:
     errors: list[str] = field(default_factory=list)
     duplicate_of: Player | None = None
     repeated: bool = False
+    # Read for a tournament: the player is entered in it (a registered one too), unless he is
+    # entered already (``entered``).
+    for_tournament: bool = False
+    entered: bool = False
 
     @property
     def addable(self) -> bool:
         return not self.errors and self.duplicate_of is None and not self.repeated
 
+    @property
+    def enters(self) -> bool:
+        return self.for_tournament and not self.errors and not self.repeated and not self.entered
+
 
 SEPARATORS = re.compile(r"[;,\t]")
 
 
-def read_player_list(text: str) -> list[PlayerRow]:
+def read_player_list(text: str, *, tournament: Tournament | None = None) -> list[PlayerRow]:
     """Read a pasted list, one player a line: ``name[, e-mail][, rating]`` (commas, semicolons
     or tabs between). Every problem of every line is collected; a player already registered
-    (same name, case-folded) or a name repeated in the list is reported, not added."""
+    (same name, case-folded) or a name repeated in the list is reported, not added. For a
+    ``tournament`` each row says whether its player is entered in it already."""
     rows: list[PlayerRow] = []
     seen: set[str] = set()
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
@@ -156,6 +168,15 @@ def read_player_list(text: str) -> list[PlayerRow]:
         row.repeated = bool(row.name) and key in seen
         seen.add(key)
         rows.append(row)
+    if tournament is not None:
+        entered = set(
+            tournament.entries.filter(
+                player__in=[r.duplicate_of for r in rows if r.duplicate_of]
+            ).values_list("player_id", flat=True)
+        )
+        for row in rows:
+            row.for_tournament = True
+            row.entered = row.duplicate_of is not None and row.duplicate_of.pk in entered
     return rows
 
 
@@ -167,25 +188,35 @@ def add_players(
     invite: bool = False,
     request_host: str = "",
     scheme: str = "https",
+    tournament: Tournament | None = None,
 ) -> list[Player]:
     """Add the addable ``rows`` (each through ``create_player``), and with ``invite`` mail an
     invitation to each one that has an e-mail address. Nothing is added while a row has an
-    error."""
+    error. With a ``tournament`` (rows read for it), every row that :attr:`~PlayerRow.enters`
+    is entered in it through the tournament's entry service, all or none."""
     if not may_add_players(user):
         raise AccountError(_("Only arbiters may add players."), "not_allowed")
     rows = list(rows)
     if any(row.errors for row in rows):
         raise AccountError(_("Correct the list first: some lines have errors."), "errors")
     added: list[Player] = []
+    to_enter: list[Player] = []
     for row in rows:
-        if not row.addable:
-            continue
-        player = create_player(name=row.name, rating=row.rating)
-        added.append(player)
-        if invite and row.email:
-            send_invitation(
-                player=player, email=row.email, user=user, host=request_host, scheme=scheme
-            )
+        player = row.duplicate_of
+        if row.addable:
+            player = create_player(name=row.name, rating=row.rating)
+            added.append(player)
+            if invite and row.email:
+                send_invitation(
+                    player=player, email=row.email, user=user, host=request_host, scheme=scheme
+                )
+        if tournament is not None and row.enters and player is not None:
+            to_enter.append(player)
+    if tournament is not None:
+        try:
+            tournament_services.register_players(tournament=tournament, players=to_enter, user=user)
+        except TournamentError as error:
+            raise AccountError(error.message, error.code) from None
     return added
 
 

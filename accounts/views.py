@@ -15,7 +15,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.hashers import make_password
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -33,7 +33,10 @@ from games.authority import linkable_players, may_link_player
 from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
-from tournaments.authority import arbitrated_tournaments
+from tournaments.authority import arbitrated_tournaments, may_arbitrate
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.services import check_open_for_entries
 
 
 def locked_out(
@@ -261,16 +264,39 @@ class PlayerListForm(forms.Form):
     )
 
 
+def _list_tournament(request: HttpRequest) -> Tournament | None:
+    """The tournament of ``?tournament=`` (its arbiter's *Add players*), which the listed
+    players are entered in; refused to anyone who does not arbitrate it."""
+    pk = request.GET.get("tournament", "")
+    if not pk:
+        return None
+    if not pk.isdigit():
+        raise Http404
+    tournament = get_object_or_404(Tournament, pk=int(pk))
+    if not may_arbitrate(request.user, tournament):
+        raise PermissionDenied(_("Only this tournament's arbiters may do that."))
+    return tournament
+
+
 @login_required
 def add_players(request: HttpRequest) -> HttpResponse:
-    """Many players at once: the pasted list is read and shown first, then added."""
+    """Many players at once: the pasted list is read and shown first, then added — and from a
+    tournament (``?tournament=``), entered in it."""
     if not may_add_players(request.user):
         raise PermissionDenied(_("Only arbiters may add players."))
+    tournament = _list_tournament(request)
+    refusal = ""
+    late_rounds = 0
+    if tournament is not None:
+        try:
+            late_rounds = check_open_for_entries(tournament)
+        except TournamentError as error:
+            refusal = error.message
     form = PlayerListForm(request.POST or None)
     rows = None
     if request.method == "POST" and form.is_valid():
-        rows = services.read_player_list(form.cleaned_data["players"])
-        if "confirm" in request.POST and rows:
+        rows = services.read_player_list(form.cleaned_data["players"], tournament=tournament)
+        if "confirm" in request.POST and rows and not refusal:
             try:
                 added = services.add_players(
                     rows=rows,
@@ -278,6 +304,7 @@ def add_players(request: HttpRequest) -> HttpResponse:
                     invite=form.cleaned_data["invite"],
                     request_host=request.get_host(),
                     scheme=request.scheme,
+                    tournament=tournament,
                 )
             except AccountError as error:
                 form.add_error(None, error.message)
@@ -287,14 +314,26 @@ def add_players(request: HttpRequest) -> HttpResponse:
                     ngettext("%(count)d player added.", "%(count)d players added.", len(added))
                     % {"count": len(added)},
                 )
-                return redirect("games:players")
+                if tournament is None:
+                    return redirect("games:players")
+                entered = sum(1 for r in rows if r.enters)
+                messages.success(
+                    request,
+                    ngettext("%(count)d player entered.", "%(count)d players entered.", entered)
+                    % {"count": entered},
+                )
+                return redirect(tournament)
     return render(
         request,
         "accounts/add_players.html",
         {
             "form": form,
             "rows": rows,
+            "tournament": tournament,
+            "refusal": refusal,
+            "late_rounds": late_rounds,
             "addable": sum(1 for r in rows if r.addable) if rows else 0,
+            "enters": sum(1 for r in rows if r.enters) if rows else 0,
             "has_errors": any(r.errors for r in rows) if rows else False,
             # The newest players without an account he may invite, to invite one by one.
             "unlinked": linkable_players(
@@ -341,11 +380,12 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    """The games where it is your move, your next pairings, your results."""
+    """Your active games (your move first, then the others'), your next pairings, your results."""
     state = notices.settings_of(request.user)
     seen = notices.seen_until(request.user, state)
     now = timezone.now()
-    to_move = mygames.games_to_move(request.user)
+    active = mygames.active_games(request.user)
+    to_move = [a.game for a in active if a.your_move]
     fresh = notices.news(request.user, seen, now, to_move=to_move)
     earlier = notices.earlier_news(request.user, seen, to_move=to_move)
     notices.mark_seen(state, now)
@@ -356,7 +396,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "news": fresh,
             "earlier_news": earlier,
             "player": Player.objects.filter(user=request.user).first(),
-            "to_move": to_move,
+            "to_move": [a for a in active if a.your_move],
+            "their_move": [a for a in active if not a.your_move],
             "pairings": mygames.current_pairings(request.user),
             "results": mygames.results(request.user),
             "is_arbiter": _is_arbiter(request.user),

@@ -16,6 +16,25 @@ from games.services import validate_game_options
 
 MAX_SEATS = 6
 
+# The rules options of each game kind, as fields of the new game and tournament forms.
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    GameKind.SOS: ("rows", "cols", "mode"),
+    GameKind.UTTT: ("preset", "all_draw_line", "decided_boards_free", "no_send_back"),
+}
+
+
+def forget_other_kinds(form: forms.Form, data: dict[str, Any]) -> None:
+    """In ``form``'s ``clean()``: the options of the game kinds not chosen (hidden once a kind
+    is chosen) are ignored — neither their values nor their errors count."""
+    kind = data.get("kind")
+    if kind not in KIND_FIELDS:
+        return
+    for other, names in KIND_FIELDS.items():
+        for name in names:
+            if other != kind and name not in KIND_FIELDS[kind]:
+                data.pop(name, None)
+                form.errors.pop(name, None)
+
 
 class TimeControlField(forms.CharField):
     """A time control in its short form (``10+5``, ``10 d5``, ``3 days/move``); cleaned to the
@@ -138,14 +157,14 @@ class NewGameForm(forms.Form):
         return [self[f"seat_{n}"] for n in range(MAX_SEATS)]
 
     def sos_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("rows", "cols", "mode")]
+        return [self[name] for name in KIND_FIELDS[GameKind.SOS]]
 
     def uttt_fields(self) -> list[forms.BoundField]:
-        names = ("preset", "all_draw_line", "decided_boards_free", "no_send_back")
-        return [self[name] for name in names]
+        return [self[name] for name in KIND_FIELDS[GameKind.UTTT]]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        forget_other_kinds(self, data)
         kind = data.get("kind")
         players = [data.get(f"seat_{n}") for n in range(MAX_SEATS)]
         players = [p for p in players if p is not None]

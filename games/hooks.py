@@ -159,6 +159,24 @@ def game_list(request: HttpRequest) -> Page:
     return GAME_LIST.collect(request)
 
 
+HOME_PAGE = PageHooks()
+# The home page's slot for other apps' panels: under the two games, above the live games.
+HOME = "home"
+
+
+def register_home_page(
+    fn: Callable[[HttpRequest], Iterable[Item] | None], *, uid: str | None = None
+) -> Any:
+    """Add ``fn(request)`` to the home page: its items go in the slot ``home`` (the tournaments'
+    current and upcoming events, for one)."""
+    return HOME_PAGE.register(fn, uid=uid)  # type: ignore[arg-type]
+
+
+def home_page(request: HttpRequest) -> Page:
+    """The links and panels other apps add to the home page."""
+    return HOME_PAGE.collect(request)
+
+
 def game_page(request: HttpRequest, game: Game) -> Page:
     """Ask every registered function for its links and panels on ``game``'s page."""
     return GAME_PAGE.collect(request, game)

@@ -30,9 +30,10 @@ PAGE_SIZE = 30
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The club's front page: what the two games are, and the games being played."""
+    """The club's front page: what the two games are, what other apps add (the tournaments),
+    the games being played, and for a visitor the ways in."""
     live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES))[:10]
-    return render(request, "home.html", {"live_games": live})
+    return render(request, "home.html", {"live_games": live, "page": hooks.home_page(request)})
 
 
 def _with_seats(queryset):  # type: ignore[no-untyped-def]

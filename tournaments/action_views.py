@@ -54,7 +54,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
-    form = EntryForm(request.POST)
+    form = EntryForm(request.POST, tournament=t)
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:

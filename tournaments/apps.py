@@ -8,13 +8,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from games.hooks import register_game_page, register_game_page_flag
+        from games.hooks import register_game_page, register_game_page_flag, register_home_page
         from games.integrity import register_integrity_check
         from games.signals import game_result_changed
-        from tournaments import authority, game_page, receivers, status
+        from tournaments import authority, game_page, home_page, receivers, status
 
         authority.register()
         register_game_page(game_page.game_page, uid="tournaments")
+        register_home_page(home_page.home_page, uid="tournaments")
         for name, build in game_page.PAGE_FLAGS.items():
             register_game_page_flag(name, build)
 

@@ -11,7 +11,7 @@ from games.models import Player
 from games.templatetags.bidi_tags import isolate
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import ARBITER_REASONS, Entry
+from tournaments.models import ARBITER_REASONS, Entry, Tournament
 from tournaments.services import parse_half_byes
 
 
@@ -44,6 +44,16 @@ class EntryForm(forms.Form):
         required=False,
         help_text=_("Round numbers, separated by commas."),
     )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The list offers only the players not entered yet; one entered already (a form sent
+        # twice) still reaches the service, whose refusal names him.
+        field = self.fields["player"]
+        offered = field.queryset.exclude(pk__in=tournament.entries.values("player_id"))
+        field.widget.choices = forms.ModelChoiceField(
+            queryset=offered, empty_label=field.empty_label
+        ).choices
 
     def clean_half_byes(self) -> list[int]:
         # The rule the admin's entry form uses too (services.parse_half_byes).

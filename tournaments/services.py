@@ -142,19 +142,11 @@ def enter_locked(
     """The entry of ``player`` into ``tournament`` (locked by the caller, who has checked the
     authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players).
     A late entry's byes for the rounds it missed are recorded as made by ``user``."""
-    if tournament.status == TournamentStatus.FINISHED:
-        raise TournamentError(_("This tournament is finished."), "finished")
+    last = check_open_for_entries(tournament)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(
             _("%(name)s is already registered.") % {"name": isolate(player.name)}, "duplicate"
         )
-    last = last_paired_round(tournament)
-    if last and tournament.is_round_robin:
-        raise TournamentError(
-            _("A round robin cannot take new players once it has started."), "started"
-        )
-    if tournament.rounds and last >= tournament.rounds:
-        raise TournamentError(_("Every round has been paired already."), "too_late")
     byes = sorted({int(r) for r in half_byes})
     entry = Entry.objects.create(
         tournament=tournament,
@@ -177,6 +169,33 @@ def enter_locked(
             reason=AdjudicationReason.LATE_ENTRY,
         )
     return entry
+
+
+def check_open_for_entries(tournament: Tournament) -> int:
+    """The last paired round of ``tournament`` (0 before round 1), or the
+    :class:`TournamentError` saying why it takes no new entry: an entry made now joins in the
+    round after it, with a zero-point bye (or the half-point one asked for) in each round before."""
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentError(_("This tournament is finished."), "finished")
+    last = last_paired_round(tournament)
+    if last and tournament.is_round_robin:
+        raise TournamentError(
+            _("A round robin cannot take new players once it has started."), "started"
+        )
+    if tournament.rounds and last >= tournament.rounds:
+        raise TournamentError(_("Every round has been paired already."), "too_late")
+    return last
+
+
+@transaction.atomic
+def register_players(
+    *, tournament: Tournament, players: Iterable[Player], user: AnyUser | None
+) -> list[Entry]:
+    """Register each of ``players`` as :func:`register` does (one entry each, a late entry's
+    missed rounds' byes recorded), all or none."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_arbiter(user, tournament)
+    return [enter_locked(tournament=tournament, player=p, user=user) for p in players]
 
 
 def _add_bye(

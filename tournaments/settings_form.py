@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
-from games.forms import NewGameForm, TimeControlField
+from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
 from tournaments import settings_service
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
@@ -258,14 +258,14 @@ class TournamentForm(forms.Form):
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]
 
     def sos_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("rows", "cols", "mode")]
+        return [self[name] for name in KIND_FIELDS[GameKind.SOS]]
 
     def uttt_fields(self) -> list[forms.BoundField]:
-        names = ("preset", "all_draw_line", "decided_boards_free", "no_send_back")
-        return [self[name] for name in names]
+        return [self[name] for name in KIND_FIELDS[GameKind.UTTT]]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        forget_other_kinds(self, data)
         order = [data.get(f"tiebreak_{n}") for n in range(MAX_TIEBREAKS)]
         order = [key for key in order if key]
         if len(set(order)) != len(order):

@@ -166,7 +166,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "current": current,
             "board_rows": _board_rows(current) if current else [],
             "standings": table,
-            "entry_form": EntryForm() if is_arbiter else None,
+            "entry_form": EntryForm(tournament=t) if is_arbiter else None,
             "result_form": ResultForm(),
             "can_pair": is_arbiter
             and (current is None or current.status == RoundStatus.FINISHED)

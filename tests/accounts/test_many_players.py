@@ -148,7 +148,10 @@ def test_the_tournament_page_links_its_arbiter_to_add_players_and_claims(
     t = new_tournament(adder)
     client.force_login(adder)
     page = client.get(t.get_absolute_url()).content.decode()
-    assert 'href="/accounts/players/add/"' in page and 'href="/accounts/claims/"' in page
+    assert (
+        f'href="/accounts/players/add/?tournament={t.pk}"' in page
+        and 'href="/accounts/claims/"' in page
+    )
     client.force_login(make_user("visitor"))
     page = client.get(t.get_absolute_url()).content.decode()
     assert "/accounts/players/add/" not in page and "/accounts/claims/" not in page

@@ -98,7 +98,10 @@ def test_results_list_the_ended_games(client: Client, two: tuple[Player, Player]
     client.force_login(two[1].user)
     page = client.get("/accounts/games/", **EN).content.decode()
     assert game.get_absolute_url() in page and game.result_text in page
-    assert open_game.get_absolute_url() not in page  # Ann's move there, not Ben's
+    # Ann's move there, not Ben's: listed under the opponent's move, not under Ben's.
+    mine = page[page.index('id="to-move"') : page.index('id="their-move"')]
+    assert open_game.get_absolute_url() not in mine
+    assert open_game.get_absolute_url() in page[page.index('id="their-move"') :]
 
 
 def test_my_games_needs_a_login(client: Client) -> None:
