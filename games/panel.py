@@ -253,7 +253,7 @@ def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
         result = game.result_text
         text += "\n          "
         if result:
-            text += f'<span class="result-text">{escape(result)}</span>'
+            text += f'<span class="result-text" dir="ltr">{escape(result)}</span>'
         text += "\n          "
         label = endings.WORDS.get(outcome.reason or "")
         how = gettext(label) if label is not None else ""

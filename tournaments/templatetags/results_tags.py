@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext
 
+from games.bidi import ltr
 from games.models import GameStatus
 from games.panel import escape
 from tournaments import vocabulary as V
@@ -89,13 +90,13 @@ def _record_result(record: Adjudication) -> str:
     was = _dig(record.before, "pairing", "result")
     now = _dig(record.after, "pairing", "result")
     if now or was:
-        changed = f"{escape(result(was))} → " if was and was != now else ""
+        changed = f"{ltr(result(was))} → " if was and was != now else ""
         worth = state_points(record.after)
         worth = f" ({escape(worth)})" if worth else ""
-        return f" · {escape(gettext('result'))}: {changed}{escape(result(now) or '…')}{worth}"
+        return f" · {escape(gettext('result'))}: {changed}{ltr(result(now) or '…')}{worth}"
     winners = _dig(record.after, "game", "winners")
     if winners is not None and record.act not in (Act.TAKE_BACK, Act.ANNUL):
-        return f" · {escape(gettext('result'))}: {escape(winners_text(winners))}"
+        return f" · {escape(gettext('result'))}: {ltr(winners_text(winners))}"
     return ""
 
 
