@@ -350,3 +350,23 @@ def test_every_page_of_the_admin_isolates_names_and_results(world: World) -> Non
     walk = walk_pages(world, admin_pages=True)
     assert not walk.problems, "\n".join(sorted(set(walk.problems)))
     assert walk.pages > 100 and walk.isolated > 100
+
+
+def test_the_pairing_reasons_isolate_names() -> None:
+    """The Swiss pairing's "why this pairing" on the round and tournament pages (a round robin,
+    as in the walk, gives no reasons): each name in it isolated."""
+    arbiter = h.make_creator(ARBITER)
+    t = h.new_tournament(arbiter, name=TOURNAMENT, format="swiss", rounds=3)
+    h.register_all(t, arbiter, [(name, 1500 - 10 * n) for n, name in enumerate(PLAYERS)])
+    h.play_round(t, arbiter)
+    h.pair(t, arbiter)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    client.force_login(arbiter)
+    for url in (f"/tournaments/{t.pk}/rounds/2/", t.get_absolute_url()):
+        html = client.get(url).content.decode()
+        reasons = re.findall(r"<details><summary>.*?</details>", html, re.S)
+        assert reasons and any(RLO in r for r in reasons), url
+        checker = IsolationChecker(NAMES)
+        checker.feed("".join(reasons))
+        assert not checker.problems, checker.problems
+        assert checker.isolated >= 1
