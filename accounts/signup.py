@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts import services
 from accounts.errors import AccountError
 from accounts.throttle import client_address
+from games.forms import NameSelect
 from games.models import Player
 
 INVITATION_SESSION_KEY = "accounts_invitation"
@@ -60,6 +61,7 @@ class ProfileFields(forms.Form):
         label=_("Player"),
         queryset=Player.objects.none(),
         required=False,
+        widget=NameSelect,
         help_text=_("An arbiter of one of this player's tournaments confirms the claim."),
     )
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.bidi import text_sentence
 from games.engine.verdict import seat_value
-from games.presenters import SEAT_COLOURS
+from games.presenters import seat_colour
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
@@ -94,7 +94,7 @@ def chart_svg(
         if not line:
             continue
         seat = 0 if players == 2 else n
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = seat_colour(seat)
         path = " ".join(f"{x(ply):.1f},{y(v):.1f}" for ply, v in line)
         parts.append(
             f'<polyline class="chart-line seat-{seat}" fill="none" stroke="{escape(colour)}" '

@@ -12,6 +12,11 @@ through one of these:
   placeholders filled in: in HTML the sentence and its values are escaped and every name is in
   ``<bdi>``; in plain text every name is between FSI and PDI.
 
+Results, scores and notation (``0-1``, ``+/-``, ``3:2``, ``A1=S``) are left-to-right islands: in a
+right-to-left sentence the digits after a Persian word are Arabic numbers to the Unicode
+algorithm, and ``0-1`` would read ``1-0``. :func:`ltr` puts one in ``<bdi dir="ltr">`` (HTML),
+:func:`ltr_text` between LEFT-TO-RIGHT ISOLATE (U+2066) and PDI (plain text: a form's choice).
+
 A value is treated as a name when it is a string; numbers go in as they are, and a value already
 safe HTML (a link built with ``format_html``) goes in unchanged.
 """
@@ -26,6 +31,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 
 FSI = "\u2068"  # FIRST STRONG ISOLATE
 PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
+LRI = "\u2066"  # LEFT-TO-RIGHT ISOLATE
 
 _NUMBERS = (int, float, Decimal)
 
@@ -38,6 +44,24 @@ def bdi(value: object) -> SafeString:
 def isolate(value: object) -> str:
     """``value`` between FSI and PDI, the plain-text form of ``<bdi>``."""
     return f"{FSI}{value}{PDI}"
+
+
+def ltr(value: object) -> SafeString:
+    """A result, a score or a move (escaped) in ``<bdi dir="ltr">``; ``""`` for an empty one."""
+    if value is None or value == "":
+        return mark_safe("")
+    return format_html('<bdi dir="ltr">{}</bdi>', value)
+
+
+def ltr_text(value: object) -> str:
+    """A result, a score or a move between LRI and PDI, the plain-text form of :func:`ltr`."""
+    return f"{LRI}{value}{PDI}"
+
+
+def ltr_within(text: str, island: str) -> str:
+    """``text`` (a translated label such as ``+/- (second player forfeits)``) with its first
+    ``island`` (the notation it names) between LRI and PDI."""
+    return str(text).replace(island, ltr_text(island), 1) if island else str(text)
 
 
 def _html_value(value: object) -> str:

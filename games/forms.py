@@ -36,6 +36,17 @@ def forget_other_kinds(form: forms.Form, data: dict[str, Any]) -> None:
                 form.errors.pop(name, None)
 
 
+class NameSelect(forms.Select):
+    """A list of names (players, accounts): each option takes its direction from its own text
+    (``dir="auto"``), so a name written right to left, or holding a direction override, stays in
+    its option. Every choice of a name on the site's forms uses it."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        option["attrs"]["dir"] = "auto"
+        return option
+
+
 class TimeControlField(forms.CharField):
     """A time control in its short form (``10+5``, ``10 d5``, ``3 days/move``); cleaned to the
     stored code (``""``: no clock)."""
@@ -149,6 +160,7 @@ class NewGameForm(forms.Form):
             self.fields[f"seat_{n}"] = forms.ModelChoiceField(
                 queryset=players,
                 required=n < 2,
+                widget=NameSelect,
                 label=_("Seat %(number)s") % {"number": n + 1},
                 help_text=_("Moves first.") if n == 0 else "",
             )
@@ -215,6 +227,11 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "club", "rating", "user"]
+        widgets = {
+            "name": forms.TextInput(attrs={"dir": "auto"}),
+            "club": forms.TextInput(attrs={"dir": "auto"}),
+            "user": NameSelect,
+        }
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

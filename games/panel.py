@@ -259,7 +259,7 @@ def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
         result = game.result_text
         text += "\n          "
         if result:
-            text += f'<span class="result-text">{escape(result)}</span>'
+            text += f'<span class="result-text" dir="ltr">{escape(result)}</span>'
         text += "\n          "
         label = endings.WORDS.get(outcome.reason or "")
         how = gettext(label) if label is not None else ""
@@ -298,9 +298,10 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], uttt: bool) -> str:
         classes = (" to-move" if seat["to_move"] else "") + (" winner" if seat["winner"] else "")
         badge = f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
         mark = f'<td class="mark">{_v(seat["mark"])}</td>' if uttt else ""
+        swatch = seat["colour_class"]
         out.append(
             f'          <tr class="seat-{number}{classes}">\n'
-            f'            <td><span class="swatch seat-colour-{number}" aria-hidden="true"></span>'
+            f'            <td><span class="swatch {swatch}" aria-hidden="true"></span>'
             f"{number}</td>\n"
             f'            <td><a href="{url_with_pk("games:player", player.pk)}"><bdi>'
             f"{escape(player.name)}</bdi></a>{badge}</td>\n"

@@ -21,7 +21,22 @@ from django.utils.translation import gettext as _
 from games.rules import SosState, UtttState, col_name
 from games.rules.uttt import NAMES as UTTT_NAMES
 
+# Each seat's colour, by seat (seat 0 first): the board's lines, the analysis chart, and, as the
+# stylesheet's ``.seat-colour-N`` classes (static/css/site.css), the swatches of the seats' table
+# and of the clocks. The classes count from 1, as the page numbers the seats; which class a seat
+# wears is said once, by :func:`seat_colour_class`.
 SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#d35400", "#117a65")
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of seat ``seat`` (counted from 0)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_colour_class(seat: int) -> str:
+    """The stylesheet's class of seat ``seat``'s colour (seat counted from 0): ``seat-colour-1``
+    for the first seat."""
+    return f"seat-colour-{seat % len(SEAT_COLOURS) + 1}"
 
 
 @dataclass
@@ -248,7 +263,7 @@ def _sos_view(rules: Any, state: SosState, interactive: bool) -> BoardView:
     for line in state.lines:
         (r1, c1), (r2, c2) = rules.parse_cell(line.cells[0]), rules.parse_cell(line.cells[2])
         lines.append(
-            LineView(line.seat, SEAT_COLOURS[line.seat % 6], c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5)
+            LineView(line.seat, seat_colour(line.seat), c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5)
         )
     letters = [col_name(c) for c in range(rules.cols)]
     return BoardView("sos", letters, rows, lines=lines, allowed_count=count)

@@ -19,10 +19,10 @@ from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
 from games.panel import kind_label
 from games.presenters import (
-    SEAT_COLOURS,
     board_view,
     position_view,
     score_sheet_rows_html,
+    seat_colour_class,
 )
 from ops.logs import log_event
 
@@ -133,7 +133,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
             "number": s.number + 1,
             "player": s.player,
             "mark": rules.marks[s.number] if uttt else "",
-            "colour": SEAT_COLOURS[s.number % 6],
+            "colour_class": seat_colour_class(s.number),
             "score": scores[s.number],
             "to_move": mover is not None and to_move == s.number,
             "winner": outcome is not None and s.number in outcome.winners,

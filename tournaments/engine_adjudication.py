@@ -37,7 +37,7 @@ from ops.logs import log_event
 from tournaments import adjudication, results, versions
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.forms import _ReasonForm
+from tournaments.forms import _ReasonForm, decision_label
 from tournaments.models import Adjudication, AdjudicationReason, Pairing
 from tournaments.services import AnyUser
 
@@ -235,7 +235,7 @@ def suggested_result(record: dict[str, Any]) -> str | None:
 
 # -- The arbiter's page ----------------------------------------------------------------------
 
-ENGINE_RESULT_CHOICES = [(code, gettext_lazy(V.DECISION_LABELS[code])) for code in V.PLAYED_RESULTS]
+ENGINE_RESULT_CHOICES = [(code, decision_label(code)) for code in V.PLAYED_RESULTS]
 
 
 class EngineDecideForm(_ReasonForm):

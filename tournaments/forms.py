@@ -5,24 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.bidi import ltr_text, ltr_within
+from games.forms import NameSelect
 from games.models import Player
 from games.templatetags.bidi_tags import isolate
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import ARBITER_REASONS, Entry, Tournament
 from tournaments.services import parse_half_byes
-
-
-class NameSelect(forms.Select):
-    """A list of names: each option takes its direction from its own text (``dir="auto"``), so
-    a name written right to left, or holding a direction override, stays in its option."""
-
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option = super().create_option(*args, **kwargs)
-        option["attrs"]["dir"] = "auto"
-        return option
 
 
 class EntryForm(forms.Form):
@@ -71,7 +65,18 @@ class EntryForm(forms.Form):
         return data
 
 
-RESULT_CHOICES = [(code, V.notation(code)) for code in V.GAME_RESULT_ORDER]
+# A result in a choice is a left-to-right island (LRI…PDI): in a right-to-left list, ``+/-``
+# would read ``-/+``.
+RESULT_CHOICES = [(code, ltr_text(V.notation(code))) for code in V.GAME_RESULT_ORDER]
+
+
+def _decision_label(code: str) -> str:
+    return ltr_within(gettext(V.DECISION_LABELS[code]), V.notation(code))
+
+
+decision_label = lazy(_decision_label, str)
+"""The arbiter's choice of ``code`` in words (``+/- (second player forfeits)``), translated when
+shown, its notation a left-to-right island."""
 
 
 def _version_field() -> forms.CharField:
@@ -131,7 +136,7 @@ class OverrideForm(forms.Form):
         return data
 
 
-DECISION_CHOICES = [(code, _(V.DECISION_LABELS[code])) for code in V.GAME_RESULT_ORDER]
+DECISION_CHOICES = [(code, decision_label(code)) for code in V.GAME_RESULT_ORDER]
 
 
 class _ReasonForm(forms.Form):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentFormat
@@ -123,23 +127,30 @@ def crosstable_rows(tournament: Tournament) -> tuple[list[Entry], list[Any]]:
 NAME_PARAMS = ("entry", "first", "second")
 
 
-def describe(message: dict[str, Any], names: dict[int, str]) -> str:
-    """A stored pairing reason or warning (``{"code": …, **params}``) in the user's language."""
+def describe(message: dict[str, Any], names: dict[int, str], *, html: bool = False) -> str:
+    """A stored pairing reason or warning (``{"code": …, **params}``) in the user's language,
+    each player's name isolated: in ``<bdi>`` with ``html`` (a safe string, everything else
+    escaped), else between FSI and PDI."""
     params = dict(message)
     code = params.pop("code", "")
     template = PAIRING_MESSAGES.get(code)
     if template is None:
-        return code
+        return conditional_escape(code) if html else code
     for key in NAME_PARAMS:
         if key in params:
-            params[key] = names.get(params[key], params[key])
+            name = names.get(params[key])
+            if name is not None:
+                params[key] = bdi(name) if html else isolate(name)
     for key in WORD_PARAMS:
         if key in params and params[key] in WORDS:
             params[key] = _(WORDS[params[key]])
-    try:
-        return _(template) % params
-    except (KeyError, TypeError, ValueError):
-        return _(template)
+    text = _(template)
+    if html:
+        text = conditional_escape(text)
+        params = {key: conditional_escape(value) for key, value in params.items()}
+    with contextlib.suppress(KeyError, TypeError, ValueError):
+        text = text % params
+    return mark_safe(text) if html else text
 
 
 @dataclass

@@ -193,8 +193,8 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
         out.append(
             {
                 "pairing": p,
-                "reasons": [queries.describe(r, names) for r in p.reasons],
-                "warnings": [queries.describe(w, names) for w in p.warnings],
+                "reasons": [queries.describe(r, names, html=True) for r in p.reasons],
+                "warnings": [queries.describe(w, names, html=True) for w in p.warnings],
                 "first_before": before.get(p.first_id, 0.0),
                 "second_before": before.get(p.second_id, 0.0) if p.second_id else None,
                 "records": records,
@@ -218,7 +218,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "rnd": rnd,
             "page": hooks.round_page(request, rnd),
             "board_rows": _board_rows(rnd),
-            "round_warnings": [queries.describe(w, names) for w in rnd.warnings],
+            "round_warnings": [queries.describe(w, names, html=True) for w in rnd.warnings],
             "is_arbiter": is_arbiter,
             "result_form": ResultForm(),
         },

@@ -14,6 +14,7 @@ from games.hooks import Html, Link, Panel
 from games.models import Game
 from games.panel import escape, panel_html, url_with_pk
 from games.presenters import rules_summary as summary
+from games.presenters import seat_colour_class
 
 register = template.Library()
 
@@ -22,6 +23,13 @@ register = template.Library()
 def rules_summary(game: Game) -> str:
     """The game's rules in a short translated sentence."""
     return summary(game.kind, game.options)
+
+
+@register.filter
+def seat_colour(seat: int) -> str:
+    """The class of seat ``seat``'s colour swatch (seat counted from 0): ``seat-colour-1`` for the
+    first (:func:`games.presenters.seat_colour_class`)."""
+    return seat_colour_class(seat)
 
 
 @register.filter

@@ -40,9 +40,10 @@ def state(rnd: Any) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize(
     ("shape", "message"),
     [
-        ("himself", "P01 is paired against himself."),
-        ("two boards", "P01 is paired 2 times."),
-        ("twice on one board and a bye", "P01 is paired 2 times."),
+        # The name isolated (FSI…PDI): the message is plain text, shown on the override form.
+        ("himself", "\u2068P01\u2069 is paired against himself."),
+        ("two boards", "\u2068P01\u2069 is paired 2 times."),
+        ("twice on one board and a bye", "\u2068P01\u2069 is paired 2 times."),
     ],
 )
 def test_a_player_twice_is_refused(arbiter: User, online: bool, shape: str, message: str) -> None:
@@ -94,7 +95,7 @@ def test_the_override_page_shows_the_error_and_keeps_the_boards(
     }
     response = client.post(f"/tournaments/{t.pk}/rounds/1/override/", data)
     assert response.status_code == 200
-    assert "P01 is paired against himself." in response.content.decode()
+    assert "\u2068P01\u2069 is paired against himself." in response.content.decode()
     assert state(rnd) == before
     assert all(reload(p).game is not None for p in boards(rnd))
 
@@ -122,9 +123,9 @@ def test_the_checker_names_what_is_an_error() -> None:
 @pytest.mark.parametrize(
     ("shape", "message"),
     [
-        ("himself", "P01 is paired against himself."),
-        ("two boards", "P01 is paired 2 times."),
-        ("a board and a bye", "P01 is paired 2 times."),
+        ("himself", "\u2068P01\u2069 is paired against himself."),
+        ("two boards", "\u2068P01\u2069 is paired 2 times."),
+        ("a board and a bye", "\u2068P01\u2069 is paired 2 times."),
     ],
 )
 def test_a_round_added_as_paired_elsewhere_refuses_a_player_twice(

@@ -26,14 +26,17 @@ PLAYERS = [f"Ann{RLO}abc", f"Bob{RLO}def", f"Cyd{RLO}ghi", f"Dan{RLO}jkl"]
 TOURNAMENT = f"Cup{RLO}xyz"
 ARBITER = f"arb{RLO}iter"
 NAMES = {*PLAYERS, TOURNAMENT, ARBITER}
+# Elements whose content is text only (no <bdi> inside): a name there is between FSI and PDI.
+PLAIN_TEXT = {"title", "option", "textarea"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
 class IsolationChecker(HTMLParser):
     """Collects every place a text holding U+202E is not isolated as one whole name."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: set[str] | frozenset[str] = frozenset(NAMES)) -> None:
         super().__init__(convert_charrefs=True)
+        self.names = names
         self.stack: list[dict] = []
         self.problems: list[str] = []
         self.isolated = 0
@@ -42,7 +45,9 @@ class IsolationChecker(HTMLParser):
         attributes = {name: value or "" for name, value in attrs}
         for name, value in attributes.items():
             if RLO in value and not (
-                attributes.get("dir") == "auto" and value in NAMES and name in ("value", "title")
+                attributes.get("dir") == "auto"
+                and value in self.names
+                and name in ("value", "title")
             ):
                 self.problems.append(f"<{tag} {name}={value!r}> is not isolated")
         if tag in VOID:
@@ -63,7 +68,7 @@ class IsolationChecker(HTMLParser):
             if element["isolating"]:
                 text = "".join(element["text"]).strip()
                 if RLO in text:
-                    if text in NAMES:
+                    if text in self.names:
                         self.isolated += 1
                     else:
                         self.problems.append(f"<{element['tag']}> isolates {text!r}, not one name")
@@ -75,12 +80,13 @@ class IsolationChecker(HTMLParser):
             element["text"].append(data)
         if RLO not in data:
             return
-        if self.stack and self.stack[-1]["tag"] == "title":
+        if self.stack and self.stack[-1]["tag"] in PLAIN_TEXT and not self.stack[-1]["isolating"]:
             stripped = data
-            for name in NAMES:
+            for name in self.names:
                 stripped = stripped.replace(f"{FSI}{name}{PDI}", "")
             if RLO in stripped:
-                self.problems.append(f"<title> {data.strip()!r} is not isolated")
+                tag = self.stack[-1]["tag"]
+                self.problems.append(f"<{tag}> {data.strip()!r} is not isolated")
             else:
                 self.isolated += 1
             return

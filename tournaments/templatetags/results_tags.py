@@ -12,6 +12,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, ngettext
 
 from games import endings
+from games.bidi import bdi, ltr
 from games.models import GameStatus
 from games.panel import escape
 from tournaments import vocabulary as V
@@ -85,6 +86,15 @@ def state_result(state: Any) -> str:
     return game_result(_dig(state, "game"))
 
 
+@register.filter
+def result_island(text: str) -> SafeString:
+    """A result in words from :func:`state_result`, escaped: notation (``0-1``, ``+/-``) as a
+    left-to-right island, words (a bye, "seats 1 and 3 won") isolated in their own direction."""
+    if not text:
+        return mark_safe("")
+    return bdi(text) if any(c.isalpha() for c in str(text)) else ltr(text)
+
+
 # -- A list of records (``tournaments/_records.html``) -------------------------------------------
 # Drawn in one call: a template loop spent about 0.7 ms a record (three ``get_…_display``, a
 # dozen tags). Every value is escaped; the labels are the models' own, in the active language.
@@ -119,10 +129,10 @@ def _record_result(record: Adjudication) -> str:
     was, now = state_result(record.before), state_result(record.after)
     if not (now or was):
         return ""
-    changed = f"{escape(was)} → " if was and was != now else ""
+    changed = f"{result_island(was)} → " if was and was != now else ""
     worth = state_points(record.after)
     worth = f" ({escape(worth)})" if worth else ""
-    return f" · {escape(gettext('result'))}: {changed}{escape(now or '…')}{worth}"
+    return f" · {escape(gettext('result'))}: {changed}{result_island(now or '…')}{worth}"
 
 
 def record_html(record: Adjudication) -> str:
