@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
+from games.bidi import ltr_text
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
@@ -174,8 +175,9 @@ class TournamentForm(forms.Form):
             help_text=_(
                 "After the arbiter starts a round, a side of a game with a clock that has not made "
                 "its first move within this time of its turn (or its own time, if less) loses by "
-                "forfeit (+/-); when neither side has moved, both do (-/-)."
-            ),
+                "forfeit (%(forfeit)s); when neither side has moved, both do (%(double)s)."
+            )
+            % {"forfeit": ltr_text("+/-"), "double": ltr_text("-/-")},
             min_value=1,
             max_value=MAX_DEFAULT_TIME_MINUTES,
             required=False,  # left empty: as it is

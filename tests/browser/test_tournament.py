@@ -15,6 +15,7 @@ from django.apps import apps
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Locator, Page, expect
 
+from games.bidi import ltr_text
 from games.models import Player
 from tests.browser.conftest import PageFactory
 from tournaments import services
@@ -78,7 +79,8 @@ def score(text: str) -> float:
 def enter_result(page: Page, board: int, result: str) -> None:
     """Choose ``result`` in the board's select and save it (the page reloads with it)."""
     row = page.locator(f"table.pairings tr#board-{board}")
-    row.locator('select[name="result"]').select_option(label=result)
+    # The choices are left-to-right islands (LRI … PDI), as on every page.
+    row.locator('select[name="result"]').select_option(label=ltr_text(result))
     row.get_by_role("button", name="Save").click()
     expect(page.locator("ul.messages")).to_contain_text("Result saved.")
     expect(row.locator("td.result-cell")).to_have_text(result)
@@ -223,6 +225,6 @@ def test_results_are_entered_on_the_tournament_page(open_page: PageFactory) -> N
     select = page.locator('table.pairings tr#board-1 select[name="result"]')
     expect(select).to_be_visible()
     # The select starts empty (no result preset), then offers every result.
-    expect(select.locator("option")).to_have_text(["—", *RESULT_LABELS])
+    expect(select.locator("option")).to_have_text(["—", *map(ltr_text, RESULT_LABELS)])
     expect(select).to_have_value("")
     enter_result(page, 1, "1-0")

@@ -233,7 +233,7 @@ def test_a_finished_tournament_refuses_a_new_round_until_its_rounds_are_raised(
 
 def test_no_module_but_the_owner_writes_the_status() -> None:
     """``TournamentStatus`` members appear outside ``tournaments/status.py`` only in comparisons
-    (reads): never assigned, passed as ``status=`` or saved."""
+    or query conditions (reads): never assigned, passed as ``status=`` to a write, or saved."""
     root = Path(__file__).resolve().parents[2]
     writes = []
     for folder in ("games", "tournaments", "sheets", "accounts", "ops", "config"):
@@ -248,6 +248,16 @@ def test_no_module_but_the_owner_writes_the_status() -> None:
                 if isinstance(cmp, ast.Compare)
                 for side in (cmp.left, *cmp.comparators)
                 for node in ast.walk(side)
+            }
+            # A query's condition (``.filter(status=…)``, ``.exclude(…)``) reads too.
+            compared |= {
+                id(node)
+                for call in ast.walk(tree)
+                if isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("filter", "exclude")
+                for keyword in call.keywords
+                for node in ast.walk(keyword.value)
             }
             for node in ast.walk(tree):
                 if (
