@@ -113,9 +113,7 @@ def isolates_html(text: object) -> SafeString:
         return text  # type: ignore[return-value]
     opening = {FSI: "<bdi>", LRI: '<bdi dir="ltr">'}
     return mark_safe(
-        _ISOLATES.sub(
-            lambda m: f"{opening[m.group(1)]}{m.group(2)}</bdi>", str(escape(str(text)))
-        )
+        _ISOLATES.sub(lambda m: f"{opening[m.group(1)]}{m.group(2)}</bdi>", str(escape(str(text))))
     )
 
 
