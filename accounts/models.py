@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.bidi import isolate
 from games.models import Player
 
 
@@ -62,7 +63,7 @@ class PlayerClaim(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} → {self.player}"
+        return f"{isolate(self.user)} → {isolate(self.player)}"
 
 
 class Invitation(models.Model):
@@ -96,7 +97,7 @@ class Invitation(models.Model):
         verbose_name_plural = _("invitations")
 
     def __str__(self) -> str:
-        return f"{self.player} <{self.email}>"
+        return f"{isolate(self.player)} <{self.email}>"
 
 
 class NoticeSettings(models.Model):

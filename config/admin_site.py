@@ -4,7 +4,8 @@ Django's admin sends every request it refuses to its log-in form, a logged-in pl
 where the form says he is "not authorized" and offers another log-in. The site answers such a
 refusal as every other page does: the 403 page, in the visitor's language. A visitor who is not
 logged in is still sent to the log-in form. ``INSTALLED_APPS`` names :class:`ClubAdminConfig` in
-place of ``django.contrib.admin``, so ``admin.site`` is a :class:`ClubAdminSite`.
+place of ``django.contrib.admin``, so ``admin.site`` is a :class:`ClubAdminSite`. Every model
+registered with it gets :mod:`config.admin_bidi`'s mixin: its names bidi-isolated.
 """
 
 from __future__ import annotations
@@ -18,8 +19,21 @@ from django.contrib.admin.apps import AdminConfig
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
+from config.admin_bidi import isolating
+from games.bidi import bdi
+
 
 class ClubAdminSite(admin.AdminSite):
+    def register(self, model_or_iterable: Any, admin_class: Any = None, **options: Any) -> None:
+        """Every model's admin with names bidi-isolated (:mod:`config.admin_bidi`)."""
+        admin_class = isolating(admin_class or admin.ModelAdmin)
+        super().register(model_or_iterable, admin_class, **options)
+
+    def login(self, request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
+        """The log-in form; "you are authenticated as …" names the account isolated."""
+        extra_context = {**(extra_context or {}), "username": bdi(request.user.get_username())}
+        return super().login(request, extra_context)
+
     def admin_view(
         self, view: Callable[..., HttpResponse], cacheable: bool = False
     ) -> Callable[..., HttpResponse]:

@@ -13,10 +13,13 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from games import authority, player_services
 from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
+from games.bidi import bdi
 from games.models import Game, Move, Player, Seat
 from games.presenters import rules_summary
 
@@ -150,8 +153,8 @@ class GameAdmin(admin.ModelAdmin):
         return super().has_delete_permission(request, obj) and self._arbitrates(request, obj)
 
     @admin.display(description=_("players"))
-    def players(self, obj: Game) -> str:
-        return " — ".join(seat.player.name for seat in obj.seats.all())
+    def players(self, obj: Game) -> SafeString:
+        return format_html_join(" — ", "{}", ((bdi(s.player.name),) for s in obj.seats.all()))
 
     @admin.display(description=_("result"))
     def result(self, obj: Game) -> str:

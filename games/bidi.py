@@ -23,10 +23,11 @@ safe HTML (a link built with ``format_html``) goes in unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 
 FSI = "\u2068"  # FIRST STRONG ISOLATE
@@ -90,3 +91,41 @@ def text_sentence(text: str, values: Mapping[str, object] | None = None, /) -> s
     if values is None:
         return str(text)
     return str(text) % {key: _text_value(v) for key, v in values.items()}
+
+
+def isolated(value: object) -> str:
+    """An object's name or description as plain text with every name in it isolated: a text
+    that isolates its names already (``Round 1: ⁨Ann⁩ – ⁨Bob⁩``, a pairing's) as it is, any other
+    between FSI and PDI. ``""`` for ``None``."""
+    if value is None:
+        return ""
+    text = str(value)
+    return text if not text or FSI in text or LRI in text else isolate(text)
+
+
+_ISOLATES = re.compile(f"([{FSI}{LRI}])([^{FSI}{LRI}{PDI}]*){PDI}")
+
+
+def isolates_html(text: object) -> SafeString:
+    """Plain text whose names are between FSI (results between LRI) and PDI, as HTML: escaped,
+    each FSI…PDI a ``<bdi>``, each LRI…PDI a ``<bdi dir="ltr">``."""
+    if isinstance(text, SafeData):
+        return text  # type: ignore[return-value]
+    opening = {FSI: "<bdi>", LRI: '<bdi dir="ltr">'}
+    return mark_safe(
+        _ISOLATES.sub(lambda m: f"{opening[m.group(1)]}{m.group(2)}</bdi>", str(escape(str(text))))
+    )
+
+
+def island(value: object) -> SafeString:
+    """A value shown on its own (a table's cell, a read-only field) in its own direction: a name
+    or words in ``<bdi>``, a text that isolates its names with them in ``<bdi>``, notation and
+    numbers (no letter: ``1-0``, ``3:2``) as a left-to-right island; safe HTML as it is."""
+    if isinstance(value, SafeData):
+        return value  # type: ignore[return-value]
+    text = "" if value is None else str(value)
+    if not text:
+        return mark_safe("")
+    if FSI in text or LRI in text:
+        return isolates_html(text)
+    return bdi(text) if any(c.isalpha() for c in text) else ltr(text)

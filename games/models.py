@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import endings, positions
+from games.bidi import isolate
 from games.clock import TimeControl
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
@@ -248,7 +249,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number + 1}. {self.player}"
+        return f"{self.number + 1}. {isolate(self.player)}"
 
 
 class Move(models.Model):

@@ -97,6 +97,8 @@ TEMPLATES = [
                 # The header's "your move" badge (accounts/mygames.py).
                 "accounts.context_processors.my_games",
             ],
+            # The admin's templates (templates/admin/): its names bidi-isolated.
+            "libraries": {"admin_bidi": "config.admin_bidi"},
         },
     },
 ]

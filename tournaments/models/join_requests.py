@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.bidi import isolate
 from games.models import Player
 
 from .tournament import Tournament
@@ -54,4 +55,4 @@ class JoinRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} → {self.tournament}"
+        return f"{isolate(self.player)} → {isolate(self.tournament)}"

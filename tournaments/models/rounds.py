@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.bidi import isolate
 from games.models import Game
 from tournaments import records
 from tournaments import vocabulary as V
@@ -104,8 +105,8 @@ class Pairing(models.Model):
         ]
 
     def __str__(self) -> str:
-        second = self.second or _("bye")
-        return f"{self.round}: {self.first} – {second}"
+        second = isolate(self.second) if self.second else _("bye")
+        return f"{self.round}: {isolate(self.first)} – {second}"
 
     @property
     def is_bye(self) -> bool:

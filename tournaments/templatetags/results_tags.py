@@ -12,7 +12,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, ngettext
 
 from games import endings
-from games.bidi import bdi, ltr
+from games.bidi import island
 from games.models import GameStatus
 from games.panel import escape
 from tournaments import vocabulary as V
@@ -90,9 +90,7 @@ def state_result(state: Any) -> str:
 def result_island(text: str) -> SafeString:
     """A result in words from :func:`state_result`, escaped: notation (``0-1``, ``+/-``) as a
     left-to-right island, words (a bye, "seats 1 and 3 won") isolated in their own direction."""
-    if not text:
-        return mark_safe("")
-    return bdi(text) if any(c.isalpha() for c in str(text)) else ltr(text)
+    return island(text)  # the one rule of a value shown on its own (games.bidi)
 
 
 # -- A list of records (``tournaments/_records.html``) -------------------------------------------
