@@ -14,6 +14,7 @@ from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
 from tournaments import settings_service
+from tournaments import vocabulary as V
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
 
@@ -175,9 +176,12 @@ class TournamentForm(forms.Form):
             help_text=_(
                 "After the arbiter starts a round, a side of a game with a clock that has not made "
                 "its first move within this time of its turn (or its own time, if less) loses by "
-                "forfeit (%(forfeit)s); when neither side has moved, both do (%(double)s)."
+                "forfeit (%(one)s); when neither side has moved, both do (%(both)s)."
             )
-            % {"forfeit": ltr_text("+/-"), "double": ltr_text("-/-")},
+            % {
+                "one": ltr_text(V.notation(V.FORFEIT_WIN)),
+                "both": ltr_text(V.notation(V.DOUBLE_FORFEIT)),
+            },
             min_value=1,
             max_value=MAX_DEFAULT_TIME_MINUTES,
             required=False,  # left empty: as it is
