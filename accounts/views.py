@@ -31,6 +31,7 @@ from accounts.throttle import counted_username, lockout_message, lockout_remaini
 from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
+from ops.posted import posted_object
 from tournaments.authority import arbitrated_tournaments
 
 
@@ -203,7 +204,7 @@ def claims(request: HttpRequest) -> HttpResponse:
     if not (request.user.is_superuser or arbitrated_tournaments(request.user).exists()):
         raise PermissionDenied(_("Only arbiters decide claims."))
     if request.method == "POST":
-        claim = get_object_or_404(PlayerClaim, pk=request.POST.get("claim"))
+        claim = posted_object(request.POST, PlayerClaim, "claim")
         decision = request.POST.get("decision")
         if decision not in {"confirm", "reject"}:
             messages.error(request, _("Choose confirm or reject."))
@@ -286,8 +287,13 @@ def add_players(request: HttpRequest) -> HttpResponse:
     )
 
 
-class InvitationForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("E-mail address"))
+class InvitationForm(forms.ModelForm):
+    """The address only; its length is the column's (the model's field)."""
+
+    class Meta:
+        model = Invitation
+        fields = ["email"]
+        labels = {"email": gettext_lazy("E-mail address")}
 
 
 @login_required
