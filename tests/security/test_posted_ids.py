@@ -145,3 +145,18 @@ def test_a_join_request_is_still_decided(
     assert response.status_code == 302
     made.refresh_from_db()
     assert made.status == JoinStatus.ACCEPTED
+
+
+@pytest.mark.parametrize("page", ["/games/{}/", "/games/{}/live/", "/games/{}/panel/"])
+@pytest.mark.parametrize("pk", ["99999999999999999999", str(MAX_ID + 1)])
+def test_a_game_id_in_the_path_that_no_column_holds_is_a_404(
+    client: Client, page: str, pk: str
+) -> None:
+    """The game pages' compiled queries (games.queries) answer as the ORM would: no such row."""
+    assert client.get(page.format(pk)).status_code == 404
+
+
+def test_a_move_in_a_game_no_column_holds_is_a_404(client: Client, alice: object) -> None:
+    client.force_login(User.objects.get(username="alice"))
+    response = client.post("/games/99999999999999999999/move/", {"notation": "a1"})
+    assert response.status_code == 404
