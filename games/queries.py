@@ -21,7 +21,6 @@ from django.utils import timezone
 
 from games.hooks import PAGE_FLAGS
 from games.models import Game, GameAnalysis, Move, Player, Seat
-from ops.posted import MAX_ID
 
 # Placeholder values, one per parameter: distinct, and in range for their fields (the ORM drops
 # a condition that no value of the field can meet).
@@ -69,12 +68,7 @@ class CompiledQuery:
         return self._compile(using).sql
 
     def rows(self, using: str, *args: Any) -> list[list[Any]]:
-        """The rows, each value converted from the database as the ORM would. An integer no
-        column holds (an id from a URL: ``/games/99999999999999999999/``) matches no row, as the
-        ORM answers such a lookup, where the database's driver would raise (every placeholder
-        of these queries is compared for equality)."""
-        if any(isinstance(arg, int) and abs(arg) > MAX_ID for arg in args):
-            return []
+        """The rows, each value converted from the database as the ORM would."""
         compiled = self._compile(using)
         connection = connections[using]
         with connection.cursor() as cursor:

@@ -160,3 +160,41 @@ def test_a_move_in_a_game_no_column_holds_is_a_404(client: Client, alice: object
     client.force_login(User.objects.get(username="alice"))
     response = client.post("/games/99999999999999999999/move/", {"notation": "a1"})
     assert response.status_code == 404
+
+
+def test_an_admin_form_with_an_id_beyond_any_column_is_refused_not_a_500(
+    client: Client, superuser: User
+) -> None:
+    """Django's multiple choice of rows looks every posted id up (``pk__in``); SQLite cannot
+    bind one beyond its integers, and the site's backend compares it as PostgreSQL does."""
+    from django.contrib.auth.models import Group
+
+    client.force_login(superuser)
+    response = client.post(
+        "/admin/auth/group/add/", {"name": "Umpires", "permissions": ["99999999999999999999"]}
+    )
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert not Group.objects.filter(name="Umpires").exists()
+
+
+@pytest.mark.parametrize("tiebreaks", [-1, 7, {"a": 1}, 2.5])
+def test_tiebreaks_that_are_no_list_are_refused(tiebreaks: object) -> None:
+    """The admin's tie-breaks field is JSON: a number is not an order of tie-breaks."""
+    from tournaments.errors import TournamentError
+    from tournaments.settings_service import validate_settings
+
+    with pytest.raises(TournamentError) as refused:
+        validate_settings(
+            name="Cup",
+            kind="sos",
+            options={},
+            format="swiss",
+            rounds=3,
+            points_win=1,
+            points_draw="0.5",
+            points_loss=0,
+            points_bye=1,
+            tiebreaks=tiebreaks,  # type: ignore[arg-type]
+        )
+    assert refused.value.code == "tiebreaks"
