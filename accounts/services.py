@@ -26,7 +26,7 @@ from accounts.models import ClaimStatus, Invitation, PlayerClaim
 from games.authority import may_link_player
 from games.bidi import text_sentence
 from games.models import Player
-from games.player_services import create_player
+from games.player_services import column_limit, create_player, player_name, too_long
 from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -147,8 +147,10 @@ def read_player_list(text: str, *, tournament: Tournament | None = None) -> list
     for number, line in lines:
         parts = [" ".join(part.split()) for part in SEPARATORS.split(line)]
         row = PlayerRow(line=number, name=parts[0])
-        if not row.name:
-            row.errors.append(_("A player needs a name."))
+        try:  # what create_player will check, and the column's length
+            player_name(row.name)
+        except ValueError as error:
+            row.errors.append(str(error))
         for part in (p for p in parts[1:] if p):
             if "@" in part:
                 try:
@@ -156,8 +158,14 @@ def read_player_list(text: str, *, tournament: Tournament | None = None) -> list
                 except ValidationError:
                     row.errors.append(_("“%(value)s” is not an e-mail address.") % {"value": part})
                 else:
-                    row.email = part
-            elif part.isdigit() and len(part) <= 5:
+                    limit = column_limit(Invitation, "email")
+                    if len(part) > limit:
+                        row.errors.append(
+                            _("The e-mail address is too long.") + " " + too_long(limit)
+                        )
+                    else:
+                        row.email = part
+            elif part.isascii() and part.isdigit() and len(part) <= 5:
                 row.rating = int(part)
             else:
                 row.errors.append(

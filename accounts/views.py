@@ -33,6 +33,7 @@ from games.authority import linkable_players, may_link_player
 from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
+from ops.posted import posted_object
 from tournaments.authority import arbitrated_tournaments, may_arbitrate
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -224,7 +225,7 @@ def claims(request: HttpRequest) -> HttpResponse:
     if not _is_arbiter(request.user):
         raise PermissionDenied(_("Only arbiters decide claims."))
     if request.method == "POST":
-        claim = get_object_or_404(PlayerClaim, pk=request.POST.get("claim"))
+        claim = posted_object(request.POST, PlayerClaim, "claim")
         decision = request.POST.get("decision")
         if decision not in {"confirm", "reject"}:
             messages.error(request, _("Choose confirm or reject."))
@@ -270,7 +271,7 @@ def _list_tournament(request: HttpRequest) -> Tournament | None:
     pk = request.GET.get("tournament", "")
     if not pk:
         return None
-    if not pk.isdigit():
+    if not (pk.isascii() and pk.isdigit()):  # "²" is a digit to isdigit, not to int
         raise Http404
     tournament = get_object_or_404(Tournament, pk=int(pk))
     if not may_arbitrate(request.user, tournament):
@@ -343,8 +344,13 @@ def add_players(request: HttpRequest) -> HttpResponse:
     )
 
 
-class InvitationForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("E-mail address"))
+class InvitationForm(forms.ModelForm):
+    """The address only; its length is the column's (the model's field)."""
+
+    class Meta:
+        model = Invitation
+        fields = ["email"]
+        labels = {"email": gettext_lazy("E-mail address")}
 
 
 @login_required

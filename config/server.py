@@ -49,7 +49,7 @@ HEADER_SECONDS = 30
 def split_bind(bind: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:8000`` for IPv6) as host and port; ``ValueError`` otherwise."""
     host, sep, port = bind.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise ValueError(bind)
     return host.strip("[]"), int(port)
 

@@ -22,10 +22,11 @@ from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
 from games.bidi import bdi
 from games.models import Game, Move, Player, Seat
 from games.presenters import rules_summary
+from ops.admin_widgets import IdAutocompleteMixin
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(IdAutocompleteMixin):
     list_display = ("name", "club", "rating", "user", "created_at")
     list_filter = ("club",)
     search_fields = ("name", "club", "user__username")

@@ -1,4 +1,5 @@
-"""``/healthz`` for load balancers, and the 500 handler that knows a database outage."""
+"""``/healthz`` for load balancers, the 400 handler that shows what a :class:`~ops.posted.BadInput`
+says, and the 500 handler that knows a database outage."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
+from django.views.defaults import bad_request as django_bad_request
 from django.views.defaults import server_error as django_server_error
 
 from ops.middleware import UNAVAILABLE, unavailable_response
+from ops.posted import BadInput
 
 # Once every migration is applied, it stays so for the life of the process (a deployment that
 # migrates restarts the servers): checked until then, not on every probe.
@@ -78,3 +82,12 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if isinstance(error, UNAVAILABLE):
         return unavailable_response()
     return django_server_error(request)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: a :class:`BadInput` (input the site could not read) on the site's 400 page
+    with its message; anything else (a host not allowed, a broken upload) on Django's page, which
+    reads nothing of the request."""
+    if isinstance(exception, BadInput):
+        return render(request, "400.html", {"message": exception.message}, status=400)
+    return django_bad_request(request, exception)

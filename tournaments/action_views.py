@@ -39,9 +39,10 @@ def _arbiter_action(
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
-    """Back to the posted ``next`` page when it is on this site, else to ``default``."""
+    """Back to the posted ``next`` page when it is a path of this site, else to ``default``
+    (a bare word would be taken for a view's name by ``redirect``)."""
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         target = default

@@ -16,9 +16,17 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
+from ops.posted import broken_form
 from tournaments import adjudication, authority, claims
 from tournaments.errors import TournamentError
-from tournaments.forms import AnnulForm, DecideForm, TakeBackForm, WinnersForm, WithdrawalForm
+from tournaments.forms import (
+    AnnulForm,
+    ClaimDecisionForm,
+    DecideForm,
+    TakeBackForm,
+    WinnersForm,
+    WithdrawalForm,
+)
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
 
 
@@ -243,12 +251,15 @@ def claim_decide(request: HttpRequest, pk: int, claim: int) -> HttpResponse:
     c = get_object_or_404(Claim, pk=claim, pairing__round__tournament_id=pk)
     if not adjudication.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
         raise PermissionDenied
+    form = ClaimDecisionForm(request.POST)
+    if not form.is_valid():
+        raise broken_form()  # the page's buttons post 1 or 0, and a short note
     try:
         claims.decide_claim(
             user=request.user,
             claim=c,
-            accept=request.POST.get("accept") == "1",
-            note=request.POST.get("note", ""),
+            accept=form.cleaned_data["accept"],
+            note=form.cleaned_data["note"],
         )
     except TournamentError as err:
         messages.error(request, err.message)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
+from ops.admin_widgets import IdAutocompleteMixin
 from tournaments import authority, claims, scores, services, settings_service
 from tournaments.admin_actions import act_action, say_unseen
 from tournaments.admin_forms import EntryAdminForm, TournamentAdminForm
@@ -57,7 +58,7 @@ def _choices(model: type[Model], user: Any) -> QuerySet | None:
     return None
 
 
-class ArbitratedAdmin(admin.ModelAdmin):
+class ArbitratedAdmin(IdAutocompleteMixin):
     """Rows of the tournaments ``request.user`` arbitrates only: ``tournament_path`` leads from
     the model to its tournament (``""``: the model is the tournament)."""
 

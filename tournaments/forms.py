@@ -195,6 +195,16 @@ class WithdrawalForm(_ReasonForm):
     version = _version_field()
 
 
+class ClaimDecisionForm(forms.Form):
+    """The arbiter's answer to a claim of a win: accept or reject (one of the two buttons), and
+    a note as every act has (the note field of the act forms)."""
+
+    accept = forms.TypedChoiceField(
+        choices=[("1", _("Accept")), ("0", _("Reject"))], coerce=lambda v: v == "1"
+    )
+    note = _ReasonForm.base_fields["note"]
+
+
 class AddTimeForm(_ReasonForm):
     """The arbiter gives one side more time on its clock."""
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bidi import html_sentence
+from ops.posted import posted_object
 from tournaments import authority, registration
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
@@ -106,9 +107,7 @@ def registration_page(request: HttpRequest, pk: int) -> HttpResponse:
                     )
                     messages.success(request, _("Saved."))
             else:
-                join_request = get_object_or_404(
-                    JoinRequest, pk=request.POST.get("request"), tournament=t
-                )
+                join_request = posted_object(request.POST, JoinRequest, "request", tournament=t)
                 decision = request.POST.get("decision")
                 if decision not in {"accept", "refuse"}:
                     messages.error(request, _("Choose accept or refuse."))

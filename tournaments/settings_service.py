@@ -106,6 +106,8 @@ def validate_settings(
                 _("Points are numbers from 0 to 999.9, with at most one decimal."), field
             )
         points[field] = number
+    if tiebreaks is not None and not isinstance(tiebreaks, list | tuple):
+        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": tiebreaks}, "tiebreaks")
     order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format, kind)
     if any(not isinstance(key, str) for key in order):
         raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")

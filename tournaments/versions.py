@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import BadRequest
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from ops.posted import BadInput
 from tournaments import scores as S
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Pairing
@@ -58,14 +58,14 @@ def parse_version(text: object) -> tuple[int, int] | None:
     return int(parts[0]), int(parts[1])
 
 
-def malformed_version() -> BadRequest:
+def malformed_version() -> BadInput:
     """A version that is none (a form tampered with or broken): a 400, never "no check"."""
-    return BadRequest(_("This form is out of date: open the page again."))
+    return BadInput(_("This form is out of date: open the page again."))
 
 
 def check_version(expected: str | None, *, game: Game | None, pairing: Pairing | None) -> None:
     """Refuse the act (``stale``) when the version it was based on is gone, and as a bad request
-    (``BadRequest``, a 400) when ``expected`` is not a version at all. ``None``: the caller
+    (``BadInput``, a 400) when ``expected`` is not a version at all. ``None``: the caller
     checks otherwise (an import's plan, an admin's bulk action)."""
     if expected is None:
         return

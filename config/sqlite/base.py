@@ -50,10 +50,40 @@ class DatabaseCreation(creation.DatabaseCreation):
                 os.remove(lock_path(str(test_database_name)))
 
 
+# The range of SQLite's integers (and of PostgreSQL's bigint).
+INTEGER_RANGE = range(-(2**63), 2**63)
+
+
+class CursorWrapper(base.SQLiteCursorWrapper):
+    """Django's cursor, where a read compares an integer beyond SQLite's range as PostgreSQL
+    does (numerically: it equals no row's id) instead of failing to bind it (``OverflowError``:
+    ``/admin/auth/group/add/`` posting ``permissions=99999999999999999999``). Only on that
+    failure, so the usual statement costs nothing more; a write of such a number still fails."""
+
+    def execute(self, query: str, params: Any = None) -> Any:
+        try:
+            return super().execute(query, params)
+        except OverflowError:
+            if not query.lstrip().upper().startswith("SELECT") or not isinstance(
+                params, list | tuple
+            ):
+                raise
+            return super().execute(query, [_in_range(p) for p in params])
+
+
+def _in_range(value: Any) -> Any:
+    """``value``, or a float of it when it is an integer SQLite cannot bind."""
+    return float(value) if type(value) is int and value not in INTEGER_RANGE else value
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
-    """SQLite whose transactions queue on ``<database>-lock`` before ``BEGIN``."""
+    """SQLite whose transactions queue on ``<database>-lock`` before ``BEGIN``, and whose reads
+    take any integer (:class:`CursorWrapper`)."""
 
     creation_class = DatabaseCreation
+
+    def create_cursor(self, name: str | None = None) -> Any:
+        return self.connection.cursor(factory=CursorWrapper)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

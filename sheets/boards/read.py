@@ -353,7 +353,7 @@ def _winners(rd: SheetReader, r: int, c: int) -> tuple[int, ...] | None:
             chosen.add(names[key])
         elif rec.kind == "uttt" and mark in ("X", "O"):
             chosen.add(0 if mark == "X" else 1)
-        elif part.strip().isdigit() and 1 <= int(part) <= len(rec.seats):
+        elif part.strip().isdecimal() and 1 <= int(part) <= len(rec.seats):
             chosen.add(int(part) - 1)
         else:
             params = {"text": part.strip(), "draw": L.t(L.DRAW)}

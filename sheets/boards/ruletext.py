@@ -242,7 +242,7 @@ def parse_rules_string(text: str) -> tuple[str, dict[str, Any]]:
             value = True
         elif low in _NO:
             value = False
-        elif raw.isdigit():
+        elif raw.isdecimal():
             value = int(raw)
         else:
             value = raw
