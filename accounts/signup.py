@@ -27,8 +27,8 @@ from accounts import services
 from accounts.errors import AccountError
 from accounts.throttle import client_address
 from games.forms import NameSelect, hold_to_column
-from games.player_services import column_limit
 from games.models import Player
+from games.player_services import column_limit
 
 INVITATION_SESSION_KEY = "accounts_invitation"
 

@@ -15,7 +15,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
