@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts import services
 from accounts.errors import AccountError
 from accounts.throttle import client_address
-from games.forms import NameSelect
+from games.forms import NameSelect, hold_to_column
 from games.models import Player
+from games.player_services import column_limit
 
 INVITATION_SESSION_KEY = "accounts_invitation"
 
@@ -53,7 +54,7 @@ class ProfileFields(forms.Form):
     )
     name = forms.CharField(
         label=_("Name"),
-        max_length=100,
+        max_length=column_limit(Player, "name"),
         required=False,
         help_text=_("As it should appear in pairings and standings."),
     )
@@ -95,6 +96,9 @@ class ProfileSignupForm(ProfileFields):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.invited = False
+        if "email" in self.fields:  # allauth's sign-up form, built on this one
+            # allauth's field takes 320 characters, the account's column holds fewer.
+            hold_to_column(self.fields["email"], get_user_model(), "email")
 
     def clean(self) -> dict[str, Any]:
         if self.invited:
@@ -173,6 +177,13 @@ class LoginForm(AuthenticationForm):
     """Django's log-in form; an account whose address is not verified gets the link again."""
 
     unverified = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Django sets the username's max_length without checking it; a longer name would reach
+        # authenticate() and the failed log-ins' records.
+        model = get_user_model()
+        hold_to_column(self.fields["username"], model, model.USERNAME_FIELD)
 
     def confirm_login_allowed(self, user: AbstractBaseUser) -> None:
         super().confirm_login_allowed(user)

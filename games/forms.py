@@ -6,12 +6,15 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxLengthValidator
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import clock
 from games.authority import is_arbiter_member, may_link_accounts, may_link_player
 from games.models import GameKind, Player
+from games.player_services import column_limit
 from games.services import validate_game_options
 
 MAX_SEATS = 6
@@ -34,6 +37,18 @@ def forget_other_kinds(form: forms.Form, data: dict[str, Any]) -> None:
             if other != kind and name not in KIND_FIELDS[kind]:
                 data.pop(name, None)
                 form.errors.pop(name, None)
+
+
+def hold_to_column(field: forms.CharField, model: type[models.Model], column: str) -> None:
+    """Limit ``field`` (of a form built already: its validators are made) to what ``model``'s
+    ``column`` holds, with Django's own translated refusal, for the fields a form takes from
+    elsewhere (Django's, allauth's) whose value ends in that column."""
+    limit = column_limit(model, column)
+    field.max_length = limit
+    field.validators = [v for v in field.validators if not isinstance(v, MaxLengthValidator)] + [
+        MaxLengthValidator(limit)
+    ]
+    field.widget.attrs["maxlength"] = str(limit)
 
 
 class NameSelect(forms.Select):

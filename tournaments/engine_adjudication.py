@@ -254,7 +254,7 @@ class EngineWinnersForm(_ReasonForm):
 
 
 class RequestForm(forms.Form):
-    version = forms.CharField(widget=forms.HiddenInput)
+    version = _ReasonForm.base_fields["version"]  # the version field of every act's form
 
 
 @login_required

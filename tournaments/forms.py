@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.bidi import ltr_text, ltr_within
 from games.forms import NameSelect
 from games.models import Player
+from games.player_services import column_limit
 from games.templatetags.bidi_tags import isolate
 from tournaments import vocabulary as V
 from tournaments.errors import TournamentError
@@ -28,7 +29,7 @@ class EntryForm(forms.Form):
     )
     new_name = forms.CharField(
         label=_("…or a new player's name"),
-        max_length=100,
+        max_length=column_limit(Player, "name"),
         required=False,
         widget=forms.TextInput(attrs={"dir": "auto"}),
     )

@@ -13,6 +13,7 @@ from games.bidi import ltr_text
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
+from games.player_services import column_limit
 from tournaments import settings_service
 from tournaments import vocabulary as V
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
@@ -36,7 +37,9 @@ def _tiebreak_choices() -> list[tuple[str, Any]]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(
-        label=_("Name"), max_length=200, widget=forms.TextInput(attrs={"dir": "auto"})
+        label=_("Name"),
+        max_length=column_limit(Tournament, "name"),
+        widget=forms.TextInput(attrs={"dir": "auto"}),
     )
     kind = forms.ChoiceField(
         label=_("Game"),

@@ -149,6 +149,11 @@ def plan_paper_game(rec: BoardRecord) -> GamePlan:
                 _("Several players on the site are called “%(name)s”.")
                 % {"name": isolate(seat.name)},
             )
+        if not found:  # a new player: his name is checked as the service will check it
+            try:
+                player_services.player_name(seat.name)
+            except ValueError as err:
+                _error(plan, rec, f"B{seat.row}", str(err))
         ids.append(found[0].pk if len(found) == 1 else None)
     plan.names = tuple(s.name for s in rec.seats)
     plan.player_ids = tuple(ids)

@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games import player_services
 from games.bidi import isolate
 from games.models import GameStatus, Player
 from sheets import layout as L
@@ -144,7 +145,11 @@ def _players(ctx: Context, table: Table) -> None:
         if raw is None:
             ctx.error(table.sheet, cell, _("A player needs a name."))
             continue
-        name = " ".join(str(raw).split())
+        try:
+            name = player_services.player_name(raw)  # what the service checks and writes
+        except ValueError as err:
+            ctx.error(table.sheet, cell, str(err))
+            continue
         key = L.norm(name)
         if key in seen:
             ctx.error(table.sheet, cell, _("“%(name)s” is listed twice.") % {"name": isolate(name)})
@@ -162,7 +167,11 @@ def _players(ctx: Context, table: Table) -> None:
                 % {"name": isolate(name), "reason": closed},
             )
             continue
-        club = " ".join(str(row.values.get("club") or "").split())
+        try:
+            club = player_services.player_club(row.values.get("club"))
+        except ValueError as err:
+            ctx.error(table.sheet, row.cells.get("club") or cell, str(err))
+            continue
         unique, player_id = _existing_player(ctx, table.sheet, cell, name, club)
         if not unique:
             continue
