@@ -19,10 +19,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     if module.compile_all(ROOT):
-        # django.setup() has already read the old catalogues: drop them, as override_settings does.
+        # django.setup() has already read the old catalogues: drop them, as override_settings does,
+        # and Python's gettext cache of .mo files (keyed by path), which that leaves in place.
+        import gettext
+
         from django.conf import settings
         from django.test.signals import setting_changed
 
+        gettext._translations.clear()  # type: ignore[attr-defined]
         setting_changed.send(
             sender=type(settings), setting="LOCALE_PATHS", value=settings.LOCALE_PATHS, enter=False
         )
