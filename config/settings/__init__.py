@@ -69,6 +69,8 @@ MIDDLEWARE = [
     # 413 for a body over MAX_REQUEST_BODY_SIZE, before anything reads it (after LocaleMiddleware,
     # so the refusal is in the visitor's language).
     "config.security.RequestBodyLimitMiddleware",
+    # 400 for a NUL in a query or form field, which PostgreSQL refuses even in a condition.
+    "config.security.NulCharacterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
