@@ -134,6 +134,7 @@ def progress(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+@pytest.mark.once  # about 9 minutes: run by `make test` (SQLite), not again on PostgreSQL
 def test_every_post_view_refuses_malformed_ids_and_fields() -> None:
     demo = build_demo()
     clients = clients_of(demo)
