@@ -96,7 +96,13 @@ def counted_username(request: HttpRequest | None, credentials: dict[str, Any] | 
         username = request.POST.get("username") or request.POST.get(field)
     else:
         username = None
-    return normalise_username(str(username)) if username else None
+    if not username:
+        return None
+    # As long as axes's records hold (255): no account's name is longer (150), and a longer one
+    # typed into any log-in form (the admin's too) would otherwise fail the record's write.
+    from axes.models import AccessAttempt
+
+    return normalise_username(str(username))[: AccessAttempt._meta.get_field("username").max_length]
 
 
 def lockout_remaining(request: HttpRequest, username: str | None) -> int:

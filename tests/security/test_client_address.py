@@ -149,3 +149,13 @@ def test_a_password_reset_from_any_address_is_counted(
     assert len(mail.outbox) == 1
     attempt = AccessAttempt.objects.get()
     assert (attempt.username, attempt.ip_address) == ("alice@example.org", counted)
+
+
+@pytest.mark.django_db
+def test_a_username_longer_than_any_record_is_counted_and_refused(client: Client) -> None:
+    """The admin's log-in form has no length of its own: a 10,000-character name reached
+    axes's record (255 characters), a 500 on PostgreSQL. It is counted as axes can hold it."""
+    response = client.post("/admin/login/", {"username": "x" * 10_000, "password": "nope"})
+    assert response.status_code == 200
+    (attempt,) = AccessAttempt.objects.all()
+    assert attempt.username == "x" * 255
