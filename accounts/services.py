@@ -27,7 +27,7 @@ from games.authority import may_link_player
 from games.bidi import text_sentence
 from games.models import Player
 from games.player_services import column_limit, create_player, player_name, too_long
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 

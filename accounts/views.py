@@ -34,10 +34,10 @@ from games.bidi import html_sentence
 from games.models import Player
 from ops.logs import log_event
 from ops.posted import posted_object
+from tournaments.acts.services import check_open_for_entries
 from tournaments.authority import arbitrated_tournaments, may_arbitrate
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.services import check_open_for_entries
 
 
 def locked_out(

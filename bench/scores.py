@@ -46,7 +46,8 @@ def build(players: int, rounds: int, seed: int) -> Any:
 
     from games import player_services, recording
     from games.rules import get_rules
-    from tournaments import pairings, services
+    from tournaments import pairings
+    from tournaments.acts import services
 
     arbiter = User.objects.create_user("arbiter", password="x")
     t = services.create_tournament(

@@ -62,7 +62,8 @@ def build(players: int, rounds: int, seed: int) -> Any:
 
     from games.models import Game, GameStatus, Move, Player
     from games.rules import get_rules
-    from tournaments import pairings, services
+    from tournaments import pairings
+    from tournaments.acts import services
     from tournaments.models import Pairing
 
     arbiter = User.objects.create_user("bench-arbiter", password=None)

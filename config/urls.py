@@ -12,7 +12,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("tournaments/", include("tournaments.urls")),
+    path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
 ]
 

@@ -1,7 +1,7 @@
 """The engine's analyses, on demand and in the background (Django's task framework).
 
 - :func:`request_position_analysis` — one position of a game, within a budget of seconds (the
-  arbiter's adjudication by engine asks for it; see ``tournaments.engine_adjudication``);
+  arbiter's adjudication by engine asks for it; see ``tournaments.acts.engine_verdict``);
 - :func:`request_game_analysis` — every position of a finished game (its page's analysis).
 
 A request makes at most one job per position (or move list) and budget — the game's row is

@@ -1,6 +1,6 @@
 """How a game ended: the codes stored in ``Game.end_reason`` by the arbiter's primitives, the
 words for every ending (the rules engine's too), and how a game's result is written. Pure Python
-(no Django), so that the result vocabulary of the tournaments (``tournaments.vocabulary``) and
+(no Django), so that the result vocabulary of the tournaments (``tournaments.core.vocabulary``) and
 the pure cores can use them.
 
 The rules engine names the endings it reaches on the board itself (``sos_most``, ``line``, …);
@@ -47,8 +47,8 @@ BOARD_WORDS = {
 WORDS = {**BOARD_WORDS, **BADGES}
 
 # How a game's result is written: the two-seat results from the first mover's side (the
-# result vocabulary of the tournaments, ``tournaments.vocabulary``, writes its codes with these),
-# and for more seats the winners' seat numbers (``1+3``) or ``=`` for nobody.
+# result vocabulary of the tournaments, ``tournaments.core.vocabulary``, writes its codes with
+# these), and for more seats the winners' seat numbers (``1+3``) or ``=`` for nobody.
 WIN_TEXT = "1-0"
 LOSS_TEXT = "0-1"
 DRAW_TEXT = "½-½"

@@ -19,7 +19,7 @@ from games.clock import TimeControl
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
 from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
 
-# Re-exported for games/views.py and tournaments/views.py only (other branches edit them this
+# Re-exported for games/views.py and tournaments/web/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
@@ -261,7 +261,7 @@ def _follow_moves(game: Game, state: Any, now: Any) -> list[str]:
 
 # -- Arbiter's primitives ----------------------------------------------------------------------
 # Permission checks and the permanent record of each decision are the caller's (the
-# adjudication services in tournaments.adjudication); these only change the game consistently.
+# adjudication services in tournaments.acts.decisions); these only change the game consistently.
 
 END_FORFEIT = endings.FORFEIT
 END_DOUBLE_FORFEIT = endings.DOUBLE_FORFEIT

@@ -243,7 +243,7 @@ def check_clocks(*, now: datetime | None = None) -> list[int]:
 
 
 # -- The arbiter's primitives --------------------------------------------------------------------
-# Permission checks and the permanent record of each act are the caller's (tournaments.clocks);
+# Permission checks and the permanent record of each act are the caller's (tournaments.acts.clocks);
 # these only change the game's clock log consistently, under the game's lock.
 
 

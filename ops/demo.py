@@ -18,8 +18,10 @@ from django.utils.translation import gettext as _
 
 from games import player_services, services
 from games.models import Game, Player
-from tournaments import adjudication, pairings, vocabulary
-from tournaments import services as tournament_services
+from tournaments import pairings
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import services as tournament_services
+from tournaments.core import vocabulary
 
 # username, password, player name, club, rating, staff
 DEMO_ACCOUNTS = (

@@ -47,14 +47,14 @@ def with_permission(user: User, perm: str) -> User:
 
 def seen_version(*, game: Any = None, pairing: Any = None) -> str:
     """The version an arbiter's page shows for ``game``/``pairing`` (its forms carry it)."""
-    from tournaments.versions import version_of
+    from tournaments.acts.versions import version_of
 
     return version_of(game=game, pairing=pairing)
 
 
 def seen_entry_version(entry: Any) -> str:
     """The version the withdrawal page shows for ``entry``."""
-    from tournaments.adjudication import entry_version
+    from tournaments.acts.decisions import entry_version
 
     entry.refresh_from_db()
     return entry_version(entry)

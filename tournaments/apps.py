@@ -11,7 +11,9 @@ class TournamentsConfig(AppConfig):
         from games.hooks import register_game_page, register_game_page_flag, register_home_page
         from games.integrity import register_integrity_check
         from games.signals import game_result_changed
-        from tournaments import authority, game_page, home_page, receivers, status
+        from tournaments import authority, receivers
+        from tournaments.acts import status
+        from tournaments.web import game_page, home_page
 
         authority.register()
         register_game_page(game_page.game_page, uid="tournaments")
@@ -20,4 +22,4 @@ class TournamentsConfig(AppConfig):
             register_game_page_flag(name, build)
 
         game_result_changed.connect(receivers.game_result_changed, dispatch_uid="tournaments")
-        register_integrity_check(status.status_problems, uid="tournaments.status")
+        register_integrity_check(status.status_problems, uid="tournaments.acts.status")

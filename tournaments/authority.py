@@ -55,7 +55,7 @@ def arbitrated_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
 
 def tournament_of_game(game: Game) -> Tournament | None:
     """The tournament ``game`` was played for (also once annulled and replaced), or ``None``."""
-    from tournaments.adjudication import pairing_of
+    from tournaments.acts.decisions import pairing_of
 
     # Read once on a page (the game page's hook answer has read it already: games.memo).
     pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
@@ -114,7 +114,7 @@ def register() -> None:
     )
 
 
-# -- open registration (tournaments/registration.py) -----------------------------------------
+# -- open registration (tournaments/acts/registration.py) -----------------------------------------
 
 
 def player_of(user: AnyUser | None) -> Player | None:

@@ -3,7 +3,8 @@
 Reads the tournament's entries and earlier pairings into plain records, asks the generator
 (Berger tables, or the Dutch system for a Swiss) for the boards, and bulk-creates the pairings —
 and, for tournaments played on the site, their games — in one transaction.
-Boards given by the arbiter or a file (an override, a TRF round): ``tournaments.given_pairings``.
+Boards given by the arbiter or a file (an override, a TRF round):
+``tournaments.acts.given_pairings``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import pairing, pairing_records, records, scores
+from tournaments import pairing, scores
+from tournaments.acts import pairing_results as pairing_records
+from tournaments.acts.services import AnyUser
+from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
+from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -32,8 +37,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.pairing import acceleration
-from tournaments.services import AnyUser
-from tournaments.status import refresh_status
 
 # Byes that are not boards of the pairing (asked for, or a late entry's missed round): an
 # override of the round keeps them as they are.
@@ -305,7 +308,7 @@ def create_pairings(
                 players=[entries[row.first_id].player, entries[row.second_id].player],
                 created_by=None,
                 time_control=t.time_control,
-                clocks_wait=True,  # until the arbiter starts the round (tournaments.clocks)
+                clocks_wait=True,  # until the arbiter starts the round (tournaments.acts.clocks)
             )
             row.save(update_fields=["game"])
     return created

@@ -15,7 +15,7 @@ from games.models import Game
 def game_result_changed(
     sender: Any, *, game: Game | None = None, game_id: int | None = None, **kwargs: Any
 ) -> None:
-    from tournaments import results
+    from tournaments.acts import results
 
     pk = game_id if game_id is not None else getattr(game, "pk", None)
     current = Game.objects.filter(pk=pk).first() if pk is not None else None

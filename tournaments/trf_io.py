@@ -44,7 +44,9 @@ from django.utils.translation import gettext as _
 
 from games import clock, player_services
 from games.models import GameKind
-from tournaments import given_pairings, notes, queries, records, results, services, trf
+from tournaments import queries, trf
+from tournaments.acts import given_pairings, notes, results, services
+from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,

@@ -1,7 +1,7 @@
 """Applying an import plan: every change in one transaction, through the services.
 
 ``apply_plan`` makes the changes of a plan (:mod:`sheets.imports.plan`) through the services —
-``register``, the results service (``tournaments.results``, source *import*), ``create_game``
+``register``, the results service (``tournaments.acts.results``, source *import*), ``create_game``
 and the bridges of :mod:`sheets.imports.gameio` — checking as it goes that nothing changed since
 the plan was made (``ImportConflict`` otherwise, and nothing is kept).
 """
@@ -22,8 +22,10 @@ from ops.logs import log_event
 from sheets.errors import ImportConflict, ImportRefused
 from sheets.imports import gameio, notes
 from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange
-from tournaments import adjudication, authority, results, services
-from tournaments import vocabulary as V
+from tournaments import authority
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import results, services
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, Entry, Pairing, ResultSource, Tournament
 

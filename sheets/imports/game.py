@@ -1,7 +1,7 @@
 """One game's board sheet in: a casual game played on paper recorded from its sheet, or a game
 of the site completed from its sheet — read and checked first (``GamePlan``, nothing written),
 then applied in one transaction through the games services (``create_game``, ``record_moves``,
-``record_final_position``) and, for a result the rules left open, ``tournaments.adjudication``
+``record_final_position``) and, for a result the rules left open, ``tournaments.acts.decisions``
 with source *import*. A tournament game's sheet goes through the tournament import instead
 (:func:`sheets.services.read_game_sheet`)."""
 
@@ -25,8 +25,8 @@ from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import ImportRefused, SheetError
 from sheets.imports import gameio, notes
-from tournaments import adjudication
-from tournaments import vocabulary as V
+from tournaments.acts import decisions as adjudication
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, ResultSource
 

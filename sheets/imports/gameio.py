@@ -3,8 +3,8 @@
 These map what an import needs onto the services: ``create_game`` for a game played on paper,
 ``games.recording.record_moves`` for a whole move list at once (an import of 900 games cannot
 afford a transaction per move), ``games.recording.record_final_position`` for a sheet without
-moves, ``tournaments.services.attach_game`` to link a paper pairing's new game, and
-``tournaments.adjudication.decide`` for a result stated on an unfinished move list. A change on
+moves, ``tournaments.acts.services.attach_game`` to link a paper pairing's new game, and
+``tournaments.acts.decisions.decide`` for a result stated on an unfinished move list. A change on
 the site since the preview becomes an ``ImportConflict``.
 """
 
@@ -19,7 +19,7 @@ from games import recording
 from games.errors import StalePosition
 from games.models import Game
 from sheets.errors import ImportConflict
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 

@@ -1,12 +1,12 @@
 """The notes an import writes on the result records it makes, registered with the results'
-notes (:mod:`tournaments.notes`): a record keeps the code and the sheet it came from, and the
+notes (:mod:`tournaments.acts.notes`): a record keeps the code and the sheet it came from, and the
 arbiter's log, the game page and the workbook's log sheet word it in the reader's language.
 Registered when the app is ready (``SheetsConfig.ready`` imports this module)."""
 
 from __future__ import annotations
 
-from tournaments import notes
-from tournaments.notes import gettext_noop
+from tournaments.acts import notes
+from tournaments.acts.notes import gettext_noop
 
 WORKBOOK = notes.register("sheets_workbook", gettext_noop("From an imported workbook (%(sheet)s)."))
 WORKBOOK_UNFINISHED = notes.register(

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from sheets.errors import SheetError
-from tournaments import vocabulary as V
+from tournaments.core import vocabulary as V
 
 
 def result_of_winners(winners: tuple[int, ...] | None) -> str | None:

@@ -20,11 +20,11 @@ from sheets.boards.read import BoardRecord
 from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import GameChange, ResultChange, result_of_winners
 from sheets.workbooks.results import result_text
-from tournaments import vocabulary as V
+from tournaments.acts.results import result_of_game
+from tournaments.acts.versions import version_of
+from tournaments.core import vocabulary as V
 from tournaments.models import Pairing
-from tournaments.results import result_of_game
 from tournaments.scores import played_on_site
-from tournaments.versions import version_of
 
 
 @dataclass

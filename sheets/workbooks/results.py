@@ -1,7 +1,7 @@
 """Results in the usual club notations, as written on round sheets, and back.
 
 Games: ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``=``, ``1:0``), forfeits ``+/-``, ``-/+``,
-``-/-`` — through the result vocabulary (``tournaments.vocabulary``) — optionally followed by
+``-/-`` — through the result vocabulary (``tournaments.core.vocabulary``) — optionally followed by
 an SOS game score in brackets, ``1-0 (5:3)``. Byes: the words in either language (``bye``,
 ``свободен``, …), their codes, or the points (``1``, ``½``, ``0``) on a row without an opponent.
 
@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from sheets import layout as L
-from tournaments import vocabulary as V
+from tournaments.core import vocabulary as V
 
 BYE_TEXTS = {V.BYE: L.BYE, V.HALF_BYE: L.HALF_BYE, V.ZERO_BYE: L.ZERO_BYE}
 SCORE = re.compile(r"^(?P<result>.*?)\s*\(\s*(?P<a>\d+)\s*[:\-–]\s*(?P<b>\d+)\s*\)$")

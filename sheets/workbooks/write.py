@@ -21,8 +21,9 @@ from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
-from tournaments import queries, records, scores
-from tournaments import vocabulary as V
+from tournaments import queries, scores
+from tournaments.core import history as records
+from tournaments.core import vocabulary as V
 from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
 
 HEAD = Style(

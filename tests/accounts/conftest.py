@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.models import Player
 from tests.factories import make_player, make_user
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.models import Tournament
 
 PASSWORD = "a-long-sign-up-pass-42"

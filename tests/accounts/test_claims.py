@@ -60,7 +60,7 @@ def test_a_rejected_claim_links_nothing(
 def test_an_arbiter_of_another_tournament_may_not_decide(
     client: Client, claim: PlayerClaim, listed: Player
 ) -> None:
-    from tournaments import services as tournament_services
+    from tournaments.acts import services as tournament_services
 
     other = make_user("other-arbiter")
     tournament_services.create_tournament(name="Other", kind="sos", rounds=3, created_by=other)

@@ -12,9 +12,9 @@ from games.models import Player
 from tests.accounts.conftest import EN
 from tests.factories import make_player, make_user, with_permission
 from tests.tournaments.helpers import play_round, seed_players
-from tournaments import services as tournament_services
-from tournaments.forms import EntryForm
+from tournaments.acts import services as tournament_services
 from tournaments.models import Adjudication, AdjudicationReason, Entry, Pairing, Result, Tournament
+from tournaments.web.forms import EntryForm
 
 pytestmark = pytest.mark.django_db
 

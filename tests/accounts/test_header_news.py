@@ -16,8 +16,9 @@ from games.models import Game, Player
 from tests.accounts.conftest import EN
 from tests.factories import committed, make_player, make_user
 from tests.tournaments.helpers import play
-from tournaments import adjudication, pairings
-from tournaments import services as tournament_services
+from tournaments import pairings
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import services as tournament_services
 from tournaments.models import AdjudicationReason, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -22,8 +22,9 @@ from games.bidi import FSI, PDI, bdi, html_sentence, isolate, text_sentence
 from games.models import Player
 from tests.accounts.conftest import EN, link_in_last_mail, sign_up
 from tests.factories import committed, make_player, make_user, with_permission
-from tournaments import pairings, registration
-from tournaments import services as tournament_services
+from tournaments import pairings
+from tournaments.acts import registration
+from tournaments.acts import services as tournament_services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

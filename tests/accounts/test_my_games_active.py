@@ -13,7 +13,7 @@ from tests.accounts.conftest import EN
 from tests.factories import make_player, make_user
 from tests.tournaments.helpers import play
 from tournaments import pairings
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,9 @@ from games.bidi import isolate
 from games.models import Player
 from tests.accounts.conftest import EN
 from tests.factories import committed, make_player, make_user
-from tournaments import adjudication, pairings
-from tournaments import services as tournament_services
+from tournaments import pairings
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import services as tournament_services
 from tournaments.models import AdjudicationReason, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """Short-hands for the adjudication tests: a small online SOS tournament with every role that
 matters for permissions, moves played through the game service, and read-backs.
 
-Set-up goes through the services (``tournaments.services``, ``tournaments.pairings``,
+Set-up goes through the services (``tournaments.acts.services``, ``tournaments.pairings``,
 ``games.services``) as the views do; the only direct writes are back-dated move times for claims.
 """
 
@@ -23,7 +23,8 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
-from tournaments import pairings, queries, services
+from tournaments import pairings, queries
+from tournaments.acts import services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 PASSWORD = "correct-horse-battery-staple"

@@ -29,7 +29,9 @@ from tests.adjudication.helpers import (
     state_is_replay_of_moves,
     tiebreak,
 )
-from tournaments import adjudication, pairings, services
+from tournaments import pairings
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Result, RoundStatus
 

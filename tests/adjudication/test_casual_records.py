@@ -20,7 +20,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication
+from tournaments.acts import decisions as adjudication
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 
 pytestmark = pytest.mark.django_db

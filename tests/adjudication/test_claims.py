@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import World, age_moves, page_text, play, reload
-from tournaments import adjudication, claims
+from tournaments.acts import claims
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Claim, ClaimStatus, Result, Tournament
 

@@ -8,7 +8,7 @@ import pytest
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import SOS_FIRST_WINS, World, page_text, play, reload
 from tests.views.helpers import parse
-from tournaments import adjudication
+from tournaments.acts import decisions as adjudication
 from tournaments.models import AdjudicationReason as Reason
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from tests.adjudication.helpers import World, in_arbiter_group, make_user
-from tournaments import adjudication
+from tournaments.acts import decisions as adjudication
 
 EXPECTED = {
     "games.play_any_seat",

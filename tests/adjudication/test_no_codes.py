@@ -24,7 +24,7 @@ from tests.adjudication.helpers import (
     reload,
     text_of,
 )
-from tournaments import adjudication
+from tournaments.acts import decisions as adjudication
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 
 pytestmark = pytest.mark.django_db

@@ -27,7 +27,8 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication, claims
+from tournaments.acts import claims
+from tournaments.acts import decisions as adjudication
 from tournaments.models import Adjudication, ClaimStatus, Pairing, Result, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -29,7 +29,8 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import seen_entry_version, seen_version
-from tournaments import adjudication, claims, services
+from tournaments.acts import claims, services
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, ClaimStatus, Result, Tournament
 

@@ -25,7 +25,8 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments import adjudication, claims, results, services, versions
+from tournaments.acts import claims, results, services, versions
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Claim, Pairing, Result, Tournament
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.adjudication.helpers import World, page_text, play, reload
-from tournaments import adjudication, given_pairings
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import given_pairings
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Tournament
 

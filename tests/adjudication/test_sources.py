@@ -27,7 +27,9 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import committed
-from tournaments import adjudication, claims, pairings, queries, services, trf_io, versions
+from tournaments import pairings, queries, trf_io
+from tournaments.acts import claims, services, versions
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Result, ResultSource, Tournament
 

@@ -21,7 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from games import services as game_services
 from games.models import Game, Player
 from tests.browser.conftest import PASSWORD, TIMEOUT_MS, session_cookie
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Pairing, Round, Tournament
 
 NAMES = [

@@ -20,7 +20,7 @@ from tests.browser.helpers import (
     mark_page,
     wait_for_ply,
 )
-from tournaments import clocks
+from tournaments.acts import clocks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -17,8 +17,9 @@ from games.models import Game, Player
 from tests.browser.club import PHONE
 from tests.browser.conftest import PASSWORD, TIMEOUT_MS, make_user_player
 from tests.browser.helpers import cell_button, wait_for_ply
-from tournaments import pairings, registration
-from tournaments import services as tournament_services
+from tournaments import pairings
+from tournaments.acts import registration
+from tournaments.acts import services as tournament_services
 from tournaments.models import Entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

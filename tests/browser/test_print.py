@@ -21,7 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from games.models import Player
 from tests.browser.club import Club, make_club, save_shot
 from tests.browser.conftest import TIMEOUT_MS, session_cookie
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from games.bidi import ltr_text
 from games.models import Player
 from tests.browser.conftest import PageFactory
-from tournaments import services
+from tournaments.acts import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -37,7 +37,7 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> FrozenTime:
 
 def started(world: World) -> World:
     """``world`` with round 1 started by its arbiter at ``START``: the clocks run from then."""
-    from tournaments import clocks
+    from tournaments.acts import clocks
 
     clocks.start_round(user=world.arbiter, rnd=world.round1)
     return world

@@ -23,7 +23,11 @@ from games.timekeeping import NotStarted
 from tests import factories
 from tests.adjudication.helpers import World, build_world, play, points, reload
 from tests.clocks.conftest import START, FrozenTime, started
-from tournaments import adjudication, clocks, pairings, records, settings_service
+from tournaments import pairings
+from tournaments.acts import clocks
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import tournament_settings as settings_service
+from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 

@@ -20,7 +20,7 @@ from games.timekeeping import TimeIsUp
 from tests import factories
 from tests.adjudication.helpers import World, play, points, reload
 from tests.clocks.conftest import START
-from tournaments import claims, clocks
+from tournaments.acts import claims, clocks
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
 
@@ -366,7 +366,7 @@ def test_the_tournament_settings_take_a_time_control(blitz: World, client) -> No
     client.force_login(blitz.arbiter)
     page = client.get(f"/tournaments/{blitz.tournament.pk}/settings/")
     assert 'value="3+2"' in page.content.decode()
-    from tournaments import settings_service
+    from tournaments.acts import tournament_settings as settings_service
 
     settings_service.update_tournament(
         tournament=blitz.tournament,
@@ -417,8 +417,8 @@ def test_a_player_may_not_use_the_clock_acts(blitz: World, client) -> None:
 
 
 def test_the_admins_tournament_form_takes_the_short_form(blitz: World) -> None:
-    from tournaments.admin_forms import TournamentAdminForm
-    from tournaments.settings_service import SETTING_FIELDS
+    from tournaments.acts.tournament_settings import SETTING_FIELDS
+    from tournaments.admin.forms import TournamentAdminForm
 
     t = reload(blitz.tournament)
     initial = {f: getattr(t, f) for f in SETTING_FIELDS}

@@ -30,8 +30,9 @@ from tests.adjudication.helpers import (
 )
 from tests.engine.site_helpers import over_the_board_game
 from tests.engine.test_sos import brute_most
-from tournaments import engine_adjudication as ea
-from tournaments import settings_service, versions
+from tournaments.acts import engine_verdict as ea
+from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import versions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, Result, ResultSource
 

@@ -14,8 +14,8 @@ from tests import factories
 from tests.adjudication.helpers import SOS_FIRST_WINS, World, build_world, play, reload
 from tests.adjudication.test_races import applied_once, race
 from tests.engine.site_helpers import over_the_board_game
-from tournaments import engine_adjudication as ea
-from tournaments import versions
+from tournaments.acts import engine_verdict as ea
+from tournaments.acts import versions
 from tournaments.models import Act, Adjudication, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)

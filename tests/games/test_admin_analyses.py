@@ -12,7 +12,7 @@ from games import analysis
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis
 from tests import factories
 from tests.security.test_admin_authority import Side, make_side, staff_arbiter
-from tournaments import settings_service
+from tournaments.acts import tournament_settings as settings_service
 
 pytestmark = pytest.mark.django_db
 

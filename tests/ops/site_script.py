@@ -28,7 +28,7 @@ from games import services as game_services  # noqa: E402
 from games.integrity import game_problems  # noqa: E402
 from games.models import Game, Player  # noqa: E402
 from tournaments import pairings  # noqa: E402
-from tournaments import services as tournament_services  # noqa: E402
+from tournaments.acts import services as tournament_services  # noqa: E402
 from tournaments.models import Pairing  # noqa: E402
 
 PASSWORD = "multi-server-" + "pass-42"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.records import History
+from tournaments.core.history import History
 
 
 def hist(

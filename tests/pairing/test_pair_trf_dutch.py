@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.utils import translation
 
 from tournaments import trf
-from tournaments.records import game_points
+from tournaments.core.history import game_points
 
 from .test_reference import REFERENCE
 

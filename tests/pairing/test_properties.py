@@ -18,9 +18,9 @@ import rustworkx as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.core.history import History
 from tournaments.pairing import Pair, PairingImpossible, check_pairings
 from tournaments.pairing.simulate import RoundLog, SwissSimulation
-from tournaments.records import History
 
 
 def absolute_wish(h: History | None) -> str | None:

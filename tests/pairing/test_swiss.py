@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing import MESSAGES, PairingImpossible, SwissPlayer, pair_swiss
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, DutchPlayer
-from tournaments.pairing.swiss import dutch_players
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DRAW,
     FORFEIT_LOSS,
@@ -17,6 +13,10 @@ from tournaments.records import (
     WIN,
     GameRecord,
 )
+from tournaments.pairing import MESSAGES, PairingImpossible, SwissPlayer, pair_swiss
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, DutchPlayer
+from tournaments.pairing.swiss import dutch_players
 
 from .helpers import boards
 

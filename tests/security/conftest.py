@@ -1,7 +1,7 @@
 """Fixtures for the security tests: two tournaments with their own arbiters, players with accounts,
 a game between two of them, and clients for each kind of visitor.
 
-Data is made through the services (games.services, tournaments.services, tournaments.pairings),
+Data is made through the services (games.services, tournaments.acts.services, tournaments.pairings),
 as the views make it.
 """
 
@@ -19,7 +19,8 @@ from games import services as game_services
 from games.models import Game, Player
 from tests import factories
 from tests.factories import make_player
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 PASSWORD = "correct-horse-battery-staple"

@@ -23,7 +23,10 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
-from tournaments import adjudication, claims, pairings, services, settings_service
+from tournaments import pairings
+from tournaments.acts import claims, services
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db

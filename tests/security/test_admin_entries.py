@@ -16,7 +16,8 @@ from django.test import Client
 from tests import factories
 from tests.security import test_admin_authority as base
 from tests.security.test_admin_authority import Side, client, form_of
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Result, Tournament
 

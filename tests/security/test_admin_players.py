@@ -16,7 +16,7 @@ from games.models import Player
 from tests import factories
 from tests.security import test_admin_authority as base
 from tests.security.test_admin_authority import Side, client, form_of, refused, staff_arbiter
-from tournaments import services
+from tournaments.acts import services
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.test import Client
 from games.models import Player
 from tests.factories import seen_version
 from tests.security.conftest import PASSWORD, ClientFor, Club
-from tournaments import services
+from tournaments.acts import services
 from tournaments.models import Entry, Pairing, Result, Round, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db

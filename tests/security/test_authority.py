@@ -14,7 +14,9 @@ from games.models import Game, Player
 from tests import factories
 from tests.factories import with_permission
 from tests.security.conftest import ClientFor, Club, make_user
-from tournaments import authority, services, settings_service
+from tournaments import authority
+from tournaments.acts import services
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 

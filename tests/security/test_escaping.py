@@ -12,7 +12,8 @@ from django.db.models import Q
 
 from games.models import Game, Player
 from tests.security.conftest import ClientFor, make_player, make_user
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db

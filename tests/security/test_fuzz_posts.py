@@ -26,7 +26,7 @@ from games.models import Game, Player
 from tests import factories
 from tests.adjudication.helpers import World, age_moves, build_world, make_user, play
 from tests.security import fuzzing
-from tournaments import claims, registration, services
+from tournaments.acts import claims, registration, services
 from tournaments.models import Claim, Entry, Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,8 @@ from django.contrib.auth.models import User
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests.security.conftest import EN, ClientFor, make_player, make_user
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db

@@ -24,7 +24,7 @@ from games.models import Player
 from tests.accounts.conftest import PASSWORD, link_in_last_mail
 from tests.factories import committed, make_player, make_user
 from tests.security.test_admin_authority import form_of, refused, staff_arbiter
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from accounts.models import ClaimStatus, PlayerClaim
 from ops.posted import MAX_ID, BadInput, parse_id, posted_id
 from tests.factories import make_player, make_user
 from tests.security.conftest import EN, PASSWORD
-from tournaments import registration
-from tournaments import services as tournament_services
+from tournaments.acts import registration
+from tournaments.acts import services as tournament_services
 from tournaments.models import JoinRequest, JoinStatus, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -183,8 +183,8 @@ def test_an_admin_form_with_an_id_beyond_any_column_is_refused_not_a_500(
 @pytest.mark.parametrize("tiebreaks", [-1, 7, {"a": 1}, 2.5])
 def test_tiebreaks_that_are_no_list_are_refused(tiebreaks: object) -> None:
     """The admin's tie-breaks field is JSON: a number is not an order of tie-breaks."""
+    from tournaments.acts.tournament_settings import validate_settings
     from tournaments.errors import TournamentError
-    from tournaments.settings_service import validate_settings
 
     with pytest.raises(TournamentError) as refused:
         validate_settings(

@@ -18,7 +18,8 @@ from games.rules import get_rules
 from sheets.imports import gameio
 from tests import factories
 from tests.factories import make_user
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.models import Round, Tournament
 
 NAMES = ("Алиса", "Борис", "Carol", "Dmitri", "Eve", "Фёдор", "Gleb", "Hanna")

@@ -22,7 +22,7 @@ from tests.sheets.helpers import (
     workbook,
 )
 from tournaments import queries
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Act, Adjudication, Pairing, ResultSource
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from sheets import services
 from tests.sheets.helpers import edit, new_tournament, workbook
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Pairing
 
 FORFEITS = ["+/-", "-/+", "-/-"]

@@ -18,7 +18,7 @@ from tests.sheets.helpers import (
     random_moves,
     workbook,
 )
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Adjudication, Entry, Pairing, Result
 
 

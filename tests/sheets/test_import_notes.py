@@ -17,8 +17,8 @@ from openpyxl import load_workbook
 
 from sheets import services
 from tests.sheets.helpers import edit, new_tournament, workbook
-from tournaments import results
-from tournaments import services as tservices
+from tournaments.acts import results
+from tournaments.acts import services as tservices
 from tournaments.models import Act, Adjudication, AdjudicationReason, Pairing, ResultSource
 from tournaments.templatetags.results_tags import record_html
 from tournaments.trf_io import import_trf

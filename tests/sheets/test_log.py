@@ -10,7 +10,7 @@ from python_calamine import CalamineWorkbook
 
 from sheets.services import read_workbook
 from tests.sheets.helpers import current_round, new_tournament, workbook
-from tournaments import adjudication
+from tournaments.acts import decisions as adjudication
 
 
 def test_decisions_are_on_the_log_sheet_and_ignored_on_import(

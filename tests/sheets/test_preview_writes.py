@@ -14,7 +14,7 @@ from django.test import Client
 from sheets import services
 from sheets.management.commands import import_tournament
 from tests.sheets.helpers import edit, new_tournament, workbook
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Entry, Pairing, Result
 
 

@@ -82,7 +82,7 @@ def test_tournament_workbook_round_trip(
     t = new_tournament(arbiter, kind=kind, players=5, format=format, online=online, rounds=rounds)
     play_round(current_round(t), arbiter, seed=3)
     from tournaments import pairings
-    from tournaments import services as tservices
+    from tournaments.acts import services as tservices
 
     tservices.finish_round(round=current_round(t), user=arbiter)
     pairings.pair_round(tournament=t, user=arbiter)

@@ -11,7 +11,7 @@ from sheets.imports import gameio
 from tests import factories
 from tests.sheets.helpers import edit, new_tournament, workbook
 from tests.tournaments.test_results import SOS_FIRST_WINS_5_1
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Adjudication, Pairing, Result, ResultSource
 
 

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 
 from sheets import services
 from tests.sheets.helpers import new_tournament, workbook
-from tournaments import services as tservices
+from tournaments.acts import services as tservices
 from tournaments.models import Pairing
 
 # What a spreadsheet program stores for a typed 1:0 / 0:1, in the shapes openpyxl reads back.

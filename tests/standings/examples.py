@@ -73,7 +73,7 @@ DOUBLE_RR4: a double round robin of 4 (second cycle with the moves swapped)
 
 from __future__ import annotations
 
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DOUBLE_FORFEIT,
     DRAW,

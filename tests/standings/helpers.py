@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.records import GameRecord, PointSystem
+from tournaments.core.history import GameRecord, PointSystem
 from tournaments.standings import TIEBREAKS, Explanation, ResultTable
 
 

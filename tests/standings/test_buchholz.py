@@ -23,7 +23,7 @@ from tests.standings.examples import (
     game,
 )
 from tests.standings.helpers import cut_rounds, explained, table, values
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DRAW,
     FORFEIT_WIN,

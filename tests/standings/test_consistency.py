@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.records import PointSystem
+from tournaments.core.history import PointSystem
 from tournaments.standings import TIEBREAKS, VUR_KINDS, ResultTable, compute_standings
 from tournaments.standings.__main__ import synthetic_swiss
 

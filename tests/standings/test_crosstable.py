@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.standings.examples import DOUBLE_RR4, RR5, game
-from tournaments.records import BYE, WIN, PointSystem
+from tournaments.core.history import BYE, WIN, PointSystem
 from tournaments.standings import crosstable
 
 

@@ -15,7 +15,7 @@ from tests.standings.examples import (
     E,
     game,
 )
-from tournaments.records import DRAW, FORFEIT_WIN, LOSS, WIN, PointSystem
+from tournaments.core.history import DRAW, FORFEIT_WIN, LOSS, WIN, PointSystem
 from tournaments.standings import TIEBREAKS, ResultTable, StandingRow, compute_standings
 
 

@@ -23,7 +23,7 @@ from tests.standings.examples import (
     game,
 )
 from tests.standings.helpers import explained, table, values
-from tournaments.records import DRAW, FORFEIT_LOSS, WIN, PointSystem
+from tournaments.core.history import DRAW, FORFEIT_LOSS, WIN, PointSystem
 from tournaments.standings import NOTE_BELOW
 
 

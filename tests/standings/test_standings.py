@@ -23,7 +23,7 @@ from tests.standings.examples import (
     G,
     game,
 )
-from tournaments.records import WIN, PointSystem
+from tournaments.core.history import WIN, PointSystem
 from tournaments.standings import (
     DEFAULT_ORDER,
     TIEBREAKS,

@@ -1,5 +1,5 @@
-"""The result vocabulary (tournaments.vocabulary): every club notation parses, every code formats
-and parses back, points follow the point system — pure Python, no database, no Django."""
+"""The result vocabulary (tournaments.core.vocabulary): every club notation parses, every code
+formats and parses back, points follow the point system — pure Python, no database, no Django."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tournaments import vocabulary as V
+from tournaments.core import vocabulary as V
 
 
 @pytest.mark.parametrize("code", V.RESULTS)
@@ -109,7 +109,7 @@ def test_a_declared_result_gives_the_game_an_outcome_that_stands_for_it(code: st
 
 def test_the_vocabulary_imports_no_django() -> None:
     code = (
-        "import sys, tournaments.vocabulary, tournaments.records; "
+        "import sys, tournaments.core.vocabulary, tournaments.core.history; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

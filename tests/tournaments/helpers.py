@@ -1,6 +1,6 @@
 """Short-hands for the tournament tests: accounts, players, tournaments and whole rounds.
 
-Everything goes through the services (``tournaments.services``, ``tournaments.pairings``,
+Everything goes through the services (``tournaments.acts.services``, ``tournaments.pairings``,
 ``games.services``), as the views do; nothing writes model fields directly.
 """
 
@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from games import services as game_services
 from games.models import Game, Player
 from tests import factories
-from tournaments import given_pairings, pairings, services
+from tournaments import pairings
+from tournaments.acts import given_pairings, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 PASSWORD = "correct-horse-battery-staple"

@@ -24,7 +24,8 @@ from tests.tournaments.helpers import (
     seed_players,
 )
 from tests.tournaments.test_views_new import form
-from tournaments import pairings, queries, services, trf
+from tournaments import pairings, queries, trf
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Acceleration, Tournament
 from tournaments.trf_io import export_trf, import_trf

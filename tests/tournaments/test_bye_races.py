@@ -14,7 +14,8 @@ from tests.tournaments.helpers import (
     play_round,
     seed_players,
 )
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, AdjudicationReason, Pairing, Round
 

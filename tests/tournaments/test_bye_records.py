@@ -28,7 +28,9 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import adjudication, given_pairings, results, services, trf_io, versions
+from tournaments import trf_io
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import given_pairings, results, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.adjudication.helpers import World, age_moves, build_world, play
-from tournaments import claims
+from tournaments.acts import claims
 from tournaments.models import Adjudication, Claim, ClaimStatus, Tournament
 
 pytestmark = pytest.mark.django_db

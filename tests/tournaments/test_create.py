@@ -7,7 +7,9 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from tests.tournaments.helpers import make_user
-from tournaments import authority, services, settings_service
+from tournaments import authority
+from tournaments.acts import services
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER

@@ -18,7 +18,7 @@ from tests.tournaments.helpers import (
     reload,
     seed_players,
 )
-from tournaments import services
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Pairing, Result
 

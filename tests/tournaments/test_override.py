@@ -19,7 +19,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import services
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Result
 

@@ -20,7 +20,8 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import given_pairings, pairing, services
+from tournaments import pairing
+from tournaments.acts import given_pairings, services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing, Result
 from tournaments.pairing.check import ERRORS, check_boards

@@ -23,7 +23,8 @@ from tests.tournaments.helpers import (
     reload,
     seed_players,
 )
-from tournaments import pairings, services
+from tournaments import pairings
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing, Result, RoundStatus, TournamentStatus
 

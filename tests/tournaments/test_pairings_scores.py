@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import boards, new_tournament, pair, play_round, seed_players
 from tests.views.helpers import parse
-from tournaments import services
+from tournaments.acts import services
 
 pytestmark = pytest.mark.django_db
 

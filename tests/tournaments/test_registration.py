@@ -8,7 +8,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.tournaments.helpers import make_player, make_user, new_tournament
-from tournaments import pairings, registration, services
+from tournaments import pairings
+from tournaments.acts import registration, services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
 
@@ -175,7 +176,7 @@ def test_the_tournament_form_sets_the_registration(client: Client, arbiter: User
     client.force_login(arbiter)
     page = client.get(f"/tournaments/{t.pk}/settings/", **EN).content.decode()
     assert 'name="registration_open"' in page and 'name="registration_approval"' in page
-    from tournaments.settings_form import TournamentForm
+    from tournaments.web.settings_form import TournamentForm
 
     data = {
         k: v for k, v in TournamentForm.initial_of(t).items() if v is not None and v is not False

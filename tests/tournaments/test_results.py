@@ -21,7 +21,7 @@ from tests.tournaments.helpers import (
     reload,
     seed_players,
 )
-from tournaments import services
+from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, Pairing, Result, RoundStatus, TournamentStatus
 
@@ -236,7 +236,7 @@ def test_no_paper_result_contradicts_an_online_game_that_ended_on_the_board(
     arbiter: User,
 ) -> None:
     """Once the board has decided, a different result is an arbiter's decision (with its
-    record, ``tournaments.adjudication.decide``), not a paper result: the pairing and its game
+    record, ``tournaments.acts.decisions.decide``), not a paper result: the pairing and its game
     must not disagree."""
     p = online_board(arbiter)
     play(p.game, *SOS_FIRST_WINS_5_1)

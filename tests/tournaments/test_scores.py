@@ -30,7 +30,9 @@ from tests.tournaments.helpers import (
 )
 from tests.tournaments.test_results import SOS_FIRST_WINS_5_1, SOS_NO_SOS
 from tests.views.helpers import parse
-from tournaments import adjudication, pairings, queries, results, scores, services
+from tournaments import pairings, queries, scores
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import results, services
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Pairing, Result, Tournament
 

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.tournaments.helpers import make_user, new_tournament, pair, seed_players
-from tournaments import settings_service
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 

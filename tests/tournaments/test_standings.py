@@ -19,7 +19,8 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import queries, services
+from tournaments import queries
+from tournaments.acts import services
 from tournaments.models import Tournament
 from tournaments.standings import SWISS_ORDER
 

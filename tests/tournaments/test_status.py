@@ -1,7 +1,7 @@
-"""A tournament's status has one owner (``tournaments.status``): derived from the rounds, stored
-as a cache by ``refresh_status`` alone. Every service path leaves the stored status equal to the
-derived one; the admin cannot set it; a row out of step is reported by the integrity check; the
-data migration brings old rows in line."""
+"""A tournament's status has one owner (``tournaments.acts.status``): derived from the rounds,
+stored as a cache by ``refresh_status`` alone. Every service path leaves the stored status equal
+to the derived one; the admin cannot set it; a row out of step is reported by the integrity check;
+the data migration brings old rows in line."""
 
 from __future__ import annotations
 
@@ -34,10 +34,11 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments import given_pairings, services, settings_service
+from tournaments.acts import given_pairings, services
+from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts.status import derived_status, status_problems, tournament_status
 from tournaments.errors import TournamentError
 from tournaments.models import AdjudicationReason, RoundStatus, Tournament, TournamentStatus
-from tournaments.status import derived_status, status_problems, tournament_status
 from tournaments.trf_io import export_trf, import_trf
 
 pytestmark = pytest.mark.django_db
@@ -232,14 +233,15 @@ def test_a_finished_tournament_refuses_a_new_round_until_its_rounds_are_raised(
 
 
 def test_no_module_but_the_owner_writes_the_status() -> None:
-    """``TournamentStatus`` members appear outside ``tournaments/status.py`` only in comparisons
+    """``TournamentStatus`` members appear outside ``tournaments/acts/status.py`` only in
+    comparisons
     or query conditions (reads): never assigned, passed as ``status=`` to a write, or saved."""
     root = Path(__file__).resolve().parents[2]
     writes = []
     for folder in ("games", "tournaments", "sheets", "accounts", "ops", "config"):
         for path in sorted((root / folder).rglob("*.py")):
             name = path.relative_to(root).as_posix()
-            if "/migrations/" in name or name in ("tournaments/status.py",):
+            if "/migrations/" in name or name in ("tournaments/acts/status.py",):
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             compared = {

@@ -26,7 +26,7 @@ from tests.tournaments.helpers import (
     seed_players,
 )
 from tests.views.helpers import form_data, messages_text, parse
-from tournaments import services
+from tournaments.acts import services
 from tournaments.models import Entry, Result, Round, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from tests.tournaments.helpers import (
     set_boards,
 )
 from tests.views.helpers import messages_text, parse
-from tournaments import services
+from tournaments.acts import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

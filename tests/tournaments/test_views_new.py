@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import make_creator
 from tests.views.helpers import parse
-from tournaments import settings_service
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.models import Tournament
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 

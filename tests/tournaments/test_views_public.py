@@ -21,7 +21,7 @@ from tests.tournaments.helpers import (
     seed_players,
 )
 from tests.views.helpers import parse
-from tournaments import services
+from tournaments.acts import services
 from tournaments.models import Tournament
 from tournaments.standings import SWISS_ORDER
 

@@ -1,6 +1,6 @@
 """One module owns the result vocabulary: the codes of a result (``1-0``, ``1/2``, ``+/-``, …) and
 of how a game ended (``forfeit``, ``time``, ``adjudicated``, ``final_position``, …) are spelled in
-``tournaments.vocabulary`` and ``games.endings`` (which the games app, below tournaments, owns)
+``tournaments.core.vocabulary`` and ``games.endings`` (which the games app, below tournaments, owns)
 only; every other module and template names them through those modules (or the enums of the
 models), never as a literal string."""
 
@@ -18,7 +18,7 @@ SOURCES = ("games", "tournaments", "sheets", "accounts", "ops", "config")
 RESULT_CODES = {"1-0", "0-1", "1/2", "½-½", "+/-", "-/+", "-/-", "half_bye", "zero_bye"}
 ENDINGS = {"forfeit", "double_forfeit", "adjudicated", "time", "final_position"}
 
-OWNERS = {"games/endings.py", "tournaments/vocabulary.py"}
+OWNERS = {"games/endings.py", "tournaments/core/vocabulary.py"}
 # The same spelling meaning something else: an enum's own value (a game's status, an act, a
 # reason), a model field's name, a log record's key.
 ALLOWED = {

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.models import Player
-from tournaments import pairings, records, services
+from tournaments import pairings
+from tournaments.acts import services
+from tournaments.core import history as records
 from tournaments.models import Entry, Tournament
 
 NAMES = (

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import records, trf
+from tournaments import trf
+from tournaments.core import history as records
 from tournaments.trf import TrfError, TrfRound
 
 DATA = Path(__file__).parent / "data"

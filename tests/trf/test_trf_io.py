@@ -12,7 +12,9 @@ from django.core.management.base import CommandError
 from django.utils import translation
 
 from games.models import Player
-from tournaments import pairings, records, services, trf
+from tournaments import pairings, trf
+from tournaments.acts import services
+from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Pairing, Round, RoundStatus, Tournament, TournamentStatus
 from tournaments.trf_io import export_trf, import_trf

@@ -43,7 +43,8 @@ from tests import factories
 from tests.adjudication.helpers import age_moves
 from tests.tournaments import helpers as h
 from tests.web.test_bidi import VOID, IsolationChecker
-from tournaments import claims, settings_service
+from tournaments.acts import claims
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.models import Claim, Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db

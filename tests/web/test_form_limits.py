@@ -29,7 +29,7 @@ from django.utils import translation
 from accounts.models import Invitation
 from games.models import GameKind, Player
 from tests.factories import make_player, make_user
-from tournaments import services as tournament_services
+from tournaments.acts import services as tournament_services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -142,38 +142,38 @@ SPECS: dict[str, Spec] = {
         data=lambda: {"kind": GameKind.SOS, "rows": "5", "cols": "5", "mode": "most", **_players()},
     ),
     "games.forms.PlayerForm": Spec(kwargs=lambda: {"user": None}, data=lambda: {"name": "Ann"}),
-    "tournaments.settings_form.TournamentForm": Spec(
+    "tournaments.web.settings_form.TournamentForm": Spec(
         kwargs=lambda: {"tournament": _tournament()}, data=_settings_data
     ),
     # The admin's entry form checks through the service with the entry's tournament: the field
     # errors are what is tested here.
-    "tournaments.admin_forms.EntryAdminForm": Spec(whole=False),
-    "tournaments.admin_forms.TournamentAdminForm": Spec(whole=False),
-    "tournaments.registration_views.RegistrationForm": Spec(),
-    "tournaments.engine_adjudication.EngineDecideForm": Spec(
+    "tournaments.admin.forms.EntryAdminForm": Spec(whole=False),
+    "tournaments.admin.forms.TournamentAdminForm": Spec(whole=False),
+    "tournaments.web.registration_views.RegistrationForm": Spec(),
+    "tournaments.acts.engine_verdict.EngineDecideForm": Spec(
         data=lambda: {**REASON, "result": "1-0"}
     ),
-    "tournaments.engine_adjudication.EngineWinnersForm": Spec(
+    "tournaments.acts.engine_verdict.EngineWinnersForm": Spec(
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob"), (3, "Cy")]}, data=lambda: REASON
     ),
-    "tournaments.engine_adjudication.RequestForm": Spec(data=lambda: {"version": "v1"}),
-    "tournaments.forms.EntryForm": Spec(
+    "tournaments.acts.engine_verdict.RequestForm": Spec(data=lambda: {"version": "v1"}),
+    "tournaments.web.forms.EntryForm": Spec(
         kwargs=lambda: {"tournament": _tournament()}, data=lambda: {"new_name": "Ann"}
     ),
-    "tournaments.forms.ResultForm": Spec(data=lambda: {"result": "1-0", "version": "v1"}),
-    "tournaments.forms.OverrideForm": Spec(
+    "tournaments.web.forms.ResultForm": Spec(data=lambda: {"result": "1-0", "version": "v1"}),
+    "tournaments.web.forms.OverrideForm": Spec(
         kwargs=lambda: {"entries": [], "boards": 0}, whole=False
     ),
-    "tournaments.forms._ReasonForm": Spec(data=lambda: REASON),
-    "tournaments.forms.DecideForm": Spec(data=lambda: {**REASON, "result": "1-0"}),
-    "tournaments.forms.WinnersForm": Spec(
+    "tournaments.web.forms._ReasonForm": Spec(data=lambda: REASON),
+    "tournaments.web.forms.DecideForm": Spec(data=lambda: {**REASON, "result": "1-0"}),
+    "tournaments.web.forms.WinnersForm": Spec(
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob"), (3, "Cy")]}, data=lambda: REASON
     ),
-    "tournaments.forms.TakeBackForm": Spec(data=lambda: {**REASON, "count": "1"}),
-    "tournaments.forms.AnnulForm": Spec(data=lambda: REASON),
-    "tournaments.forms.WithdrawalForm": Spec(data=lambda: REASON),
-    "tournaments.forms.ClaimDecisionForm": Spec(data=lambda: {"accept": "1"}),
-    "tournaments.forms.AddTimeForm": Spec(
+    "tournaments.web.forms.TakeBackForm": Spec(data=lambda: {**REASON, "count": "1"}),
+    "tournaments.web.forms.AnnulForm": Spec(data=lambda: REASON),
+    "tournaments.web.forms.WithdrawalForm": Spec(data=lambda: REASON),
+    "tournaments.web.forms.ClaimDecisionForm": Spec(data=lambda: {"accept": "1"}),
+    "tournaments.web.forms.AddTimeForm": Spec(
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob")]},
         data=lambda: {**REASON, "seat": "1", "minutes": "2"},
     ),
@@ -230,16 +230,16 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ("games.forms.NewGameForm", "time_control"): TIME_CONTROL,
     ("games.forms.PlayerForm", "name"): PLAYER_NAME,
     ("games.forms.PlayerForm", "club"): Ends((Player, "club")),
-    ("tournaments.settings_form.TournamentForm", "name"): Ends((Tournament, "name")),
-    ("tournaments.settings_form.TournamentForm", "time_control"): TIME_CONTROL,
-    ("tournaments.settings_form.TournamentForm", "arbiters"): Ends(
+    ("tournaments.web.settings_form.TournamentForm", "name"): Ends((Tournament, "name")),
+    ("tournaments.web.settings_form.TournamentForm", "time_control"): TIME_CONTROL,
+    ("tournaments.web.settings_form.TournamentForm", "arbiters"): Ends(
         None, "user names looked up, the accounts stored", "user names"
     ),
-    ("tournaments.admin_forms.TournamentAdminForm", "name"): Ends((Tournament, "name")),
-    ("tournaments.admin_forms.TournamentAdminForm", "time_control"): TIME_CONTROL,
-    ("tournaments.engine_adjudication.RequestForm", "version"): VERSION,
-    ("tournaments.forms.EntryForm", "new_name"): PLAYER_NAME,
-    ("tournaments.forms.ResultForm", "version"): VERSION,
+    ("tournaments.admin.forms.TournamentAdminForm", "name"): Ends((Tournament, "name")),
+    ("tournaments.admin.forms.TournamentAdminForm", "time_control"): TIME_CONTROL,
+    ("tournaments.acts.engine_verdict.RequestForm", "version"): VERSION,
+    ("tournaments.web.forms.EntryForm", "new_name"): PLAYER_NAME,
+    ("tournaments.web.forms.ResultForm", "version"): VERSION,
     ("accounts.views.InvitationForm", "email"): Ends((Invitation, "email"), text="e-mail"),
     ("accounts.signup.ProfileFields", "name"): PLAYER_NAME,
     ("accounts.signup.ProfileSignupForm", "name"): PLAYER_NAME,
@@ -257,12 +257,12 @@ for _form in (
     "WithdrawalForm",
     "AddTimeForm",
 ):
-    LIMITED[(f"tournaments.forms.{_form}", "note")] = NOTE
-    LIMITED[(f"tournaments.forms.{_form}", "version")] = VERSION
+    LIMITED[(f"tournaments.web.forms.{_form}", "note")] = NOTE
+    LIMITED[(f"tournaments.web.forms.{_form}", "version")] = VERSION
 for _form in ("EngineDecideForm", "EngineWinnersForm"):
-    LIMITED[(f"tournaments.engine_adjudication.{_form}", "note")] = NOTE
-    LIMITED[(f"tournaments.engine_adjudication.{_form}", "version")] = VERSION
-LIMITED[("tournaments.forms.ClaimDecisionForm", "note")] = NOTE
+    LIMITED[(f"tournaments.acts.engine_verdict.{_form}", "note")] = NOTE
+    LIMITED[(f"tournaments.acts.engine_verdict.{_form}", "version")] = VERSION
+LIMITED[("tournaments.web.forms.ClaimDecisionForm", "note")] = NOTE
 
 PASSWORD = "a password: hashed, never stored as typed"
 HALF_BYES = "parsed into round numbers (a list), each checked against the rounds"
@@ -270,8 +270,8 @@ TOKEN = "an import's token or digest: looked up and compared, never stored"
 
 # Free-text fields without a limit, and why none is needed.
 UNBOUNDED: dict[tuple[str, str], str] = {
-    ("tournaments.admin_forms.EntryAdminForm", "half_byes"): HALF_BYES,
-    ("tournaments.forms.EntryForm", "half_byes"): HALF_BYES,
+    ("tournaments.admin.forms.EntryAdminForm", "half_byes"): HALF_BYES,
+    ("tournaments.web.forms.EntryForm", "half_byes"): HALF_BYES,
     ("sheets.forms.ApplyForm", "token"): TOKEN,
     ("sheets.forms.ApplyForm", "digest"): TOKEN,
     ("sheets.forms.PaperApplyForm", "token"): TOKEN,
@@ -282,10 +282,10 @@ UNBOUNDED: dict[tuple[str, str], str] = {
     ("accounts.signup.LoginForm", "password"): PASSWORD,
     (ALLAUTH_SIGNUP, "password1"): PASSWORD,
     (ALLAUTH_SIGNUP, "password2"): PASSWORD,
-    ("tournaments.admin_forms.TournamentAdminForm", "options"): (
+    ("tournaments.admin.forms.TournamentAdminForm", "options"): (
         "the rules options (JSON), checked against the game kind's schema"
     ),
-    ("tournaments.admin_forms.TournamentAdminForm", "tiebreaks"): (
+    ("tournaments.admin.forms.TournamentAdminForm", "tiebreaks"): (
         "the tie-breaks' keys (JSON), each checked against the tie-break registry"
     ),
     ("accounts.views.PlayerListForm", "players"): (

@@ -9,7 +9,7 @@ from django.test import Client
 
 from tests.factories import make_user
 from tests.tournaments.helpers import new_tournament, pair, play_round, seed_players
-from tournaments import registration
+from tournaments.acts import registration
 
 pytestmark = pytest.mark.django_db
 

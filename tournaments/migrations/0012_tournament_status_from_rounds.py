@@ -1,8 +1,8 @@
-"""Each tournament's status recomputed from its rounds, as ``tournaments.status`` derives it.
+"""Each tournament's status recomputed from its rounds, as ``tournaments.acts.status`` derives it.
 
 Before, the status was written by hand in three services, and a change of the number of rounds
 left it as it was (a finished tournament given more rounds stayed finished). From now on it is a
-cache with one writer (``tournaments.status.refresh_status``); this brings the stored rows in line.
+cache with one writer (``tournaments.acts.status.refresh_status``); this brings the stored rows in line.
 The rule is spelled here as it stands today, so that later changes to it do not change this
 migration. Going back keeps the recomputed values (they are what the old code would have shown).
 """

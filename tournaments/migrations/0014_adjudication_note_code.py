@@ -12,7 +12,7 @@ SOURCES = ("import", "trf")  # the sources whose records carry the site's notes
 
 
 def to_codes(apps, schema_editor):
-    from tournaments import notes
+    from tournaments.acts import notes
 
     Adjudication = apps.get_model("tournaments", "Adjudication")
     languages = [code for code, _name in settings.LANGUAGES]
@@ -27,7 +27,7 @@ def to_codes(apps, schema_editor):
 def to_words(apps, schema_editor):
     from django.utils import translation
 
-    from tournaments import notes
+    from tournaments.acts import notes
 
     Adjudication = apps.get_model("tournaments", "Adjudication")
     with translation.override("en"):

@@ -8,8 +8,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from tournaments import notes
-from tournaments import vocabulary as V
+from tournaments.acts import notes
+from tournaments.core import vocabulary as V
 
 from .rounds import Pairing
 from .tournament import Entry, Tournament
@@ -93,7 +93,7 @@ class ResultSource(models.TextChoices):
 
 class Adjudication(models.Model):
     """The permanent record of one change of a result, or of one arbiter's decision, whatever
-    its source (see ``tournaments.results``). Never edited or deleted."""
+    its source (see ``tournaments.acts.results``). Never edited or deleted."""
 
     act = models.CharField(_("act"), max_length=20, choices=Act.choices)
     source = models.CharField(
@@ -105,7 +105,7 @@ class Adjudication(models.Model):
     )
     reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
     note = models.TextField(_("note"), blank=True)  # an arbiter's words, as typed
-    # A note of the site's own (``tournaments.notes``): its code and the sentence's parameters,
+    # A note of the site's own (``tournaments.acts.notes``): its code and the sentence's parameters,
     # put into words in the reader's language where the record is shown (``note_text``).
     note_code = models.CharField(_("note code"), max_length=40, blank=True)
     note_params = models.JSONField(_("note parameters"), default=dict, blank=True)

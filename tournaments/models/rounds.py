@@ -9,8 +9,8 @@ from django.utils.translation import pgettext_lazy
 
 from games.bidi import isolate
 from games.models import Game
-from tournaments import records
-from tournaments import vocabulary as V
+from tournaments.core import history as records
+from tournaments.core import vocabulary as V
 
 from .tournament import Entry, Tournament
 

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION_SECONDS
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind, Player
-from tournaments import records
+from tournaments.core import history as records
 from tournaments.pairing.acceleration import fits_point_system
 
 
@@ -125,7 +125,7 @@ class Tournament(models.Model):
         default=TournamentStatus.REGISTRATION,
         db_index=True,
     )
-    # Open registration (tournaments/registration.py): players join through a public link.
+    # Open registration (tournaments/acts/registration.py): players join through a public link.
     registration_open = models.BooleanField(
         _("players may join through the registration link"),
         default=False,

@@ -1,4 +1,4 @@
-"""Pairing generators: pure Python over plain records (``tournaments.records``), no Django.
+"""Pairing generators: pure Python over plain records (``tournaments.core.history``), no Django.
 
 Seats, entries and ranks are plain ints; "first"/"second" is who moves first in the game.
 

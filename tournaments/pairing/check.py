@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournaments.records import History
+from tournaments.core.history import History
 
 from .base import Pair
 from .colours import FIRST, SECOND, colour_state

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.records import History
+from tournaments.core.history import History
 
 from .messages import (
     COLOUR_DIFFERENCE,

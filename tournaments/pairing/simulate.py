@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DRAW,
     FORFEIT_LOSS,

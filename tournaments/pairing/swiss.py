@@ -1,6 +1,6 @@
 """Swiss pairing by the FIDE Dutch system (C.04.3, 2025): from the records to ``dutch``.
 
-``pair_swiss`` reads the games of the earlier rounds (``tournaments.records.GameRecord``) into
+``pair_swiss`` reads the games of the earlier rounds (``tournaments.core.history.GameRecord``) into
 what the Dutch system needs of each player (score, colour history over games actually played,
 float history of the last two rounds, opponents met over the board, bye eligibility), pairs the
 round with ``dutch.pair_dutch`` and returns the boards, in the published order (by the higher
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DOUBLE_FORFEIT,
     FORFEIT_WIN,

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DOUBLE_FORFEIT,
     DRAW,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.records import (
+from tournaments.core.history import (
     DOUBLE_FORFEIT,
     DRAW,
     FORFEIT_LOSS,

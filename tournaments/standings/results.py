@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from tournaments.records import (
+from tournaments.core.history import (
     BYE,
     DOUBLE_FORFEIT,
     DRAW,
@@ -21,7 +21,7 @@ from tournaments.records import (
     GameRecord,
     PointSystem,
 )
-from tournaments.vocabulary import END_DOUBLE_FORFEIT
+from tournaments.core.vocabulary import END_DOUBLE_FORFEIT
 
 # What a round was, from one entry's side.
 PLAYED = "played"  # a game over the board

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.records import GameRecord, PointSystem
+from tournaments.core.history import GameRecord, PointSystem
 
 from .results import ResultTable
 from .tiebreaks import TIEBREAKS, Explanation, TieBreak, _r

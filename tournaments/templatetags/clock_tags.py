@@ -7,10 +7,12 @@ from typing import Any
 from django import template
 
 from games.models import Game
-from tournaments import adjudication, authority, clocks
-from tournaments.clock_views import seats_of
-from tournaments.forms import AddTimeForm
+from tournaments import authority
+from tournaments.acts import clocks
+from tournaments.acts import decisions as adjudication
 from tournaments.models import AdjudicationReason, Round, RoundStatus
+from tournaments.web.clock_views import seats_of
+from tournaments.web.forms import AddTimeForm
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from games import analysis
-from tournaments import engine_adjudication as ea
+from tournaments.acts import engine_verdict as ea
 from tournaments.models import Adjudication
 
 register = template.Library()

@@ -15,7 +15,7 @@ from games import endings
 from games.bidi import island
 from games.models import GameStatus
 from games.panel import escape
-from tournaments import vocabulary as V
+from tournaments.core import vocabulary as V
 from tournaments.models import Adjudication
 
 register = template.Library()

@@ -46,7 +46,7 @@ A player's blocks after the last round that has any pairing are pre-entered byes
 ``F``, ``Z``), which the pairing of the next round reads as requests not to be paired, as
 JaVaFo and bbpPairings do.
 
-Mapping to ``tournaments.records`` (entries are start numbers): ``w`` moves first. A game's
+Mapping to ``tournaments.core.history`` (entries are start numbers): ``w`` moves first. A game's
 ``GameRecord`` comes from both players' blocks, which must agree. ``U``, ``F`` (and ``+``
 without an opponent) become ``BYE``; ``H`` ``HALF_BYE``; ``Z`` (and ``-`` without an
 opponent) ``ZERO_BYE``. For the pairing, an ``F`` bye is not pairing-allocated (FIDE C.04.1.d)

@@ -1,5 +1,5 @@
 """The TRF data model: line types, column layout, result characters and their mapping to
-``tournaments.records``, and the dataclasses a file is read into (see ``tournaments.trf``).
+``tournaments.core.history``, and the dataclasses a file is read into (see ``tournaments.trf``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments import records
+from tournaments.core import history as records
 
 
 def gettext_noop(s: str) -> str:

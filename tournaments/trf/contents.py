@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments import records
+from tournaments.core import history as records
 from tournaments.pairing.base import SwissPlayer
 
 from .base import (

@@ -16,8 +16,8 @@ from sheets.errors import ImportRefused, WorkbookRefused
 from sheets.imports.plan import GameChange, ImportPlan
 from sheets.services import apply_plan, read_workbook
 from sheets.xlsx.safety import Limits
-from tournaments import vocabulary as V
 from tournaments.authority import may_arbitrate
+from tournaments.core import vocabulary as V
 from tournaments.models import Tournament
 
 

@@ -14,10 +14,10 @@ from games.forms import NameSelect
 from games.models import Player
 from games.player_services import column_limit
 from games.templatetags.bidi_tags import isolate
-from tournaments import vocabulary as V
+from tournaments.acts.services import parse_half_byes
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import ARBITER_REASONS, Entry, Tournament
-from tournaments.services import parse_half_byes
 
 
 class EntryForm(forms.Form):

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 
 from games.bidi import html_sentence
 from ops.posted import posted_object
-from tournaments import authority, registration
+from tournaments import authority
+from tournaments.acts import registration
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
 

@@ -17,9 +17,12 @@ from django.views.decorators.http import require_POST, require_safe
 from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
 from ops.posted import broken_form
-from tournaments import adjudication, authority, claims
+from tournaments import authority
+from tournaments.acts import claims
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.forms import (
+from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
+from tournaments.web.forms import (
     AnnulForm,
     ClaimDecisionForm,
     DecideForm,
@@ -27,7 +30,6 @@ from tournaments.forms import (
     WinnersForm,
     WithdrawalForm,
 )
-from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
 
 
 def _seats(game: Game) -> list[tuple[int, str]]:

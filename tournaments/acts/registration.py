@@ -5,7 +5,7 @@ logged-in player with a profile then joins before round 1 is paired: at once, or
 that waits on the arbiter's registration page to be accepted or refused. A player withdrawn by
 the arbiter does not come back by himself; a player may leave again before round 1 (the same
 withdrawal rule as the arbiter's: from the next unpaired round). Authority is
-:mod:`tournaments.authority`'s; the entry is made by :func:`tournaments.services.enter_locked`,
+:mod:`tournaments.authority`'s; the entry is made by :func:`tournaments.acts.services.enter_locked`,
 as the arbiter's registration makes it.
 """
 
@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import services, settings_service
+from tournaments.acts import services
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.authority import AnyUser, player_of, require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament, TournamentStatus

@@ -8,7 +8,7 @@ a superuser names a tournament's arbiters. A tournament's settings are checked b
 the site's form (``settings_service.validated_changes``) and saved through
 ``settings_service.update_tournament`` or ``services.create_tournament``. The arbiter's acts on
 several selected games or pairings (each row's version on the form page) are built in
-:mod:`tournaments.admin_actions`.
+:mod:`tournaments.admin.actions`.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
 from ops.admin_widgets import IdAutocompleteMixin
-from tournaments import authority, claims, scores, services, settings_service
-from tournaments.admin_actions import act_action, say_unseen
-from tournaments.admin_forms import EntryAdminForm, TournamentAdminForm
+from tournaments import authority, scores
+from tournaments.acts import claims, services
+from tournaments.acts import tournament_settings as settings_service
+from tournaments.admin.actions import act_action, say_unseen
+from tournaments.admin.forms import EntryAdminForm, TournamentAdminForm
 from tournaments.errors import TournamentError
-from tournaments.forms import AnnulForm, DecideForm, TakeBackForm
 from tournaments.models import (
     Adjudication,
     Claim,
@@ -38,6 +39,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.web.forms import AnnulForm, DecideForm, TakeBackForm
 
 
 def _choices(model: type[Model], user: Any) -> QuerySet | None:
@@ -259,7 +261,7 @@ class EntryAdmin(ArbitratedAdmin):
     autocomplete_fields = ("player",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # players are registered through tournaments.services.register
+        return False  # players are registered through tournaments.acts.services.register
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 # The result codes, their points and point systems are the vocabulary's (re-exported here).
-from tournaments.vocabulary import (
+from tournaments.core.vocabulary import (
     BYE,
     BYE_RESULTS,
     DOUBLE_FORFEIT,
@@ -26,7 +26,7 @@ from tournaments.vocabulary import (
     ZERO_BYE,
     PointSystem,
 )
-from tournaments.vocabulary import points as _points
+from tournaments.core.vocabulary import points as _points
 
 __all__ = [
     "BYE",

@@ -19,7 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games.models import Game
-from tournaments import adjudication, versions
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import versions
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 

@@ -17,11 +17,12 @@ from django.views.decorators.http import require_POST
 
 from games import player_services
 from games.bidi import html_sentence
-from tournaments import authority, given_pairings, pairings, services
+from tournaments import authority, pairings
+from tournaments.acts import given_pairings, services
 from tournaments.errors import TournamentError
-from tournaments.forms import EntryForm, OverrideForm, ResultForm
 from tournaments.models import Pairing, Round, RoundStatus, Tournament
-from tournaments.views import _tournament
+from tournaments.web.forms import EntryForm, OverrideForm, ResultForm
+from tournaments.web.views import _tournament
 
 
 def _arbiter_action(

@@ -2,12 +2,12 @@
 
 Every change — an online game finishing, a paper result, a workbook or TRF import, an arbiter's
 decision, forfeit, take-back, annulment or correction, an accepted claim, a withdrawal's
-forfeits — is made here (or by ``tournaments.adjudication`` with the helpers here) and writes
+forfeits — is made here (or by ``tournaments.acts.decisions`` with the helpers here) and writes
 exactly one permanent ``Adjudication`` record: its source, who, when, the state before and after,
 the reason and the note. The arbiter's log, the game page, the pairing and the workbook's log
 sheet show those records.
 
-Acts apply once; their versions, locks and snapshots are in ``tournaments.versions``.
+Acts apply once; their versions, locks and snapshots are in ``tournaments.acts.versions``.
 
 The games app announces a changed outcome after its transaction commits (``game_result_changed``);
 ``sync_from_game`` answers it in a transaction of its own and writes nothing when the pairing
@@ -30,9 +30,18 @@ from games import services as game_services
 from games import timekeeping
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
-from tournaments import notes
 from tournaments import scores as S
-from tournaments import vocabulary as V
+from tournaments.acts import notes
+from tournaments.acts.versions import (
+    check_version,
+    game_state,
+    lock,
+    pairing_state,
+    records_of,
+    snapshot,
+    stale,
+)
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -42,15 +51,6 @@ from tournaments.models import (
     Pairing,
     ResultSource,
     Tournament,
-)
-from tournaments.versions import (
-    check_version,
-    game_state,
-    lock,
-    pairing_state,
-    records_of,
-    snapshot,
-    stale,
 )
 
 AnyUser = Any
@@ -276,7 +276,7 @@ def enter_result(
     A game on the site that has moves takes its result from the board (or an arbiter's
     decision); one without moves is closed with this result, so that it cannot be played later.
     """
-    from tournaments.services import require_arbiter
+    from tournaments.acts.services import require_arbiter
 
     game, pairing = lock(pairing=pairing)
     assert pairing is not None

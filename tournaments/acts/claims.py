@@ -1,6 +1,6 @@
 """Claims: a player claims the win when the opponent has not moved in the tournament's time, and
 the arbiter accepts or rejects it, leaving one permanent record as every act of
-:mod:`tournaments.adjudication` does."""
+:mod:`tournaments.acts.decisions` does."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ACTIVE_STATUSES, Game
-from tournaments import results, versions
-from tournaments import vocabulary as V
-from tournaments.adjudication import _check, _own_game, pairing_of
+from tournaments.acts import results, versions
+from tournaments.acts.decisions import _check, _own_game, pairing_of
+from tournaments.acts.services import AnyUser
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -21,7 +22,6 @@ from tournaments.models import (
     ClaimStatus,
     ResultSource,
 )
-from tournaments.services import AnyUser
 
 
 def claim_status(user: AnyUser | None, game: Game) -> tuple[bool, str]:

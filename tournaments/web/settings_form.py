@@ -14,8 +14,8 @@ from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
 from games.player_services import column_limit
-from tournaments import settings_service
-from tournaments import vocabulary as V
+from tournaments.acts import tournament_settings as settings_service
+from tournaments.core import vocabulary as V
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
 
@@ -92,7 +92,7 @@ class TournamentForm(forms.Form):
             "for the pairing of the first half of the rounds, so that the strongest meet sooner."
         ),
     )
-    # Open registration (tournaments/registration.py).
+    # Open registration (tournaments/acts/registration.py).
     registration_open = forms.BooleanField(
         label=_("Players may join through the registration link"),
         required=False,

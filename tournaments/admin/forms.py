@@ -10,7 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import TimeControlField
-from tournaments import services, settings_service
+from tournaments.acts import services
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 

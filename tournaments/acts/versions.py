@@ -4,7 +4,7 @@ An act is based on the *version* the arbiter saw (``version_of``: the game's ply
 records of the pairing, or of the game outside tournaments), carried by the form, and is refused
 as already done (``stale``) when that version is gone (``check_version``). Rows are locked pairing
 first, then game, everywhere (``lock``); a record's before and after are ``snapshot``s. Used by
-the results service (``tournaments.results``) and the acts built on it.
+the results service (``tournaments.acts.results``) and the acts built on it.
 """
 
 from __future__ import annotations

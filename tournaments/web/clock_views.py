@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Game
-from tournaments import adjudication, authority, clocks
+from tournaments import authority
+from tournaments.acts import clocks
+from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.forms import AddTimeForm
 from tournaments.models import Round
+from tournaments.web.forms import AddTimeForm
 
 
 def seats_of(game: Game) -> list[tuple[int, str]]:

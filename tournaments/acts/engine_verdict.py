@@ -8,7 +8,7 @@ verdict, and decides.
 2. The arbiter's engine page shows the progress, then the verdict: a proven result, a clear
    advantage with its figures, or "unclear" (``games.engine.verdict``).
 3. :func:`decide_by_engine` — the arbiter decides (the engine's suggestion or another result);
-   the decision goes through ``tournaments.adjudication.decide`` (so the results service writes
+   the decision goes through ``tournaments.acts.decisions.decide`` (so the results service writes
    the one record, source *adjudication*), and the record keeps the engine, the budget, the
    evaluation and the line (``after["engine"]``), shown to the players with the record.
 """
@@ -34,12 +34,13 @@ from games.engine.verdict import ADVANTAGE, PROVEN
 from games.errors import GameError
 from games.models import Game, GameKind
 from ops.logs import log_event
-from tournaments import adjudication, results, versions
-from tournaments import vocabulary as V
+from tournaments.acts import decisions as adjudication
+from tournaments.acts import results, versions
+from tournaments.acts.services import AnyUser
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.forms import _ReasonForm, decision_label
 from tournaments.models import Adjudication, AdjudicationReason, Pairing
-from tournaments.services import AnyUser
+from tournaments.web.forms import _ReasonForm, decision_label
 
 ENGINE_NAME = "games.engine"
 METHODS = {

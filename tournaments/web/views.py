@@ -14,18 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournaments import (
-    authority,
-    hooks,
-    pairings,
-    queries,
-    scores,
-    services,
-    settings_service,
-    versions,
-)
+from tournaments import authority, hooks, pairings, queries, scores
+from tournaments.acts import services, versions
+from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
-from tournaments.forms import EntryForm, ResultForm
 from tournaments.models import (
     Round,
     RoundStatus,
@@ -33,7 +25,8 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.settings_form import TournamentForm
+from tournaments.web.forms import EntryForm, ResultForm
+from tournaments.web.settings_form import TournamentForm
 
 
 @require_safe

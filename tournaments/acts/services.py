@@ -1,6 +1,6 @@
 """The one write path for tournaments: entries, rounds, pairings and results change here only.
 
-A tournament's settings are checked and changed in ``tournaments.settings_service``.
+A tournament's settings are checked and changed in ``tournaments.acts.tournament_settings``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,14 @@ from django.utils.translation import ngettext
 
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
-from tournaments import pairing_records, results
+from tournaments.acts import pairing_results as pairing_records
+from tournaments.acts import results
+from tournaments.acts.status import refresh_status
+from tournaments.acts.tournament_settings import (
+    checked_time_control,
+    last_paired_round,
+    validate_settings,
+)
 from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -35,8 +42,6 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-from tournaments.settings_service import checked_time_control, last_paired_round, validate_settings
-from tournaments.status import refresh_status
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -140,7 +145,7 @@ def enter_locked(
     source: str = ResultSource.PAIRING,
 ) -> Entry:
     """The entry of ``player`` into ``tournament`` (locked by the caller, who has checked the
-    authority: :func:`register` for arbiters, :mod:`tournaments.registration` for players).
+    authority: :func:`register` for arbiters, :mod:`tournaments.acts.registration` for players).
     A late entry's byes for the rounds it missed are recorded as made by ``user``."""
     last = check_open_for_entries(tournament)
     if Entry.objects.filter(tournament=tournament, player=player).exists():

@@ -2,10 +2,10 @@
 
 Views, the admin and claims all call these; the game-level changes go through the primitives of
 ``games.services`` (set_outcome, take_back, annul), the pairing's result and the record through
-the results service (``tournaments.results``). Each act may name the version the arbiter saw
+the results service (``tournaments.acts.results``). Each act may name the version the arbiter saw
 (``expected_version``, see ``versions.version_of``) and is refused as already done when that
 version is gone: a double click or a race changes the record once. Claims are in
-``tournaments.claims``.
+``tournaments.acts.claims``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from games import timekeeping
 from games.authority import may_arbitrate_game
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
-from tournaments import authority, results, services, versions
-from tournaments import vocabulary as V
+from tournaments import authority
+from tournaments.acts import results, services, versions
+from tournaments.acts.services import AnyUser
+from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -33,7 +35,6 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
-from tournaments.services import AnyUser
 
 GAME_OUTCOME = V.GAME_OUTCOMES
 FORFEITS = V.FORFEIT_RESULTS
@@ -130,7 +131,7 @@ def decide(
 
     Works on a game (and its pairing, if it has one) or on a paper pairing; a finished round's
     result is corrected the same way, and the standings follow at once. ``engine``: the engine's
-    verdict the arbiter decided on (``tournaments.engine_adjudication``), kept in the record.
+    verdict the arbiter decided on (``tournaments.acts.engine_verdict``), kept in the record.
     """
     if pairing is not None and game is None:
         game = pairing.game

@@ -1,7 +1,8 @@
 from django.urls import path
 
-from tournaments import action_views, clock_views, engine_adjudication, registration_views, views
-from tournaments import adjudication_views as arbiter
+from tournaments.acts import engine_verdict as engine_adjudication
+from tournaments.web import action_views, clock_views, registration_views, views
+from tournaments.web import decision_views as arbiter
 
 app_name = "tournaments"
 

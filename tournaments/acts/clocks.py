@@ -25,8 +25,10 @@ from django.utils.translation import gettext as _
 from games import timekeeping
 from games.errors import GameError
 from games.models import ACTIVE_STATUSES, Game, GameStatus
-from tournaments import authority, results, versions
-from tournaments.adjudication import pairing_of
+from tournaments import authority
+from tournaments.acts import results, versions
+from tournaments.acts.decisions import pairing_of
+from tournaments.acts.services import AnyUser
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -35,7 +37,6 @@ from tournaments.models import (
     ResultSource,
     Round,
 )
-from tournaments.services import AnyUser
 
 
 def _clock_state(game: Game) -> dict:

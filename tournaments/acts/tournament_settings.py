@@ -1,7 +1,7 @@
 """Tournament settings: their checks (for the site's forms, the admin and ``create_tournament``),
 the default tie-breaks, and the writes that change them (``update_tournament``, ``set_arbiters``).
 
-Moved out of ``tournaments.services``, which keeps creating tournaments and everything about
+Moved out of ``tournaments.acts.services``, which keeps creating tournaments and everything about
 entries, rounds and results.
 """
 
@@ -21,6 +21,7 @@ from games import timekeeping
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.clock import MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind
+from tournaments.acts.status import refresh_status
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -32,7 +33,6 @@ from tournaments.models import (
     acceleration_problem,
 )
 from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
-from tournaments.status import refresh_status
 
 # SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
 # points scored and their difference first in a Swiss (after direct encounter in a round robin),

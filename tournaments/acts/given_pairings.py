@@ -14,8 +14,13 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.bidi import isolate
-from tournaments import pairing, pairing_records, records, versions
+from tournaments import pairing
+from tournaments.acts import pairing_results as pairing_records
+from tournaments.acts import versions
+from tournaments.acts.services import AnyUser
+from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
+from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Adjudication,
@@ -34,8 +39,6 @@ from tournaments.pairings import (
     next_round_number,
     tournament_records,
 )
-from tournaments.services import AnyUser
-from tournaments.status import refresh_status
 
 
 @transaction.atomic

@@ -1,0 +1,1 @@
+"""Pure Python shared by the pure cores (pairing, standings, TRF): no Django."""

@@ -1,0 +1,1 @@
+"""The tournaments app on the web: views, forms, urls and the page hooks it answers."""
