@@ -234,8 +234,8 @@ def test_a_finished_tournament_refuses_a_new_round_until_its_rounds_are_raised(
 
 def test_no_module_but_the_owner_writes_the_status() -> None:
     """``TournamentStatus`` members appear outside ``tournaments/acts/status.py`` only in
-    comparisons
-    or query conditions (reads): never assigned, passed as ``status=`` to a write, or saved."""
+    comparisons or query conditions (reads): never assigned, passed as ``status=`` to a
+    write, or saved."""
     root = Path(__file__).resolve().parents[2]
     writes = []
     for folder in ("games", "tournaments", "sheets", "accounts", "ops", "config"):
