@@ -35,7 +35,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from ops.logs import log_event
+from common.logs import log_event
 
 IPV6_CLIENT_PREFIX = 64
 """An IPv6 client is counted by this network: a whole /64 belongs to one subscriber, who could

@@ -29,11 +29,11 @@ from accounts.forms import ThrottledPasswordChangeForm
 from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import INVITATION_SESSION_KEY, LoginForm, ProfileFields, is_unverified
 from accounts.throttle import counted_username, lockout_message, lockout_remaining
+from common.logs import log_event
+from common.posted import posted_object
 from games.authority import linkable_players, may_link_player
 from games.bidi import html_sentence
 from games.models import Player
-from ops.logs import log_event
-from ops.posted import posted_object
 from tournaments.acts.services import check_open_for_entries
 from tournaments.authority import arbitrated_tournaments, may_arbitrate
 from tournaments.errors import TournamentError

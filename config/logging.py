@@ -22,7 +22,7 @@ import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from ops.logs import (  # noqa: F401 - re-exported for settings and tests
+from common.logs import (  # noqa: F401 - re-exported for settings and tests
     FIELDS_ATTR,
     MAX_DEPTH,
     SECRET_KEY_PATTERN,

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from ops.posted import BadInput
+from common.posted import BadInput
 
 CSP_HEADER = "Content-Security-Policy"
 

@@ -16,7 +16,7 @@ urlpatterns = [
     path("sheets/", include("sheets.urls")),
 ]
 
-# A form the site cannot read (ops.posted.BadInput) is answered with a 400 page saying so.
+# A form the site cannot read (common.posted.BadInput) is answered with a 400 page saying so.
 handler400 = "ops.views.bad_request"
 # A 500 caused by a lost database connection is answered with the 503 page (ops/views.py).
 handler500 = "ops.views.server_error"

@@ -17,12 +17,12 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from common.admin_widgets import IdAutocompleteMixin
 from games import authority, player_services
 from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
 from games.bidi import bdi
 from games.models import Game, Move, Player, Seat
 from games.presenters import rules_summary
-from ops.admin_widgets import IdAutocompleteMixin
 
 
 @admin.register(Player)

@@ -12,6 +12,7 @@ from django.db import router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.logs import log_event
 from games import endings, positions, queries, timekeeping
 from games.authority import may_arbitrate_game
 from games.bidi import isolate
@@ -23,7 +24,6 @@ from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Play
 # session): the lead points them at games.player_services at merge and drops this line.
 from games.rules import MoveError, get_rules
 from games.signals import game_result_changed
-from ops.logs import log_event
 
 User = AbstractBaseUser | AnonymousUser
 

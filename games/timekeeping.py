@@ -28,10 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from common.logs import log_event
 from games import clock, endings
 from games.errors import GameError, GameNotActive
 from games.models import ACTIVE_STATUSES, Game, GameStatus, Move
-from ops.logs import log_event
 
 MAX_ADDED_SECONDS = 7 * clock.DAY
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from common.logs import log_event
 from games import hooks, memo, player_services, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
@@ -24,7 +25,6 @@ from games.presenters import (
     score_sheet_rows_html,
     seat_colour_class,
 )
-from ops.logs import log_event
 
 PAGE_SIZE = 30
 

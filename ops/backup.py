@@ -51,8 +51,8 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.commands import problem_list
 from games.integrity import integrity_problems
-from ops.commands import problem_list
 
 FORMAT = "sosttt-backup"
 VERSION = 1

@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from ops.logs import log_event
+from common.logs import log_event
 
 # Errors that mean "no usable connection": the server is down, refuses, or dropped the link.
 UNAVAILABLE = (OperationalError, InterfaceError)

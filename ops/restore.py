@@ -46,9 +46,9 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.commands import model_label, problem_list
 from games.integrity import integrity_problems
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
-from ops.commands import model_label, problem_list
 
 
 class BackupFileError(CommandError):

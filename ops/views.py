@@ -1,5 +1,5 @@
-"""``/healthz`` for load balancers, the 400 handler that shows what a :class:`~ops.posted.BadInput`
-says, and the 500 handler that knows a database outage."""
+"""``/healthz`` for load balancers, the 400 handler that shows what a
+:class:`~common.posted.BadInput` says, and the 500 handler that knows a database outage."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from django.views.decorators.cache import never_cache
 from django.views.defaults import bad_request as django_bad_request
 from django.views.defaults import server_error as django_server_error
 
+from common.posted import BadInput
 from ops.middleware import UNAVAILABLE, unavailable_response
-from ops.posted import BadInput
 
 # Once every migration is applied, it stays so for the life of the process (a deployment that
 # migrates restarts the servers): checked until then, not on every probe.

@@ -14,11 +14,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.logs import log_event
 from games import player_services
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Player
-from ops.logs import log_event
 from sheets.errors import ImportConflict, ImportRefused
 from sheets.imports import gameio, notes
 from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange

@@ -94,7 +94,7 @@ def test_the_400_page_says_what_to_do(world: World, client_for) -> None:
     url, data = acts(world)["decide"]
     response = client_for(world.arbiter).post(url, {**data, "version": "abc"})
     assert response.status_code == 400
-    # The version's own message (ops.posted.BadInput, shown by handler400).
+    # The version's own message (common.posted.BadInput, shown by handler400).
     assert "This form is out of date: open the page again." in response.content.decode()
 
 

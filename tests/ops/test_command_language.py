@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command, get_commands, load_command_class
 from django.utils import translation
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from sheets.management.commands import export_tournament, import_tournament
 from tests.sheets.helpers import edit, new_tournament
 from tests.tournaments.helpers import make_user

@@ -171,7 +171,7 @@ def test_every_post_view_refuses_malformed_ids_and_fields() -> None:
             allowed is not None and not set(outcome.changed) <= set(allowed) and "='0'" not in what
         ):
             # "0" is a name and a rating: a form of names and numbers may take it whole (as an
-            # id it is refused like the others, by the forms' and ops.posted's checks).
+            # id it is refused like the others, by the forms' and common.posted's checks).
             failures.append(f"{what}: changed {outcome.changed} (an empty form: {allowed})")
         elif not outcome.changed and not outcome.refused and outcome.status < 400:
             quiet.add(url)

@@ -1,4 +1,4 @@
-"""An id a view reads from a POST without a form (``ops.posted``): one that is not an id is a
+"""An id a view reads from a POST without a form (``common.posted``): one that is not an id is a
 400 page that says what to do, in the visitor's language, and changes nothing — never a 500."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts import services as account_services
 from accounts.models import ClaimStatus, PlayerClaim
-from ops.posted import MAX_ID, BadInput, parse_id, posted_id
+from common.posted import MAX_ID, BadInput, parse_id, posted_id
 from tests.factories import make_player, make_user
 from tests.security.conftest import EN, PASSWORD
 from tournaments.acts import registration

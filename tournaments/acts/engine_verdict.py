@@ -28,12 +28,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.logs import log_event
 from games import analysis
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, AnalysisStatus, PositionAnalysis
 from games.engine.verdict import ADVANTAGE, PROVEN
 from games.errors import GameError
 from games.models import Game, GameKind
-from ops.logs import log_event
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import results, versions
 from tournaments.acts.services import AnyUser

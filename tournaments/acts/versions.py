@@ -14,8 +14,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from common.posted import BadInput
 from games.models import Game
-from ops.posted import BadInput
 from tournaments import scores as S
 from tournaments.errors import TournamentError
 from tournaments.models import Adjudication, Pairing

@@ -20,10 +20,10 @@ from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from common.admin_widgets import IdAutocompleteMixin
 from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
-from ops.admin_widgets import IdAutocompleteMixin
 from tournaments import authority, scores
 from tournaments.acts import claims, services
 from tournaments.acts import tournament_settings as settings_service

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from common.posted import broken_form
 from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
-from ops.posted import broken_form
 from tournaments import authority
 from tournaments.acts import claims
 from tournaments.acts import decisions as adjudication

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.posted import posted_object
 from games.bidi import html_sentence
-from ops.posted import posted_object
 from tournaments import authority
 from tournaments.acts import registration
 from tournaments.errors import TournamentError

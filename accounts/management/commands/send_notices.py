@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import NoticeSettings
 from accounts.notices import news
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 
 
 class Command(TranslatedCommand):

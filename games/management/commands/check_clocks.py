@@ -18,8 +18,8 @@ from django.core.management.base import CommandParser
 from django.db import close_old_connections
 from django.utils.translation import gettext_lazy, ngettext
 
+from common.commands import TranslatedCommand
 from games.timekeeping import check_clocks
-from ops.commands import TranslatedCommand
 
 
 class Command(TranslatedCommand):

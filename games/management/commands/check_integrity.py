@@ -9,9 +9,9 @@ from django.core.management.base import CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext_lazy, ngettext
 
+from common.commands import TranslatedCommand
 from games.integrity import integrity_problems
 from games.models import Game
-from ops.commands import TranslatedCommand
 
 
 class Command(TranslatedCommand):

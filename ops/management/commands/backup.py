@@ -14,8 +14,8 @@ from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from common.commands import TranslatedCommand, model_label, problem_list
 from ops.backup import BackupProblems, default_path, save_backup
-from ops.commands import TranslatedCommand, model_label, problem_list
 
 
 class Command(TranslatedCommand):

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext_lazy
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from ops.demo import DemoRefused, load_demo
 
 

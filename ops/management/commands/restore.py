@@ -10,7 +10,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ops.commands import TranslatedCommand, model_label, problem_list
+from common.commands import TranslatedCommand, model_label, problem_list
 from ops.restore import restore_backup
 
 

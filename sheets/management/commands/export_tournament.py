@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from sheets.services import export_tournament
 from tournaments.models import Tournament
 

@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from sheets.errors import ImportRefused, WorkbookRefused
 from sheets.imports.plan import GameChange, ImportPlan
 from sheets.services import apply_plan, read_workbook

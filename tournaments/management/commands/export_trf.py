@@ -8,7 +8,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from tournaments.models import Tournament
 from tournaments.trf_io import export_trf
 

@@ -14,8 +14,8 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.commands import TranslatedCommand
 from games.models import GameKind
-from ops.commands import TranslatedCommand
 from tournaments.errors import TournamentError
 from tournaments.management.commands.pair_trf import read_text
 from tournaments.trf_io import import_trf

@@ -21,7 +21,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ops.commands import TranslatedCommand
+from common.commands import TranslatedCommand
 from tournaments import pairing, trf
 from tournaments.pairing.base import Pair
 from tournaments.trf_io import trf_error_message

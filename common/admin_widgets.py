@@ -9,7 +9,7 @@ from django.contrib.admin.widgets import AutocompleteSelect
 from django.db import models
 from django.http import HttpRequest
 
-from ops.posted import parse_id
+from common.posted import parse_id
 
 
 class IdAutocompleteSelect(AutocompleteSelect):
