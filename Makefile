@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
 
-.PHONY: help setup compilemessages run browser test test-postgres lint format messages
+.PHONY: help setup compilemessages run browser test test-postgres lint format messages screenshots
 
 help:
 	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
@@ -19,6 +19,7 @@ help:
 	@echo "make lint      ruff check + ruff format --check"
 	@echo "make format    ruff format + ruff check --fix"
 	@echo "make messages  re-extract locale/*/LC_MESSAGES/django.po and compile them"
+	@echo "make screenshots  take the guides' pictures again (docs/img/*.png, by a browser test)"
 	@echo "make serve-production  collectstatic, migrate, granian with config.settings.production"
 	@echo "make serve-lan  the production stack over plain HTTP on the local network (club laptop)"
 
@@ -62,6 +63,11 @@ test: setup browser
 # `make test` already.
 test-postgres: setup browser
 	scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers and not office and not once' $(PYTEST_ARGS)
+
+# The pictures of docs/player-guide.md, docs/arbiter-guide.md and the README, taken again by the
+# browser test that makes them (overwriting docs/img/*.png): commit them after a page changes.
+screenshots: setup browser
+	$(VENV)/bin/pytest -q tests/browser/test_docs_screenshots.py
 
 lint: setup
 	$(VENV)/bin/ruff check .

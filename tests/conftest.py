@@ -1,12 +1,34 @@
-"""Project-wide pytest set-up. Keep it small: each area adds its own tests/<area>/conftest.py."""
+"""Project-wide pytest set-up, and the fixtures several test folders share.
+
+Shared here (a folder's conftest overrides one where its tests need another flavour, and says so):
+
+- accounts and players: ``alice`` (seat 0 of ``new_game``), ``boris`` (seat 1), ``carol``,
+  ``outsider`` (a player in no test game), ``staff`` (staff, arbitrates nothing), ``superuser``
+  (``root``), all with the password :data:`PASSWORD`;
+- ``new_game`` (:data:`GameFactory`): a game made by ``games.services.create_game``;
+- ``client_for``: an English-speaking test client logged in as a user (None: anonymous);
+- the server's time frozen (``frozen``, :class:`FrozenTime`) and the adjudication tests'
+  tournament with clocks (``blitz``: 3+2, ``league``: 2 days a move), round 1 started.
+
+Fixtures of one folder stay in that folder's conftest.
+"""
 
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from games.models import Game, Player
+    from tests.adjudication.helpers import World
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,3 +62,163 @@ def fast_password_hasher(settings: Any) -> None:
     configured hashers: this reaches only the test process.
     """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# -- Accounts and players -----------------------------------------------------------------------
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+def _user(username: str, **fields: Any) -> User:
+    from tests import factories
+
+    return factories.make_user(username, password=PASSWORD, **fields)
+
+
+def _player(name: str, user: User | None = None, **fields: Any) -> Player:
+    from tests import factories
+
+    return factories.make_player(name, user, **fields)
+
+
+@pytest.fixture
+def alice(db: None) -> Player:
+    """Seat 0 of the default games (moves first); her account is ``alice``."""
+    return _player("Alice", _user("alice"))
+
+
+@pytest.fixture
+def boris(db: None) -> Player:
+    """Seat 1 of the default games; a Cyrillic name, account ``boris``."""
+    return _player("Борис", _user("boris"))
+
+
+@pytest.fixture
+def carol(db: None) -> Player:
+    return _player("Carol", _user("carol"))
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    """An account whose player sits in none of the test games."""
+    user = _user("outsider")
+    _player("Outsider", user)
+    return user
+
+
+@pytest.fixture
+def staff(db: None) -> User:
+    """A staff account (username ``arbiter``) without a player or any permission: it arbitrates
+    nothing."""
+    return _user("arbiter", is_staff=True)
+
+
+@pytest.fixture
+def superuser(db: None) -> User:
+    from django.contrib.auth.models import User
+
+    return User.objects.create_superuser(username="root", password=PASSWORD)
+
+
+# -- Games --------------------------------------------------------------------------------------
+
+GameFactory = Callable[..., "Game"]
+
+
+@pytest.fixture
+def new_game(alice: Player, boris: Player) -> GameFactory:
+    """``new_game(kind="sos", players=None, over_the_board=False, created_by=None, **options)``.
+
+    Alice (seat 0) and Борис (seat 1) play unless ``players`` is given (``alice`` and ``boris``
+    as the requesting folder defines them); ``over_the_board`` and ``created_by`` go to the
+    service, every other keyword is a rules option. SOS defaults to the engine's 3×3 grid.
+    """
+    from games import services
+
+    def make(
+        kind: str = "sos",
+        players: Sequence[Player] | None = None,
+        *,
+        over_the_board: bool = False,
+        created_by: User | None = None,
+        **options: Any,
+    ) -> Game:
+        return services.create_game(
+            kind=kind,
+            options=options,
+            players=list(players) if players is not None else [alice, boris],
+            over_the_board=over_the_board,
+            created_by=created_by,
+        )
+
+    return make
+
+
+# -- Clients ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client_for(db: None) -> Callable[..., Client]:
+    """``client_for(user, **client_kwargs)``: an English-speaking client logged in as ``user``
+    (None: anonymous)."""
+    from django.test import Client
+
+    def make(user: User | None, **kwargs: Any) -> Client:
+        client = Client(HTTP_ACCEPT_LANGUAGE="en", **kwargs)
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make
+
+
+# -- The server's time, and clocks --------------------------------------------------------------
+
+START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+class FrozenTime:
+    """The server's time (``django.utils.timezone.now``), frozen until advanced."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: Any) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+@pytest.fixture
+def frozen(monkeypatch: pytest.MonkeyPatch) -> FrozenTime:
+    from django.utils import timezone
+
+    time = FrozenTime()
+    monkeypatch.setattr(timezone, "now", time)
+    return time
+
+
+def started(world: World) -> World:
+    """``world`` with round 1 started by its arbiter at ``START``: the clocks run from then."""
+    from tournaments.acts import clocks
+
+    clocks.start_round(user=world.arbiter, rnd=world.round1)
+    return world
+
+
+@pytest.fixture
+def blitz(db: None, frozen: FrozenTime) -> World:
+    """The adjudication tests' tournament (round 1 paired and started) with 3+2 clocks."""
+    from tests.adjudication.helpers import build_world
+
+    return started(build_world(time_control="fischer/180/2"))
+
+
+@pytest.fixture
+def league(db: None, frozen: FrozenTime) -> World:
+    """The same tournament played by correspondence: 2 days a move."""
+    from tests.adjudication.helpers import build_world
+
+    return started(build_world(time_control="correspondence/2/0"))

@@ -1,4 +1,5 @@
-"""Fixtures for the adjudication tests: the tournament world with every role, and clients."""
+"""Fixtures for the adjudication tests: the tournament world with every role, and a browser in a
+thread of its own. ``client_for`` (English) is the suite's (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.contrib.auth.models import User
-from django.test import Client
 
 from tests.adjudication.helpers import World, build_world
 
@@ -19,19 +18,6 @@ from tests.adjudication.helpers import World, build_world
 @pytest.fixture
 def world(db: None) -> World:
     return build_world()
-
-
-@pytest.fixture
-def client_for(db: None) -> Callable[..., Client]:
-    """``client_for(user)``: an English-speaking client logged in as ``user`` (None: anonymous)."""
-
-    def make(user: User | None, **kwargs: Any) -> Client:
-        client = Client(HTTP_ACCEPT_LANGUAGE="en", **kwargs)
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return make
 
 
 # -- Real browser (Playwright + Debian's chromium) against the live server ----------------------

@@ -11,7 +11,7 @@ import pytest
 from games import apps
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import build_world
-from tests.clocks.conftest import started
+from tests.conftest import started
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from games.signals import game_result_changed
 from games.timekeeping import TimeIsUp
 from tests.adjudication.helpers import build_world, reload
 from tests.adjudication.test_races import race
-from tests.clocks.conftest import started
+from tests.conftest import started
 from tournaments.models import Adjudication
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -22,7 +22,7 @@ from games.models import Game, GameStatus
 from games.timekeeping import NotStarted
 from tests import factories
 from tests.adjudication.helpers import World, build_world, play, points, reload
-from tests.clocks.conftest import START, FrozenTime, started
+from tests.conftest import START, FrozenTime, started
 from tournaments import pairings
 from tournaments.acts import clocks
 from tournaments.acts import decisions as adjudication

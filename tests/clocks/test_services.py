@@ -19,7 +19,7 @@ from games.models import Game, GameStatus, Move
 from games.timekeeping import TimeIsUp
 from tests import factories
 from tests.adjudication.helpers import World, play, points, reload
-from tests.clocks.conftest import START
+from tests.conftest import START
 from tournaments.acts import claims, clocks
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource

@@ -12,7 +12,7 @@ from django.db import router
 from games import queries
 from games.models import Game, Move
 from games.services import submit_move, take_back
-from tests.games.conftest import GameFactory
+from tests.conftest import GameFactory
 
 
 def _using() -> str:

@@ -11,7 +11,7 @@ from django.db import connection
 from games.models import Game, GameStatus, Move
 from games.recording import record_final_position
 from games.services import submit_move
-from tests.games.conftest import GameFactory
+from tests.conftest import GameFactory
 
 
 @contextmanager

@@ -2,7 +2,9 @@
 a game between two of them, and clients for each kind of visitor.
 
 Data is made through the services (games.services, tournaments.acts.services, tournaments.pairings),
-as the views make it.
+as the views make it. ``alice``, ``outsider``, ``superuser`` and ``client_for`` (English) are the
+suite's (tests/conftest.py); ``boris`` ("Boris") and ``staff`` (username ``staff``) are this
+folder's own.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from django.test import Client
 from games import services as game_services
 from games.models import Game, Player
 from tests import factories
+from tests.conftest import PASSWORD
 from tests.factories import make_player
 from tournaments import pairings
 from tournaments.acts import services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
-PASSWORD = "correct-horse-battery-staple"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 ClientFor = Callable[..., Client]
@@ -34,34 +36,15 @@ def make_user(username: str, **fields: Any) -> User:
 
 
 @pytest.fixture
-def alice(db: None) -> Player:
-    """Seat 0 of ``game`` (moves first), and a player of tournament A."""
-    return make_player("Alice", make_user("alice"))
-
-
-@pytest.fixture
 def boris(db: None) -> Player:
     """Seat 1 of ``game``, and a player of tournament A."""
     return make_player("Boris", make_user("boris"))
 
 
 @pytest.fixture
-def outsider(db: None) -> User:
-    """An account whose player plays in no game and no tournament of the tests."""
-    user = make_user("outsider")
-    make_player("Outsider", user)
-    return user
-
-
-@pytest.fixture
 def staff(db: None) -> User:
     """A staff account that arbitrates nothing."""
     return make_user("staff", is_staff=True)
-
-
-@pytest.fixture
-def superuser(db: None) -> User:
-    return User.objects.create_superuser(username="root", password=PASSWORD)
 
 
 @pytest.fixture
@@ -114,17 +97,3 @@ def club_b(db: None) -> Club:
     arbiter = make_user("arbiter_b")
     players = [make_player(f"B player {n}") for n in range(1, 5)]
     return make_club("Club Open B", arbiter, players)
-
-
-@pytest.fixture
-def client_for(db: None) -> ClientFor:
-    """``client_for(user, **client_kwargs)``: an English client logged in as ``user`` (None:
-    anonymous)."""
-
-    def make(user: User | None, **kwargs: Any) -> Client:
-        client = Client(**EN, **kwargs)
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return make

@@ -19,7 +19,6 @@ from sheets.workbooks.tables import classify, read_table
 from sheets.workbooks.write import game_board_data
 from sheets.xlsx.reader import SheetData, load_sheets
 from tests.adjudication.helpers import World, play
-from tests.clocks.conftest import blitz, frozen  # noqa: F401  (the clock tests' fixtures)
 
 MOVES = (("A1=S", 12), ("B1=O", 5), ("A2=O", 65))  # each move and the seconds it took
 
@@ -46,8 +45,8 @@ def cells_of(data: BoardData) -> dict[tuple[int, int], Any]:
     [("en", "Time control:", "Time"), ("ru", "Контроль времени:", "Время")],
 )
 def test_a_clocked_games_sheet_shows_its_control_and_each_moves_time(
-    blitz: World,  # noqa: F811
-    frozen,  # noqa: F811
+    blitz: World,
+    frozen,
     language: str,
     label: str,
     head: str,
@@ -106,8 +105,8 @@ def test_a_blank_score_sheet_has_no_time_column(en: str) -> None:
 
 
 def test_a_clocked_games_sheet_imports_back_with_nothing_to_change(
-    blitz: World,  # noqa: F811
-    frozen,  # noqa: F811
+    blitz: World,
+    frozen,
     language: str,
 ) -> None:
     game = played(blitz, frozen)
@@ -121,8 +120,8 @@ def test_a_clocked_games_sheet_imports_back_with_nothing_to_change(
 
 
 def test_a_clocked_tournaments_workbook_shows_its_control_and_imports_unchanged(
-    blitz: World,  # noqa: F811
-    frozen,  # noqa: F811
+    blitz: World,
+    frozen,
     language: str,
 ) -> None:
     played(blitz, frozen)
@@ -135,8 +134,8 @@ def test_a_clocked_tournaments_workbook_shows_its_control_and_imports_unchanged(
 
 
 def test_the_time_per_move_comes_from_the_moves_arrival(
-    blitz: World,  # noqa: F811
-    frozen,  # noqa: F811
+    blitz: World,
+    frozen,
     en: str,
 ) -> None:
     game = played(blitz, frozen)

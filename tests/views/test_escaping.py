@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Player
-from tests.views.conftest import GameFactory, make_player, make_user
+from tests.conftest import GameFactory
+from tests.views.conftest import make_player, make_user
 from tests.views.helpers import body, messages_text, move_url, parse, play
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import formats, translation
 
 from games.models import Game, GameStatus, Player
-from tests.views.conftest import GameFactory
+from tests.conftest import GameFactory
 from tests.views.helpers import (
     Node,
     board_cells,

@@ -7,7 +7,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Player
-from tests.views.conftest import PASSWORD, GameFactory
+from tests.conftest import GameFactory
+from tests.views.conftest import PASSWORD
 from tests.views.helpers import body, form_data, parse, play
 
 pytestmark = pytest.mark.django_db

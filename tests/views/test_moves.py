@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, GameStatus, Move, Player
-from tests.views.conftest import GameFactory
+from tests.conftest import GameFactory
 from tests.views.helpers import form_data, messages_text, move_forms, move_url, parse, play
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import integrity
 from games.models import Game, Move
-from tests.views.conftest import GameFactory
+from tests.conftest import GameFactory
 from tests.views.helpers import board_cells, parse, play
 
 # Tactical UTTT: X wins the small board 4 (D4-F6) at move 11 and board 0 (A1-C3) at move 15;

@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game, Move, Player
+from tests.conftest import GameFactory
 from tests.factories import with_permission
-from tests.views.conftest import GameFactory
 from tests.views.helpers import cell_buttons, messages_text, move_forms, move_url, parse, play
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ from django.http import HttpResponse
 from django.test import Client
 
 from games.models import Player
-from tests.views.conftest import GameFactory, make_player, make_user
+from tests.conftest import GameFactory
+from tests.views.conftest import make_player, make_user
 from tests.views.helpers import body, form_data, parse, play
 
 pytestmark = pytest.mark.django_db
