@@ -13,7 +13,7 @@ PYTEST_ARGS ?=
 .PHONY: help setup compilemessages run browser test test-postgres lint format messages screenshots
 
 help:
-	@echo "make run       set up .venv, migrate, load fixtures, serve http://127.0.0.1:8000"
+	@echo "make run       set up .venv, migrate, load the demo, serve http://127.0.0.1:8000"
 	@echo "make test      set up .venv and run every test (PYTEST_ARGS='...' to pass options)"
 	@echo "make test-postgres  the same tests on a throw-away PostgreSQL 15 server (not 'servers')"
 	@echo "make lint      ruff check + ruff format --check"
@@ -107,7 +107,7 @@ serve-lan: setup
 	@mkdir -p var && chmod 700 var
 	@test -n "$$DJANGO_SECRET_KEY" || test -s var/secret-key || (umask 077 && $(PYTHON) -c 'from django.core.management.utils import get_random_secret_key as k; print(k())' > var/secret-key)
 	@echo "serve-lan: WARNING: plain HTTP. Passwords and cookies cross the network unencrypted;" >&2
-	@echo "serve-lan: use it only on a club network you trust, never on the Internet (see README)." >&2
+	@echo "serve-lan: use it only on a club network you trust, never on the Internet (see docs/operations.md)." >&2
 	export DJANGO_SETTINGS_MODULE=config.settings.lan \
 		DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat var/secret-key)}" \
 	&& $(PYTHON) manage.py check \

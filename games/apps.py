@@ -17,7 +17,7 @@ class GamesConfig(AppConfig):
 
 
 # The development server (`make run`) checks the clocks itself, every few seconds; in production
-# a cron job or a systemd timer runs `manage.py check_clocks` (README, docs/clocks.md).
+# a cron job or a systemd timer runs `manage.py check_clocks` (docs/operations.md, docs/clocks.md).
 CLOCK_CHECK_SECONDS = 5
 
 

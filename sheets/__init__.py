@@ -1,4 +1,4 @@
 """Spreadsheet import and export in the lettered-grid layout of the clubs' paper forms.
 
-See ``sheets/README.md`` for the design and ``sheets.services`` for the API.
+See ``docs/spreadsheets.md`` for the design and ``sheets.services`` for the API.
 """

@@ -3,7 +3,7 @@
 `config.settings` is what manage.py, the WSGI/ASGI entry points and pytest use by default.
 Production takes `config.settings.production` (DJANGO_SETTINGS_MODULE), which starts from these
 and hardens them. Everything that differs between machines comes from the environment (see
-README.md).
+docs/operations.md).
 """
 
 from __future__ import annotations
