@@ -109,8 +109,7 @@ def _registration_closed(t: Tournament) -> str | None:
     if t.status == TournamentStatus.FINISHED:
         return _("This tournament is finished.")
     last = t.round_set.exclude(status=RoundStatus.PENDING).aggregate(n=Max("number"))["n"] or 0
-    closed = t.format_entry.late_entry_problem(last_paired=last)
-    if closed:
+    if closed := t.format_entry.late_entry_problem(last_paired=last):
         return closed
     if t.rounds and last >= t.rounds:
         return _("Every round has been paired already.")

@@ -184,8 +184,7 @@ def check_open_for_entries(tournament: Tournament) -> int:
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     last = last_paired_round(tournament)
-    closed = tournament.format_entry.late_entry_problem(last_paired=last)
-    if closed:
+    if closed := tournament.format_entry.late_entry_problem(last_paired=last):
         raise TournamentError(closed, "started")
     if tournament.rounds and last >= tournament.rounds:
         raise TournamentError(_("Every round has been paired already."), "too_late")
