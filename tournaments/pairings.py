@@ -1,8 +1,9 @@
 """Pairing a round: the bridge from the models to the pure generators in tournaments.pairing.
 
-Reads the tournament's entries and earlier pairings into plain records, asks the generator
-(Berger tables, or the Dutch system for a Swiss) for the boards, and bulk-creates the pairings —
-and, for tournaments played on the site, their games — in one transaction.
+Reads the tournament's entries and earlier pairings into plain records, asks the format's entry
+(``tournaments.formats``: the Berger tables of a round robin, the Dutch system of a Swiss) for
+the boards, and bulk-creates the pairings — and, for tournaments played on the site, their
+games — in one transaction.
 Boards given by the arbiter or a file (an override, a TRF round):
 ``tournaments.acts.given_pairings``.
 """
@@ -17,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import pairing, scores
+from tournaments import scores
 from tournaments.acts import pairing_results as pairing_records
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
@@ -33,7 +34,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from tournaments.pairing import acceleration
@@ -131,75 +131,33 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         raise TournamentError(_("This tournament is finished."), "finished")
     number = next_round_number(t)
     entries = list(t.entries.select_related("player"))
+    entry = t.format_entry
     if number == 1:
         if len(entries) < 2:
             raise TournamentError(_("At least two players are needed."), "too_few")
         _assign_ranks(entries)
-        if t.is_round_robin:
-            double = t.format == TournamentFormat.DOUBLE_ROUND_ROBIN
-            t.rounds = pairing.round_robin_rounds(len(entries), double=double)
+        planned = entry.planned_rounds(rounds=t.rounds, players=len(entries))
+        if planned != t.rounds:
+            t.rounds = planned
             t.save(update_fields=["rounds"])
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
-    games = tournament_records(t)
-    if t.is_round_robin:
-        boards, extra = _round_robin(t, entries, number)
-    else:
-        boards, extra = _swiss(t, entries, number, games)
+    paired = entry.pair_round(
+        number=number,
+        entries=entries,
+        games=tournament_records(t),
+        point_system=t.point_system,
+        rounds=t.rounds,
+        virtual_points=virtual_points(t, entries, number),
+    )
     rnd, _created = Round.objects.update_or_create(
         tournament=t,
         number=number,
         defaults={"status": RoundStatus.PAIRED, "paired_at": timezone.now(), "warnings": []},
     )
-    create_pairings(t, rnd, boards, extra, user=user)
+    create_pairings(t, rnd, paired.boards, paired.byes, user=user)
     refresh_status(tournament=t)
     return rnd
-
-
-def _round_robin(t: Tournament, entries: list[Entry], number: int) -> tuple[list, list]:
-    order = [e.pk for e in sorted(entries, key=lambda e: e.rank or 0)]
-    double = t.format == TournamentFormat.DOUBLE_ROUND_ROBIN
-    pairs = pairing.round_robin_pairings(order, number, double=double)
-    active = {e.pk for e in entries if e.is_active_in(number)}
-    boards = []
-    for pair in pairs:
-        result = ""
-        if pair.second is None:
-            result = Result.ZERO_BYE  # a round robin's free round scores nothing
-        elif pair.first not in active and pair.second not in active:
-            result = Result.DOUBLE_FORFEIT
-        elif pair.first not in active:
-            result = Result.FORFEIT_LOSS
-        elif pair.second not in active:
-            result = Result.FORFEIT_WIN
-        boards.append((pair, result))
-    return boards, []
-
-
-def _swiss(t: Tournament, entries: list[Entry], number: int, games: list) -> tuple[list, list]:
-    """The Dutch pairing of round ``number``, from the games stored (forfeits are no meetings)."""
-    active = [e for e in entries if e.is_active_in(number)]
-    requested = {e.pk for e in active if number in (e.half_byes or [])}
-    virtual = virtual_points(t, entries, number)
-    players = [
-        pairing.SwissPlayer(e.pk, e.rank or 10**6, virtual_points=virtual.get(e.pk, 0.0))
-        for e in active
-    ]
-    try:
-        pairs = pairing.pair_swiss(
-            players,
-            round_no=number,
-            games=games,
-            point_system=t.point_system,
-            total_rounds=t.rounds or None,
-            requested_byes=requested,
-        )
-    except pairing.PairingImpossible as err:
-        raise TournamentError(
-            _(pairing.MESSAGES[err.code]) % err.params, "pairing_impossible"
-        ) from None
-    boards = [(pair, Result.BYE if pair.second is None else "") for pair in pairs]
-    return boards, [(entry, Result.HALF_BYE) for entry in sorted(requested)]
 
 
 # --- accelerated pairings (FIDE C.04.5.1; the pure rules in pairing.acceleration) -----------
@@ -230,7 +188,7 @@ def first_round_list(t: Tournament, entries: Sequence[Entry]) -> set[int]:
 def acceleration_plan(t: Tournament, entries: Sequence[Entry]) -> dict[int, tuple[float, ...]]:
     """Each GA entry's virtual points for rounds 1..(the last accelerated round); {} when the
     tournament is not accelerated. What a TRF's XXA lines carry."""
-    if not t.accelerated or t.is_round_robin or not t.rounds:
+    if not (t.accelerated and t.format_entry.accelerates and t.rounds):
         return {}
     return acceleration.baku_schedule(
         pairing_order(entries),
@@ -242,7 +200,7 @@ def acceleration_plan(t: Tournament, entries: Sequence[Entry]) -> dict[int, tupl
 
 def virtual_points(t: Tournament, entries: Sequence[Entry], number: int) -> dict[int, float]:
     """Each entry's virtual points for pairing round ``number`` (none when not accelerated)."""
-    if not t.accelerated or t.is_round_robin or not t.rounds:
+    if not (t.accelerated and t.format_entry.accelerates and t.rounds):
         return {}
     return acceleration.baku_virtual_points(
         pairing_order(entries),

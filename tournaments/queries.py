@@ -15,10 +15,9 @@ from django.utils.translation import pgettext_lazy
 from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
-from tournaments.models import Entry, Pairing, RoundStatus, Tournament, TournamentFormat
+from tournaments.models import Entry, Pairing, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
-from tournaments.pairing.roundrobin import round_robin_pairings
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
 
@@ -105,7 +104,7 @@ def standings(tournament: Tournament) -> Standings:
         order=order,
         rounds_played=played,
         ranks={pk: e.rank for pk, e in entries.items() if e.rank is not None},
-        round_robin=tournament.is_round_robin,
+        round_robin=tournament.format_entry.all_play_all,
         dummy_cap=tournament.dummy_cap,
     )
     labels = [(k, _(TIEBREAKS[k].label), _(TIEBREAKS[k].abbr)) for k in order]
@@ -177,8 +176,8 @@ class ScheduledRound:
 
 def schedule(tournament: Tournament) -> list[ScheduledRound]:
     """Every round's boards: the rounds paired so far as stored (with their results) and, for a
-    round robin whose round 1 is paired, every later round as its schedule pairs it (published
-    ahead). Three queries, whatever the number of rounds."""
+    format with a schedule (a round robin) whose round 1 is paired, every later round as its
+    schedule pairs it (published ahead). Three queries, whatever the number of rounds."""
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     stored = {r.number: r for r in tournament.round_set.exclude(status=RoundStatus.PENDING)}
     boards: dict[int, list[ScheduledBoard]] = {n: [] for n in stored}
@@ -189,13 +188,13 @@ def schedule(tournament: Tournament) -> list[ScheduledRound]:
         second = entries.get(p.second_id) if p.second_id else None
         boards[p.round.number].append(ScheduledBoard(p.board, entries[p.first_id], second, p))
     out = [ScheduledRound(n, stored[n], boards[n]) for n in sorted(stored)]
-    if tournament.is_round_robin and tournament.rounds and 1 in stored:
+    entry = tournament.format_entry
+    if entry.has_schedule and tournament.rounds and 1 in stored:
         order = [e.pk for e in sorted(entries.values(), key=lambda e: (e.rank or 10**6, e.pk))]
-        double = tournament.format == TournamentFormat.DOUBLE_ROUND_ROBIN
         for number in range(1, tournament.rounds + 1):
             if number in stored:
                 continue
-            pairs = round_robin_pairings(order, number, double=double)
+            pairs = entry.scheduled_pairs(order, number)
             ahead = [
                 ScheduledBoard(
                     pair.board,

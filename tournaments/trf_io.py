@@ -58,11 +58,6 @@ from tournaments.models import (
 )
 from tournaments.pairings import acceleration_plan, tournament_records
 
-FORMAT_TYPES = {
-    TournamentFormat.SWISS: "Individual: Swiss-System",
-    TournamentFormat.ROUND_ROBIN: "Individual: Round-Robin",
-    TournamentFormat.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
-}
 KIND_MARK = re.compile(r"\((\w+)\)\s*$")
 DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
 MAX_RATING = 9999
@@ -144,7 +139,7 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         start_date=t.start_date.strftime("%Y/%m/%d") if t.start_date else "",
         end_date=t.end_date.strftime("%Y/%m/%d") if t.end_date else "",
         player_count=len(entries),
-        type=f"{FORMAT_TYPES.get(t.format, FORMAT_TYPES[TournamentFormat.SWISS])} ({t.kind})",
+        type=f"{t.format_entry.trf_type} ({t.kind})",
         time_control=clock.TimeControl.from_code(t.time_control).short_form(),  # in English
         rounds=t.rounds or None,
         colours="white1",

@@ -109,8 +109,8 @@ def _registration_closed(t: Tournament) -> str | None:
     if t.status == TournamentStatus.FINISHED:
         return _("This tournament is finished.")
     last = t.round_set.exclude(status=RoundStatus.PENDING).aggregate(n=Max("number"))["n"] or 0
-    if last and t.is_round_robin:
-        return _("A round robin cannot take new players once it has started.")
+    if closed := t.format_entry.late_entry_problem(last_paired=last):
+        return closed
     if t.rounds and last >= t.rounds:
         return _("Every round has been paired already.")
     return None

@@ -132,7 +132,7 @@ def players_sheet(data: TournamentData) -> SheetSpec:
         if control:  # beside the format, only with a clock
             row += [(3, Cell(t(L.TIME_CONTROL), LABEL)), (4, Cell(control))]
         yield 3, row
-        if not tour.is_round_robin:
+        if tour.format_entry.accelerates:
             accel = str(tour.get_acceleration_display())
             row = [(1, Cell(t(L.ACCELERATION), LABEL)), (2, Cell(accel))]
         else:
@@ -306,7 +306,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     for rnd in data.rounds:
         yield round_sheet(data, rnd, linked)
     yield standings_sheet(data)
-    if tour.is_round_robin:
+    if tour.format_entry.has_crosstable:
         yield crosstable_sheet(data)
     yield log_sheet(data)
     for p in games:
@@ -318,7 +318,8 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
 
 
 def sheet_count(data: TournamentData) -> int:
-    return 3 + len(data.rounds) + int(data.tournament.is_round_robin) + len(data.games())
+    crosstable = data.tournament.format_entry.has_crosstable
+    return 3 + len(data.rounds) + int(crosstable) + len(data.games())
 
 
 def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:

@@ -25,7 +25,8 @@ from tests.standings.examples import (
 )
 from tournaments.core.history import WIN, PointSystem
 from tournaments.standings import (
-    DEFAULT_ORDER,
+    ROUND_ROBIN_ORDER,
+    SWISS_ORDER,
     TIEBREAKS,
     TieBreak,
     compute_standings,
@@ -44,7 +45,7 @@ def test_swiss_with_the_default_order():
         SWISS_ENTRIES,
         SWISS,
         system=PointSystem(),
-        order=DEFAULT_ORDER["swiss"],
+        order=SWISS_ORDER,
         rounds_played=SWISS_ROUNDS,
     )
     assert [(r.place, r.entry, r.points) for r in rows] == [
@@ -58,7 +59,7 @@ def test_swiss_with_the_default_order():
     ]
     d = rows[4]
     assert d.tiebreaks == (7, 7.5, 0.5, 0, 0)
-    assert list(d.explanations) == list(DEFAULT_ORDER["swiss"])
+    assert list(d.explanations) == list(SWISS_ORDER)
     assert not any(r.shared for r in rows)
     assert [r.place_label for r in rows[:2]] == ["1", "2"]
 
@@ -117,7 +118,7 @@ def test_round_robin_default_order_and_forfeits():
         [1, 2, 3, 4],
         DOUBLE_RR4,
         system=PointSystem(),
-        order=DEFAULT_ORDER["double_round_robin"],
+        order=ROUND_ROBIN_ORDER,
         rounds_played=6,
         round_robin=True,
     )
@@ -169,14 +170,14 @@ def test_the_registry():
         assert tb.key == key
         assert tb.label and tb.abbr
     assert [k for k, tb in TIEBREAKS.items() if tb.grouped] == ["direct_encounter"]
-    assert DEFAULT_ORDER["swiss"] == (
+    assert SWISS_ORDER == (
         "buchholz_cut1",
         "buchholz",
         "sonneborn_berger",
         "direct_encounter",
         "wins",
     )
-    assert DEFAULT_ORDER["round_robin"] == ("direct_encounter", "sonneborn_berger", "wins", "koya")
+    assert ROUND_ROBIN_ORDER == ("direct_encounter", "sonneborn_berger", "wins", "koya")
     assert gettext_noop("Buchholz") == "Buchholz"
 
 

@@ -25,6 +25,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import (
     Adjudication,
     AdjudicationReason,
+    Entry,
     Pairing,
     Result,
     ResultSource,
@@ -134,6 +135,23 @@ def set_pairings(
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     t = rnd.tournament
     require_arbiter(user, t)
+    current, recorded = _unstarted_boards(rnd)
+    pairs = _checked_pairs(t, rnd, boards, current)
+    found = _pairing_warnings(t, rnd, pairs, current)
+    by_board: dict[int, list] = {}
+    general = []
+    for w in found:
+        board = w.params.get("board")
+        (by_board.setdefault(board, []) if board else general).append(w.to_dict())
+    _replace_boards(rnd, pairs, current, recorded, by_board, user)
+    rnd.warnings = general
+    rnd.save(update_fields=["warnings"])
+    return found
+
+
+def _unstarted_boards(rnd: Round) -> tuple[list[Pairing], set[int]]:
+    """The round's boards and the ids of those with a record, refused (``not_paired``,
+    ``started``) unless the round is paired and none of its games has begun."""
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
     current = list(rnd.pairings.select_related("game", "first__player"))
@@ -149,6 +167,17 @@ def set_pairings(
         raise TournamentError(
             _("Games of this round have started: the pairings can no longer change."), "started"
         )
+    return current, recorded
+
+
+def _checked_pairs(
+    t: Tournament,
+    rnd: Round,
+    boards: Sequence[tuple[int, int | None]],
+    current: Sequence[Pairing],
+) -> list[pairing.Pair]:
+    """The arbiter's boards as pairs, refused when a player is not in the tournament, against
+    himself, or on two boards (a kept bye counts as his board)."""
     entry_ids = set(t.entries.values_list("pk", flat=True))
     for first, second in boards:
         for e in (first, second):
@@ -157,25 +186,39 @@ def set_pairings(
                     _("A player on the boards is not in this tournament."), "unknown_entry"
                 )
     pairs = [pairing.Pair(n, first, second) for n, (first, second) in enumerate(boards, 1)]
-    kept = [(p.first_id, p.result) for p in current if p.result in KEPT_BYES]
+    kept = [p.first_id for p in current if p.result in KEPT_BYES]
     # A kept bye is a board of its own: its player may not be put on another one.
-    byes = [pairing.Pair(len(pairs) + n, entry, None) for n, (entry, _r) in enumerate(kept, 1)]
+    byes = [pairing.Pair(len(pairs) + n, entry, None) for n, entry in enumerate(kept, 1)]
     _refuse_board_errors(t, [*pairs, *byes], rnd.number)
-    half_byes = [entry for entry, result in kept if result == Result.HALF_BYE]
+    return pairs
+
+
+def _pairing_warnings(
+    t: Tournament, rnd: Round, pairs: Sequence[pairing.Pair], current: Sequence[Pairing]
+) -> list[pairing.PairingWarning]:
+    """What the pairing rules say of ``pairs`` (a rematch, a second bye, a player missing…)."""
+    half_byes = {p.first_id for p in current if p.result == Result.HALF_BYE}
     entries = list(t.entries.all())
-    active = {e.pk for e in entries if e.is_active_in(rnd.number)} - set(half_byes)
+    active = {e.pk for e in entries if e.is_active_in(rnd.number)} - half_byes
     hist = records.histories(
         [e.pk for e in entries], tournament_records(t, before_round=rnd.number), t.point_system
     )
-    found = pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
-    by_board: dict[int, list] = {}
-    general = []
-    for w in found:
-        board = w.params.get("board")
-        (by_board.setdefault(board, []) if board else general).append(w.to_dict())
+    return pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
+
+
+def _replace_boards(
+    rnd: Round,
+    pairs: Sequence[pairing.Pair],
+    current: Sequence[Pairing],
+    recorded: set[int],
+    by_board: dict[int, list],
+    user: AnyUser | None,
+) -> None:
+    """Put ``pairs`` in place of the round's boards. The rows on record stay (a record is
+    permanent): the kept byes, after the new boards; a bye given with the round, as its
+    player's new board (with the record of the change)."""
+    t = rnd.tournament
     game_ids = [p.game_id for p in current if p.game_id]
-    # The rows on record stay (a record is permanent): the kept byes, after the new boards; a
-    # bye given with the round, as its player's new board (with the record of the change).
     kept_rows = [p for p in current if p.result in KEPT_BYES]
     reused = _reuse_recorded_byes(
         [p for p in current if p.pk in recorded and p.result not in KEPT_BYES], pairs
@@ -185,19 +228,7 @@ def set_pairings(
         Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.pairings.exclude(pk__in=[p.pk for p in staying]).delete()
     game_services.delete_unplayed_games(games=game_ids)
-    changed_byes = []
-    for index, row in reused.items():
-        pair = pairs[index]
-        bye_player = row.first
-        before = versions.snapshot(None, row)
-        row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
-        row.result = Result.BYE if pair.second is None else ""
-        row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True
-        row.save(
-            update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"]
-        )
-        if before["pairing"]["result"] != row.result:
-            changed_byes.append((row, bye_player, before))
+    changed_byes = [_move_recorded_bye(row, pairs[i], i, by_board) for i, row in reused.items()]
     new = [i for i in range(len(pairs)) if i not in reused]
     boards_of = [(pairs[i], Result.BYE if pairs[i].second is None else "") for i in new]
     create_pairings(
@@ -214,14 +245,26 @@ def set_pairings(
     # Recorded once the round's games are made (an online tournament's): the record's after-state
     # names the game the bye's player now has.
     for row, bye_player, before in changed_byes:
-        pairing_records.record_pairing_changed(
-            pairing=row, entry=bye_player, user=user, before=before
-        )
+        if before["pairing"]["result"] != row.result:
+            pairing_records.record_pairing_changed(
+                pairing=row, entry=bye_player, user=user, before=before
+            )
     for n, p in enumerate(kept_rows, len(pairs) + 1):
         Pairing.objects.filter(pk=p.pk).update(board=n)
-    rnd.warnings = general
-    rnd.save(update_fields=["warnings"])
-    return found
+
+
+def _move_recorded_bye(
+    row: Pairing, pair: pairing.Pair, index: int, by_board: dict[int, list]
+) -> tuple[Pairing, Entry, dict]:
+    """A bye on record becomes its player's new board ``pair``: the row, its player (the bye's)
+    and its state before."""
+    bye_player = row.first
+    before = versions.snapshot(None, row)
+    row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
+    row.result = Result.BYE if pair.second is None else ""
+    row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True
+    row.save(update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"])
+    return row, bye_player, before
 
 
 def _reuse_recorded_byes(

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
+from tournaments import formats
 from tournaments.acts import pairing_results as pairing_records
 from tournaments.acts import results
 from tournaments.acts.status import refresh_status
@@ -90,7 +91,7 @@ def create_tournament(
         acceleration=acceleration,
         dummy_cap=dummy_cap,
     )
-    if clean["format"] != TournamentFormat.SWISS:
+    if not formats.get(clean["format"]).rounds_given:
         clean["rounds"] = None
     tournament = Tournament.objects.create(
         **clean,
@@ -183,10 +184,8 @@ def check_open_for_entries(tournament: Tournament) -> int:
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     last = last_paired_round(tournament)
-    if last and tournament.is_round_robin:
-        raise TournamentError(
-            _("A round robin cannot take new players once it has started."), "started"
-        )
+    if closed := tournament.format_entry.late_entry_problem(last_paired=last):
+        raise TournamentError(closed, "started")
     if tournament.rounds and last >= tournament.rounds:
         raise TournamentError(_("Every round has been paired already."), "too_late")
     return last

@@ -21,6 +21,7 @@ from games import timekeeping
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.clock import MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind
+from tournaments import formats
 from tournaments.acts.status import refresh_status
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
@@ -29,10 +30,9 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Tournament,
-    TournamentFormat,
     acceleration_problem,
 )
-from tournaments.standings import DEFAULT_ORDER, TIEBREAKS
+from tournaments.standings import TIEBREAKS
 
 # SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
 # points scored and their difference first in a Swiss (after direct encounter in a round robin),
@@ -43,8 +43,7 @@ MAX_DEFAULT_TIEBREAKS = 6
 
 def default_tiebreaks(format: str, kind: str = GameKind.UTTT) -> list[str]:
     """The tie-breaks a new tournament of ``format`` and game ``kind`` gets unless told."""
-    key = "round_robin" if format != TournamentFormat.SWISS else "swiss"
-    usual = list(DEFAULT_ORDER[key])
+    usual = list(formats.get(format).default_tiebreaks)
     if kind != GameKind.SOS:
         return usual
     lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
@@ -78,10 +77,7 @@ def validate_settings(
         raise TournamentError(_("A tournament needs a name."), "name")
     if kind not in GameKind.values:
         raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
-    if format not in TournamentFormat.values:
-        raise TournamentError(_("Unknown tournament format."), "format")
-    if format == TournamentFormat.SWISS and not rounds:
-        raise TournamentError(_("A Swiss tournament needs its number of rounds."), "rounds")
+    formats.get(format).validate(rounds=rounds)  # UnknownFormat is a TournamentError
     if not isinstance(options, dict):
         raise TournamentError(
             _('The rules options must be named values, such as {"preset": "tactical"}.'),
@@ -212,7 +208,8 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
     # Compared normalised: the same options written otherwise are no change.
     check_not_frozen(tournament, {f: clean[f] for f in FROZEN_FIELDS if f in changes})
     last = last_paired_round(tournament) if tournament.pk else 0
-    if clean["format"] == TournamentFormat.SWISS and last and clean["rounds"] < last:
+    entry = formats.get(clean["format"])
+    if entry.rounds_given and last and clean["rounds"] < last:
         raise TournamentError(
             _("Rounds paired already: %(count)s; there cannot be fewer.") % {"count": last},
             "rounds",
@@ -231,7 +228,7 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
             % {"most": MAX_DEFAULT_TIME_MINUTES},
             "default_time",
         )
-    if clean["format"] != TournamentFormat.SWISS:
+    if not entry.rounds_given:
         # A round robin's schedule sets its rounds when round 1 is paired, and only then.
         clean["rounds"] = tournament.rounds if last else None
     return {**merged, **clean}

@@ -1,5 +1,6 @@
-"""Tournaments and their entries, with the choices of a tournament's format, acceleration and
-status."""
+"""Tournaments and their entries, with the choices of a tournament's acceleration and status (its
+format's stored choice, ``TournamentFormat``, is defined with its registry in
+``tournaments.formats``)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,10 @@ from django.utils.translation import pgettext_lazy
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION_SECONDS
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind, Player
+from tournaments import formats
 from tournaments.core import history as records
+from tournaments.formats import TournamentFormat
 from tournaments.pairing.acceleration import fits_point_system
-
-
-class TournamentFormat(models.TextChoices):
-    SWISS = "swiss", _("Swiss")
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
 
 
 class Acceleration(models.TextChoices):
@@ -162,8 +159,10 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.pk])
 
     @property
-    def is_round_robin(self) -> bool:
-        return self.format != TournamentFormat.SWISS
+    def format_entry(self) -> formats.Format:
+        """The registry's entry of the tournament's format (``formats.UnknownFormat`` for a
+        stored value with none): ask it, not the format's name."""
+        return formats.get(self.format)
 
     @property
     def accelerated(self) -> bool:
@@ -206,7 +205,8 @@ def acceleration_problem(
         return None
     if acceleration not in Acceleration.values:
         return str(_("Unknown kind of accelerated pairings."))
-    if format != TournamentFormat.SWISS:
+    entry = formats.find(format)
+    if entry is None or not entry.accelerates:
         return str(_("Accelerated pairings are for Swiss tournaments only."))
     if not fits_point_system(win=float(str(win)), draw=float(str(draw)), loss=float(str(loss))):
         return str(

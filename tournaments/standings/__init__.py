@@ -21,10 +21,10 @@ round_robin=False, dummy_cap=False)``
     second_moves, progressive, koya, sos_points, sos_difference. A new tie-break is a subclass
     decorated with ``@register``.
 
-``DEFAULT_ORDER: dict[str, tuple[str, ...]]``
-    By tournament format: swiss -> (buchholz_cut1, buchholz, sonneborn_berger,
-    direct_encounter, wins); round_robin and double_round_robin -> (direct_encounter,
-    sonneborn_berger, wins, koya).
+``SWISS_ORDER``, ``ROUND_ROBIN_ORDER: tuple[str, ...]``
+    FIDE's default orders: a Swiss's (buchholz_cut1, buchholz, sonneborn_berger,
+    direct_encounter, wins) and a round robin's (direct_encounter, sonneborn_berger, wins,
+    koya). Each tournament format's entry (``tournaments.formats``) names its own.
 
 ``Explanation.terms``
     A tuple of ``Term(round, kind, opponent, value, score, points, scored, conceded, note,
@@ -135,7 +135,6 @@ from .results import (
 )
 from .table import StandingRow, compute_standings, tiebreaks_for
 from .tiebreaks import (
-    DEFAULT_ORDER,
     NOTE_ADJUSTED,
     NOTE_BELOW,
     NOTE_CAPPED,
@@ -153,7 +152,6 @@ from .tiebreaks import (
 __all__ = [
     "ABSENT",
     "CELLS",
-    "DEFAULT_ORDER",
     "FORFEIT_BOTH",
     "FORFEIT_LOST",
     "FORFEIT_WON",

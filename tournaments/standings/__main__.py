@@ -25,7 +25,7 @@ from tournaments.core.history import (
     game_points,
 )
 
-from . import DEFAULT_ORDER, TIEBREAKS, compute_standings, crosstable
+from . import SWISS_ORDER, TIEBREAKS, compute_standings, crosstable
 
 
 def synthetic_swiss(n: int, rounds: int, seed: int = 1) -> list[GameRecord]:
@@ -78,7 +78,7 @@ def main(argv: list[str]) -> None:
     entries = list(range(1, n + 1))
     ranks = {e: e for e in entries}
     print(f"{n} entries x {rounds} rounds, {len(games)} records")
-    orders = {"all 11 tie-breaks": list(TIEBREAKS), "Swiss default order": DEFAULT_ORDER["swiss"]}
+    orders = {"all 11 tie-breaks": list(TIEBREAKS), "Swiss default order": SWISS_ORDER}
     for name, order in orders.items():
 
         def run(order: Sequence[str] = order) -> None:

@@ -115,49 +115,7 @@ class ResultTable:
         dummy_cap: bool = False,
     ) -> ResultTable:
         ordered = tuple(dict.fromkeys(entries))
-        by_entry: dict[int, list[RoundResult]] = {e: [] for e in ordered}
-        pending: dict[int, set[int]] = {}
-        win, draw, loss = system.win, system.draw, system.loss
-        bye_points = {BYE: system.bye, HALF_BYE: system.half_bye, ZERO_BYE: system.zero_bye}
-
-        def add(entry: int, result: RoundResult) -> None:
-            got = by_entry.get(entry)
-            if got is None:
-                got = by_entry[entry] = []
-            got.append(result)
-
-        for g in games:
-            rnd = g.round
-            if rnd < 1 or rnd > rounds_played:
-                continue
-            res, first, second = g.result, g.first, g.second
-            if res is None:
-                pending.setdefault(first, set()).add(rnd)
-                if second is not None:
-                    pending.setdefault(second, set()).add(rnd)
-                continue
-            if second is None:
-                add(first, RoundResult(rnd, _BYE_KIND[res], None, bye_points[res]))
-                continue
-            if res in PLAYED_RESULTS:
-                if res == DRAW:
-                    a, b, pa, pb = DRAW_OUTCOME, DRAW_OUTCOME, draw, draw
-                elif res == WIN:
-                    a, b, pa, pb = WIN_OUTCOME, LOSS_OUTCOME, win, loss
-                else:
-                    a, b, pa, pb = LOSS_OUTCOME, WIN_OUTCOME, loss, win
-                fs, ss = g.first_score, g.second_score
-                add(first, RoundResult(rnd, PLAYED, second, pa, a, True, fs, ss))
-                add(second, RoundResult(rnd, PLAYED, first, pb, b, False, ss, fs))
-            elif res == DOUBLE_FORFEIT:
-                add(first, RoundResult(rnd, FORFEIT_BOTH, second, loss, LOSS_OUTCOME))
-                add(second, RoundResult(rnd, FORFEIT_BOTH, first, loss, LOSS_OUTCOME))
-            else:
-                first_won = res == FORFEIT_WIN
-                w, lo = (first, second) if first_won else (second, first)
-                add(w, RoundResult(rnd, FORFEIT_WON, lo, win, WIN_OUTCOME))
-                add(lo, RoundResult(rnd, FORFEIT_LOST, w, loss, LOSS_OUTCOME))
-
+        by_entry, pending = _read_games(ordered, games, system, rounds_played)
         points: dict[int, float] = {}
         adjusted: dict[int, float] = {}
         adjusted_rounds: dict[int, tuple[int, ...]] = {}
@@ -165,28 +123,10 @@ class ResultTable:
         for entry, got in by_entry.items():
             waiting = frozenset(pending.get(entry, ()))
             frozen_pending[entry] = waiting
-            have = {r.round for r in got}
-            if len(have) + len(waiting - have) < rounds_played:
-                for rnd in range(1, rounds_played + 1):
-                    if rnd not in have and rnd not in waiting:
-                        got.append(RoundResult(rnd, ABSENT, None, 0.0))
-            got.sort(key=_round_of)
-            total = 0.0
-            adj = 0.0
-            as_draws: list[int] = []
-            trailing = True  # walking back from the last round, only VURs seen so far
-            for r in reversed(got):
-                total += r.points
-                if trailing and r.kind in REQUESTED_BYE_KINDS and not round_robin:
-                    adj += draw
-                    as_draws.append(r.round)
-                else:
-                    adj += r.points
-                if r.kind not in VUR_KINDS:
-                    trailing = False
-            points[entry] = total
-            adjusted[entry] = adj
-            adjusted_rounds[entry] = tuple(reversed(as_draws))
+            _add_absences(got, waiting, rounds_played)
+            points[entry], adjusted[entry], adjusted_rounds[entry] = _scores(
+                got, system.draw, round_robin
+            )
         return cls(
             entries=ordered,
             system=system,
@@ -208,3 +148,90 @@ class ResultTable:
 
 def _round_of(r: RoundResult) -> int:
     return r.round
+
+
+def _read_games(
+    ordered: tuple[int, ...],
+    games: Sequence[GameRecord],
+    system: PointSystem,
+    rounds_played: int,
+) -> tuple[dict[int, list[RoundResult]], dict[int, set[int]]]:
+    """Each entry's rounds with a result (an opponent missing from ``ordered`` gets his too),
+    and the rounds whose game has no result yet, by entry; rounds after ``rounds_played`` are
+    left out."""
+    by_entry: dict[int, list[RoundResult]] = {e: [] for e in ordered}
+    pending: dict[int, set[int]] = {}
+    win, draw, loss = system.win, system.draw, system.loss
+    bye_points = {BYE: system.bye, HALF_BYE: system.half_bye, ZERO_BYE: system.zero_bye}
+
+    def add(entry: int, result: RoundResult) -> None:
+        got = by_entry.get(entry)
+        if got is None:
+            got = by_entry[entry] = []
+        got.append(result)
+
+    for g in games:
+        rnd = g.round
+        if rnd < 1 or rnd > rounds_played:
+            continue
+        res, first, second = g.result, g.first, g.second
+        if res is None:
+            pending.setdefault(first, set()).add(rnd)
+            if second is not None:
+                pending.setdefault(second, set()).add(rnd)
+            continue
+        if second is None:
+            add(first, RoundResult(rnd, _BYE_KIND[res], None, bye_points[res]))
+            continue
+        if res in PLAYED_RESULTS:
+            if res == DRAW:
+                a, b, pa, pb = DRAW_OUTCOME, DRAW_OUTCOME, draw, draw
+            elif res == WIN:
+                a, b, pa, pb = WIN_OUTCOME, LOSS_OUTCOME, win, loss
+            else:
+                a, b, pa, pb = LOSS_OUTCOME, WIN_OUTCOME, loss, win
+            fs, ss = g.first_score, g.second_score
+            add(first, RoundResult(rnd, PLAYED, second, pa, a, True, fs, ss))
+            add(second, RoundResult(rnd, PLAYED, first, pb, b, False, ss, fs))
+        elif res == DOUBLE_FORFEIT:
+            add(first, RoundResult(rnd, FORFEIT_BOTH, second, loss, LOSS_OUTCOME))
+            add(second, RoundResult(rnd, FORFEIT_BOTH, first, loss, LOSS_OUTCOME))
+        else:
+            first_won = res == FORFEIT_WIN
+            w, lo = (first, second) if first_won else (second, first)
+            add(w, RoundResult(rnd, FORFEIT_WON, lo, win, WIN_OUTCOME))
+            add(lo, RoundResult(rnd, FORFEIT_LOST, w, loss, LOSS_OUTCOME))
+    return by_entry, pending
+
+
+def _add_absences(got: list[RoundResult], waiting: frozenset[int], rounds_played: int) -> None:
+    """Complete one entry's rounds: an ``ABSENT`` round for each counted round with neither a
+    record nor a game waiting for its result; then sorted by round."""
+    have = {r.round for r in got}
+    if len(have) + len(waiting - have) < rounds_played:
+        for rnd in range(1, rounds_played + 1):
+            if rnd not in have and rnd not in waiting:
+                got.append(RoundResult(rnd, ABSENT, None, 0.0))
+    got.sort(key=_round_of)
+
+
+def _scores(
+    got: Sequence[RoundResult], draw: float, round_robin: bool
+) -> tuple[float, float, tuple[int, ...]]:
+    """One entry's points, its score for the opponents' tie-breaks (FIDE 16.3: the requested
+    byes followed only by voluntary unplayed rounds count as draws, except in a round robin),
+    and those rounds."""
+    total = 0.0
+    adj = 0.0
+    as_draws: list[int] = []
+    trailing = True  # walking back from the last round, only VURs seen so far
+    for r in reversed(got):
+        total += r.points
+        if trailing and r.kind in REQUESTED_BYE_KINDS and not round_robin:
+            adj += draw
+            as_draws.append(r.round)
+        else:
+            adj += r.points
+        if r.kind not in VUR_KINDS:
+            trailing = False
+    return total, adj, tuple(reversed(as_draws))

@@ -277,7 +277,8 @@ class SosDifference(TieBreak):
         return Explanation(_total(terms), terms)
 
 
-# FIDE's defaults for the formats (keys of ``TournamentFormat``).
+# FIDE's default orders: a Swiss's and a round robin's (the format registry,
+# ``tournaments.formats``, gives each format its own).
 SWISS_ORDER: tuple[str, ...] = (
     "buchholz_cut1",
     "buchholz",
@@ -286,8 +287,3 @@ SWISS_ORDER: tuple[str, ...] = (
     "wins",
 )
 ROUND_ROBIN_ORDER: tuple[str, ...] = ("direct_encounter", "sonneborn_berger", "wins", "koya")
-DEFAULT_ORDER: dict[str, tuple[str, ...]] = {
-    "swiss": SWISS_ORDER,
-    "round_robin": ROUND_ROBIN_ORDER,
-    "double_round_robin": ROUND_ROBIN_ORDER,
-}

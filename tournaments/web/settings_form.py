@@ -14,8 +14,10 @@ from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
 from games.models import GameKind
 from games.player_services import column_limit
+from tournaments import formats
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.core import vocabulary as V
+from tournaments.errors import TournamentError
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
 
@@ -260,7 +262,9 @@ class TournamentForm(forms.Form):
     def shown_tiebreaks(self) -> list[str]:
         """The usual tie-breaks of the game and format the form was shown with."""
         kind = self.initial.get("kind") or self.fields["kind"].initial
-        format = self.initial.get("format") or self.fields["format"].initial
+        format = self.initial.get("format")
+        if formats.find(format) is None:  # nonsense in the address: the field's own
+            format = self.fields["format"].initial
         return settings_service.default_tiebreaks(format, kind)
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
@@ -285,8 +289,12 @@ class TournamentForm(forms.Form):
             # SOS tournament gets the SOS tie-breaks even if the form opened on another game).
             data["tiebreaks"] = None
         data["options"] = NewGameForm.rules_options(data.get("kind"), data)
-        if data.get("format") == TournamentFormat.SWISS and not data.get("rounds"):
-            self.add_error("rounds", _("A Swiss tournament needs its number of rounds."))
+        entry = formats.find(data.get("format"))
+        try:
+            if entry is not None:
+                entry.validate(rounds=data.get("rounds"))
+        except TournamentError as err:
+            self.add_error(err.code, err.message)
         data["acceleration"] = data.get("acceleration") or Acceleration.NONE
         points = [data.get(f"points_{k}") for k in ("win", "draw", "loss")]
         if data.get("format") and None not in points:

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournaments import authority, hooks, pairings, queries, scores
+from tournaments import authority, formats, hooks, pairings, queries, scores
 from tournaments.acts import services, versions
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
@@ -22,7 +22,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Tournament,
-    TournamentFormat,
     TournamentStatus,
 )
 from tournaments.web.forms import EntryForm, ResultForm
@@ -90,7 +89,7 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
         d = form.cleaned_data
         changes = {name: d[name] for name in SETTINGS_FORM_FIELDS}
         changes["tiebreaks"] = d["tiebreaks"]
-        if d["format"] != TournamentFormat.SWISS:
+        if not formats.get(d["format"]).rounds_given:
             changes.pop("rounds")
         try:
             with transaction.atomic():  # the settings and the arbiters together, or neither
@@ -149,8 +148,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/tournament_detail.html",
         {
             "t": t,
-            # A round robin's every round, published once round 1 is paired.
-            "schedule": queries.schedule(t) if t.is_round_robin else [],
+            # Every round of a format with a schedule (a round robin), once round 1 is paired.
+            "schedule": queries.schedule(t) if t.format_entry.has_schedule else [],
             "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
             "page": hooks.tournament_page(request, t),
             "is_arbiter": is_arbiter,

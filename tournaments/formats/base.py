@@ -1,0 +1,139 @@
+"""The registry of tournament formats: the stored choice (``TournamentFormat``), the ``Format``
+every entry subclasses, and ``register`` / ``get`` / ``find`` / ``entries``.
+
+No model is imported here (the models import this module): an entry reads plain values and
+duck-typed entries (``pk``, ``rank``, ``half_byes``, ``is_active_in(round)``) and answers with
+the pure generators of ``tournaments.pairing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.core.history import GameRecord, PointSystem
+from tournaments.errors import TournamentError
+from tournaments.pairing import Pair
+
+
+class TournamentFormat(models.TextChoices):
+    """The stored value of a tournament's format; each has its entry in the registry."""
+
+    SWISS = "swiss", gettext_lazy("Swiss")
+    ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
+
+
+class EntryLike(Protocol):
+    """What an entry pairs with: ``tournaments.models.Entry`` or any record like it."""
+
+    pk: Any
+    rank: int | None
+    half_byes: Any
+
+    def is_active_in(self, round_no: int) -> bool: ...
+
+
+@dataclass
+class PairedRound:
+    """A round as a format pairs it: ``boards`` (a ``Pair`` and its result, "" while it is to be
+    played, or a bye's result) in board order, and ``byes`` asked for ``(entry id, result)``,
+    which come after the boards."""
+
+    boards: list[tuple[Pair, str]]
+    byes: list[tuple[int, str]] = field(default_factory=list)
+
+
+class UnknownFormat(TournamentError):
+    """A format with no entry in the registry: never read as another format."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(_("Unknown tournament format."), "format")
+        self.value = value
+
+
+class Format:
+    """One tournament format. A subclass sets the class attributes and overrides ``pair_round``
+    (and what differs of the rest); ``register(Subclass())`` adds it. See docs/formats.md."""
+
+    value: str  # its TournamentFormat member
+    # The arbiter gives the number of rounds (a Swiss); otherwise ``planned_rounds`` sets it when
+    # round 1 is paired, and the settings store none before that.
+    rounds_given: bool = True
+    has_crosstable: bool = False  # the crosstable link and the workbook's crosstable sheet
+    has_schedule: bool = False  # every round published once round 1 is paired
+    all_play_all: bool = False  # the standings' all-play-all reading of unplayed rounds
+    accelerates: bool = False  # accelerated pairings (Baku) apply
+    default_tiebreaks: tuple[str, ...] = ()  # keys of tournaments.standings.TIEBREAKS
+    trf_type: str = ""  # the TRF's 092 line, before the game kind
+
+    @property
+    def label(self) -> str:
+        return str(TournamentFormat(self.value).label)
+
+    def pair_round(
+        self,
+        *,
+        number: int,
+        entries: Sequence[EntryLike],
+        games: Sequence[GameRecord],
+        point_system: PointSystem,
+        rounds: int | None = None,
+        virtual_points: Mapping[int, float] | None = None,
+    ) -> PairedRound:
+        """Round ``number``: ``entries`` every entry of the tournament (ranked), ``games`` every
+        earlier round's records, ``rounds`` the planned number, ``virtual_points`` (by entry
+        id) an acceleration's, for a format that ``accelerates``. ``TournamentError`` when the
+        round cannot be paired."""
+        raise NotImplementedError
+
+    def planned_rounds(self, *, rounds: int | None, players: int) -> int | None:
+        """How many rounds the tournament has once round 1 is paired with ``players``."""
+        return rounds
+
+    def scheduled_pairs(self, order: Sequence[int], number: int) -> list[Pair]:
+        """Round ``number`` as published ahead (``has_schedule``), entry ids in ``order``."""
+        return []
+
+    def validate(self, *, rounds: int | None) -> None:
+        """``TournamentError`` (its code names the field) when the settings do not fit."""
+
+    def late_entry_problem(self, *, last_paired: int) -> str | None:
+        """Why no player may join after round ``last_paired`` is paired (``None``: one may)."""
+        return None
+
+
+_REGISTRY: dict[str, Format] = {}
+
+
+def register(entry: Format) -> Format:
+    """Add ``entry`` to the registry under its ``value`` (a ``TournamentFormat`` member)."""
+    if entry.value not in TournamentFormat.values:
+        raise ValueError(f"{entry.value!r} is not a TournamentFormat value")
+    if entry.value in _REGISTRY:
+        raise ValueError(f"the format {entry.value!r} is registered already")
+    _REGISTRY[entry.value] = entry
+    return entry
+
+
+def find(value: object) -> Format | None:
+    """The entry of a format's stored ``value``; ``None`` for an unknown one."""
+    return _REGISTRY.get(value) if isinstance(value, str) else None
+
+
+def get(value: object) -> Format:
+    """The entry of a format's stored ``value``; ``UnknownFormat`` for an unknown one."""
+    entry = find(value)
+    if entry is None:
+        raise UnknownFormat(value)
+    return entry
+
+
+def entries() -> Iterator[Format]:
+    """Every entry, in the order of ``TournamentFormat``."""
+    return (_REGISTRY[v] for v in TournamentFormat.values if v in _REGISTRY)
