@@ -23,7 +23,7 @@ from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Play
 # Re-exported for games/views.py and tournaments/web/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
 from games.rules import MoveError, get_rules
-from games.signals import game_result_changed
+from games.signals import announce_result
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,14 +38,6 @@ def validate_game_options(kind: str, options: Mapping[str, Any], seats: int) -> 
     elif seats != 2:
         raise ValueError(_("Ultimate tic-tac-toe is played by exactly two players."))
     return dict(get_rules(kind, **opts).options)
-
-
-def _announce_result(game: Game) -> None:
-    """Tell other apps (tournaments) that ``game``'s outcome changed — once this transaction
-    commits, never inside it: they answer in transactions of their own."""
-    transaction.on_commit(
-        partial(game_result_changed.send, sender=Game, game=game, game_id=game.pk), robust=True
-    )
 
 
 @transaction.atomic
@@ -213,7 +205,7 @@ def _submit_move(
         else:
             game.save(update_fields=changed)
         if game.winners is not None:
-            _announce_result(game)
+            announce_result(game)
         transaction.on_commit(
             partial(
                 log_event,
@@ -301,7 +293,7 @@ def set_outcome(
     game.status = GameStatus.ADJUDICATED
     game.finished_at = timezone.now()
     game.save()
-    _announce_result(game)
+    announce_result(game)
     return game
 
 
@@ -333,7 +325,7 @@ def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> lis
     _follow_moves(game, state, timezone.now())
     game.save()
     if was_over:
-        _announce_result(game)
+        announce_result(game)
     return notations
 
 
@@ -349,5 +341,5 @@ def annul(*, game: Game, expected_ply: int | None = None) -> Game:
     game.status = GameStatus.ANNULLED
     game.finished_at = game.finished_at or timezone.now()
     game.save()
-    _announce_result(game)
+    announce_result(game)
     return game
