@@ -45,6 +45,7 @@ APPS = tuple(FLOORS)
 
 # The pure cores: plain Python over plain records, no Django.
 PURE_CORES = (
+    "games.clock",  # the clock arithmetic
     "games.rules",
     "games.engine",
     "tournaments.pairing",
