@@ -181,29 +181,7 @@ def _submit_move(
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
-        # The two writes are prepared once too (games.queries): the ORM's columns and values.
-        # By the ids (an instance through its relation costs a router call each); the game is
-        # then put in the move's cache, as ``game=game`` would.
-        # The fields in their order (``Move._meta.concrete_fields``, the primary key first):
-        # Django's quick way to make an instance, as it does from a row.
-        move = Move(
-            None,
-            game.pk,
-            new_state.ply,
-            seat_number,
-            new_state.moves[-1],
-            new_state.points[-1] if game.kind == GameKind.SOS else 0,
-            user.pk,
-            now,
-        )
-        Move.game.field.set_cached_value(move, game)
-        move = queries.insert_move(using, move)
-        changed = _follow_moves(game, new_state, now)
-        positions.remember(game.pk, new_state)
-        if changed == ["ply", "updated_at"]:
-            queries.advance_game(using, game)
-        else:
-            game.save(update_fields=changed)
+        move = _store_move(using, game, new_state, seat_number, user.pk, now)
         if game.winners is not None:
             announce_result(game)
         transaction.on_commit(
@@ -219,6 +197,37 @@ def _submit_move(
                 status=game.status,
             )
         )
+    return move
+
+
+def _store_move(
+    using: str, game: Game, new_state: Any, seat_number: int, user_id: int, now: Any
+) -> Move:
+    """The move path's two writes: insert the last move of ``new_state`` (by ``seat_number``, as
+    ``user_id``, at ``now``) and bring the locked ``game`` in line with it; returns the move."""
+    # The two writes are prepared once too (games.queries): the ORM's columns and values.
+    # By the ids (an instance through its relation costs a router call each); the game is
+    # then put in the move's cache, as ``game=game`` would.
+    # The fields in their order (``Move._meta.concrete_fields``, the primary key first):
+    # Django's quick way to make an instance, as it does from a row.
+    move = Move(
+        None,
+        game.pk,
+        new_state.ply,
+        seat_number,
+        new_state.moves[-1],
+        new_state.points[-1] if game.kind == GameKind.SOS else 0,
+        user_id,
+        now,
+    )
+    Move.game.field.set_cached_value(move, game)
+    move = queries.insert_move(using, move)
+    changed = _follow_moves(game, new_state, now)
+    positions.remember(game.pk, new_state)
+    if changed == ["ply", "updated_at"]:
+        queries.advance_game(using, game)
+    else:
+        game.save(update_fields=changed)
     return move
 
 
