@@ -337,8 +337,14 @@ def django_in_cores(found: dict[str, Path], cores: Iterable[str]) -> list[str]:
 
 
 def _said_why(lines: list[str], node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    return first >= 2 and lines[first - 2].strip().startswith(LONG_ON_PURPOSE)
+    """Does the comment block directly above the ``def`` (or its decorators) say why, in a line
+    starting with ``# Long on purpose:``?"""
+    above = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 2
+    while above >= 0 and lines[above].strip().startswith("#"):
+        if lines[above].strip().startswith(LONG_ON_PURPOSE):
+            return True
+        above -= 1
+    return False
 
 
 def oversized(found: dict[str, Path], root: Path) -> list[str]:
@@ -533,10 +539,13 @@ def test_the_checks_find_what_is_too_long(tmp_path: Path) -> None:
         {
             "games/long.py": f"def short():\n{body[:-10]}\n\ndef long():\n{body}\n",
             "games/said.py": f"# Long on purpose: a hot loop.\n@decorated\ndef long():\n{body}",
+            "games/told.py": f"# Long on purpose: measured,\n# see bench/.\ndef long():\n{body}",
+            "games/far.py": f"# Long on purpose: but not directly above.\n\ndef long():\n{body}",
             "games/big.py": "x = 1\n" * 401,
         },
     )
     assert oversized(found, tmp_path) == [
         "games/big.py: 401 lines",
+        "games/far.py:3 long: 81 lines",
         "games/long.py:83 long: 81 lines",
     ]
