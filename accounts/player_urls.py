@@ -2,13 +2,13 @@
 
 from django.urls import path
 
-from accounts import views
+from accounts import player_views, views
 
 urlpatterns = [
-    path("player/", views.my_player, name="my_player"),
-    path("claims/", views.claims, name="claims"),
-    path("players/add/", views.add_players, name="add_players"),
-    path("players/<int:pk>/invite/", views.invite, name="invite"),
+    path("player/", player_views.my_player, name="my_player"),
+    path("claims/", player_views.claims, name="claims"),
+    path("players/add/", player_views.add_players, name="add_players"),
+    path("players/<int:pk>/invite/", player_views.invite, name="invite"),
     path("invitation/<str:token>/", views.invitation, name="invitation"),
-    path("games/", views.my_games, name="my_games"),
+    path("games/", player_views.my_games, name="my_games"),
 ]

@@ -6,29 +6,21 @@
 
 A request makes at most one job per position (or move list) and budget — the game's row is
 locked and the job's row is unique — and enqueues its task once the transaction commits
-(``games.analysis_tasks``). The worker (``manage.py db_worker``) runs :func:`run_position_analysis`
-and :func:`run_game_analysis`; tests may call them directly. Results are stored and never
-computed again.
+(``games.analysis_tasks``, where the worker's bodies are: ``manage.py db_worker`` runs them).
+Results are stored and never computed again.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.analysis_models import (
-    AnalysisStatus,
-    GameAnalysis,
-    PositionAnalysis,
-)
-from games.engine import Budget, analyse, as_dict
+from games import analysis_tasks
+from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis, moves_key
 from games.engine.verdict import Verdict, seat_value, verdict
 from games.errors import GameError, StalePosition
 from games.models import ENDED_STATUSES, Game, GameKind
@@ -39,11 +31,6 @@ DEFAULT_ANALYSIS_SECONDS = 0.5
 
 class AnalysisError(GameError):
     """An analysis that cannot be asked for (translated message)."""
-
-
-def moves_key(notations: Sequence[str]) -> str:
-    """A digest of a move list: the position's identity for the analyses."""
-    return hashlib.sha1("\n".join(notations).encode()).hexdigest()
 
 
 def analysis_seconds() -> float:
@@ -60,8 +47,6 @@ def scale_is_points(game: Game) -> bool:
 
 
 def _enqueue(task_name: str, pk: int) -> None:
-    from games import analysis_tasks
-
     task = getattr(analysis_tasks, task_name)
     transaction.on_commit(lambda: task.enqueue(pk))
 
@@ -135,80 +120,6 @@ def _user(user: Any) -> Any:
 def game_analysis_of(game: Game) -> GameAnalysis | None:
     """The analysis of ``game``'s moves as they are now, if one was asked for."""
     return GameAnalysis.objects.filter(game=game, moves_key=moves_key(game.moves_list)).first()
-
-
-# -- The worker ----------------------------------------------------------------------------------
-
-
-def _claim(model: type, pk: int) -> Any | None:
-    """Mark a queued job running (``None`` when it is gone, done or taken by another worker)."""
-    with transaction.atomic():
-        job = model.objects.select_for_update().filter(pk=pk).first()
-        if job is None or job.status != AnalysisStatus.QUEUED:
-            return None
-        job.status = AnalysisStatus.RUNNING
-        job.started_at = timezone.now()
-        job.save(update_fields=["status", "started_at"])
-        return job
-
-
-def _fail(job: Any) -> None:
-    job.status = AnalysisStatus.FAILED
-    job.finished_at = timezone.now()
-    job.save(update_fields=["status", "finished_at"])
-
-
-def run_position_analysis(pk: int) -> PositionAnalysis | None:
-    """Analyse the position of job ``pk`` (the task's body); the job, or ``None`` if it was not
-    waiting."""
-    job = _claim(PositionAnalysis, pk)
-    if job is None:
-        return None
-    try:
-        game = Game.objects.get(pk=job.game_id)
-        moves = game.moves_list[: job.ply]
-        if len(moves) != job.ply or moves_key(moves) != job.moves_key:
-            _fail(job)  # the moves were taken back: the position is gone
-            return job
-        rules = game.rules
-        answer = analyse(rules, rules.replay(moves), Budget(seconds=float(job.seconds)))
-    except Exception:
-        _fail(job)
-        raise
-    job.result = as_dict(answer)
-    job.status = AnalysisStatus.DONE
-    job.finished_at = timezone.now()
-    job.save(update_fields=["result", "status", "finished_at"])
-    return job
-
-
-def run_game_analysis(pk: int) -> GameAnalysis | None:
-    """Analyse every position of job ``pk`` (the task's body), saving after each one so that the
-    page shows the progress; goes on where it stopped if it was interrupted."""
-    job = _claim(GameAnalysis, pk)
-    if job is None:
-        return None
-    try:
-        game = Game.objects.get(pk=job.game_id)
-        moves = game.moves_list[: job.ply]
-        if len(moves) != job.ply or moves_key(moves) != job.moves_key:
-            _fail(job)
-            return job
-        rules = game.rules
-        state = rules.replay(moves[: len(job.positions)])
-        budget = Budget(seconds=job.seconds)
-        for k in range(len(job.positions), job.ply + 1):
-            if k:
-                state = rules.play(state, moves[k - 1])
-            job.positions.append(as_dict(analyse(rules, state, budget), line_limit=6))
-            job.save(update_fields=["positions"])
-    except Exception:
-        _fail(job)
-        raise
-    job.status = AnalysisStatus.DONE
-    job.finished_at = timezone.now()
-    job.save(update_fields=["status", "finished_at"])
-    return job
 
 
 # -- What the pages show -------------------------------------------------------------------------

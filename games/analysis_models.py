@@ -12,6 +12,8 @@ to ``ply``) and the budget. The moves themselves stay in the game's ``Move`` row
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +32,11 @@ class AnalysisStatus(models.TextChoices):
     RUNNING = "running", _("The engine is analysing")
     DONE = "done", _("Done")
     FAILED = "failed", _("The analysis failed")
+
+
+def moves_key(notations: Sequence[str]) -> str:
+    """A digest of a move list: the position's identity for the analyses (``moves_key``)."""
+    return hashlib.sha1("\n".join(notations).encode()).hexdigest()
 
 
 PENDING_STATUSES = (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)

@@ -15,7 +15,8 @@ from games import endings
 from games.errors import GameNotActive, MoveRefused, StalePosition
 from games.models import Game, GameKind, Move
 from games.rules import MoveError
-from games.services import _announce_result, _follow_moves, _locked, set_outcome
+from games.services import _follow_moves, _locked, set_outcome
+from games.signals import announce_result
 
 END_FINAL_POSITION = endings.FINAL_POSITION
 
@@ -60,7 +61,7 @@ def record_moves(
     game.time_control = ""
     game.save()
     if game.winners is not None:
-        _announce_result(game)
+        announce_result(game)
     return game
 
 

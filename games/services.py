@@ -23,7 +23,7 @@ from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Play
 # Re-exported for games/views.py and tournaments/web/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
 from games.rules import MoveError, get_rules
-from games.signals import game_result_changed
+from games.signals import announce_result
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,14 +38,6 @@ def validate_game_options(kind: str, options: Mapping[str, Any], seats: int) -> 
     elif seats != 2:
         raise ValueError(_("Ultimate tic-tac-toe is played by exactly two players."))
     return dict(get_rules(kind, **opts).options)
-
-
-def _announce_result(game: Game) -> None:
-    """Tell other apps (tournaments) that ``game``'s outcome changed — once this transaction
-    commits, never inside it: they answer in transactions of their own."""
-    transaction.on_commit(
-        partial(game_result_changed.send, sender=Game, game=game, game_id=game.pk), robust=True
-    )
 
 
 @transaction.atomic
@@ -189,31 +181,9 @@ def _submit_move(
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
-        # The two writes are prepared once too (games.queries): the ORM's columns and values.
-        # By the ids (an instance through its relation costs a router call each); the game is
-        # then put in the move's cache, as ``game=game`` would.
-        # The fields in their order (``Move._meta.concrete_fields``, the primary key first):
-        # Django's quick way to make an instance, as it does from a row.
-        move = Move(
-            None,
-            game.pk,
-            new_state.ply,
-            seat_number,
-            new_state.moves[-1],
-            new_state.points[-1] if game.kind == GameKind.SOS else 0,
-            user.pk,
-            now,
-        )
-        Move.game.field.set_cached_value(move, game)
-        move = queries.insert_move(using, move)
-        changed = _follow_moves(game, new_state, now)
-        positions.remember(game.pk, new_state)
-        if changed == ["ply", "updated_at"]:
-            queries.advance_game(using, game)
-        else:
-            game.save(update_fields=changed)
+        move = _store_move(using, game, new_state, seat_number, user.pk, now)
         if game.winners is not None:
-            _announce_result(game)
+            announce_result(game)
         transaction.on_commit(
             partial(
                 log_event,
@@ -227,6 +197,37 @@ def _submit_move(
                 status=game.status,
             )
         )
+    return move
+
+
+def _store_move(
+    using: str, game: Game, new_state: Any, seat_number: int, user_id: int, now: Any
+) -> Move:
+    """The move path's two writes: insert the last move of ``new_state`` (by ``seat_number``, as
+    ``user_id``, at ``now``) and bring the locked ``game`` in line with it; returns the move."""
+    # The two writes are prepared once too (games.queries): the ORM's columns and values.
+    # By the ids (an instance through its relation costs a router call each); the game is
+    # then put in the move's cache, as ``game=game`` would.
+    # The fields in their order (``Move._meta.concrete_fields``, the primary key first):
+    # Django's quick way to make an instance, as it does from a row.
+    move = Move(
+        None,
+        game.pk,
+        new_state.ply,
+        seat_number,
+        new_state.moves[-1],
+        new_state.points[-1] if game.kind == GameKind.SOS else 0,
+        user_id,
+        now,
+    )
+    Move.game.field.set_cached_value(move, game)
+    move = queries.insert_move(using, move)
+    changed = _follow_moves(game, new_state, now)
+    positions.remember(game.pk, new_state)
+    if changed == ["ply", "updated_at"]:
+        queries.advance_game(using, game)
+    else:
+        game.save(update_fields=changed)
     return move
 
 
@@ -301,7 +302,7 @@ def set_outcome(
     game.status = GameStatus.ADJUDICATED
     game.finished_at = timezone.now()
     game.save()
-    _announce_result(game)
+    announce_result(game)
     return game
 
 
@@ -333,7 +334,7 @@ def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> lis
     _follow_moves(game, state, timezone.now())
     game.save()
     if was_over:
-        _announce_result(game)
+        announce_result(game)
     return notations
 
 
@@ -349,5 +350,5 @@ def annul(*, game: Game, expected_ply: int | None = None) -> Game:
     game.status = GameStatus.ANNULLED
     game.finished_at = game.finished_at or timezone.now()
     game.save()
-    _announce_result(game)
+    announce_result(game)
     return game

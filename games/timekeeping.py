@@ -32,6 +32,7 @@ from common.logs import log_event
 from games import clock, endings
 from games.errors import GameError, GameNotActive
 from games.models import ACTIVE_STATUSES, Game, GameStatus, Move
+from games.signals import announce_result
 
 MAX_ADDED_SECONDS = 7 * clock.DAY
 
@@ -159,8 +160,6 @@ def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
     """End the locked, active ``game`` as its clocks say (``games.clock.ending``): lost on time
     by ``clocks.flagged``, forfeited by a side that never moved, or (casual) aborted. Announced
     to the other apps once the transaction commits."""
-    from games.services import _announce_result
-
     seats = game.rules.players
     verdict = clock.ending(clocks, seats=seats, competition=clock.waited(acts_of(game)))
     assert verdict is not None
@@ -174,7 +173,7 @@ def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
     game.end_reason = how  # an end reason of games.endings
     game.finished_at = clocks.flagged_at
     game.save(update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"])
-    _announce_result(game)
+    announce_result(game)
     transaction.on_commit(
         partial(
             log_event,

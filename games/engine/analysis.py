@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 from games.rules import SosRules, SosState, UtttRules, UtttState
 
-from . import sos_pos, uttt_pos
 from .budget import OutOfBudget
+from .sos_pos import SosPos
+from .sos_pos import move_name as sos_move_name
 from .sos_search import SosHeuristic
 from .sos_solver import Limits, SosSolver
+from .uttt_pos import UtttPos
+from .uttt_pos import move_name as uttt_move_name
 from .uttt_search import Mcts
 from .uttt_solver import SolverLimits, UtttSolver
 
@@ -132,7 +135,7 @@ def _finished(rules: SosRules | UtttRules, state: SosState | UtttState) -> Evalu
 def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
     if rules.outcome(state) is not None:
         return None, _finished(rules, state), [], 0
-    pos = uttt_pos.UtttPos.from_state(rules, state)
+    pos = UtttPos.from_state(rules, state)
     seat = pos.turn
     clock = budget.clock
     deadline = clock() + budget.seconds
@@ -151,9 +154,9 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
             winners = () if value == 0 else ((seat,) if value > 0 else (1 - seat,))
             ev = Evaluation(seat, (value + 1) / 2, True, "solved", winners)
             return (
-                uttt_pos.move_name(best),
+                uttt_move_name(best),
                 ev,
-                [uttt_pos.move_name(m) for m in line],
+                [uttt_move_name(m) for m in line],
                 (nodes + solver.nodes),
             )
     mcts = Mcts(pos)
@@ -164,19 +167,19 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
         mcts.run(seconds=remaining, clock=clock)
     best_child = mcts.best_child()
     best = mcts.best_move()
-    line = [uttt_pos.move_name(m) for m in mcts.principal_line()] or [uttt_pos.move_name(best)]
+    line = [uttt_move_name(m) for m in mcts.principal_line()] or [uttt_move_name(best)]
     nodes += mcts.nodes
     root = mcts.root
     if root.proven is not None:
         p = -root.proven  # root.proven is for the seat that moved into the root
         winners = () if p == 0 else ((seat,) if p > 0 else (1 - seat,))
         ev = Evaluation(seat, (p + 1) / 2, True, "solved", winners)
-        return uttt_pos.move_name(best), ev, line, nodes
+        return uttt_move_name(best), ev, line, nodes
     assert best_child is not None
     value = best_child.w / best_child.n
     margin = 1.96 * math.sqrt(max(value * (1 - value), 0.01) / best_child.n)
     ev = Evaluation(seat, value, False, "mcts", margin=min(margin, 1.0))
-    return uttt_pos.move_name(best), ev, line, nodes
+    return uttt_move_name(best), ev, line, nodes
 
 
 # -- SOS -----------------------------------------------------------------------------------------
@@ -185,7 +188,7 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
 def _analyse_sos(rules: SosRules, state: SosState, budget: Budget):
     if rules.outcome(state) is not None:
         return None, _finished(rules, state), [], 0
-    pos = sos_pos.SosPos.from_state(rules, state)
+    pos = SosPos.from_state(rules, state)
     players = rules.players
     empties = pos.n - pos.ply
     clock = budget.clock
@@ -201,22 +204,22 @@ def _analyse_sos(rules: SosRules, state: SosState, budget: Budget):
             nodes += solver.nodes
         else:
             ev = _sos_evaluation(rules, pos, value, True, "solved", None)
-            names = [sos_pos.move_name(rules, m) for m in line]
-            return sos_pos.move_name(rules, best), ev, names, solver.nodes
+            names = [sos_move_name(rules, m) for m in line]
+            return sos_move_name(rules, best), ev, names, solver.nodes
     remaining = max(0.01, deadline - clock())
     limits = Limits(seconds=remaining, nodes=budget.nodes, clock=clock)
     search = SosHeuristic(rules.rows, rules.cols, players, rules.mode, limits)
     best, value, depth = search.best(pos.s, pos.o)
     ev = _sos_evaluation(rules, pos, value, False, "search", depth)
     return (
-        sos_pos.move_name(rules, best),
+        sos_move_name(rules, best),
         ev,
-        [sos_pos.move_name(rules, best)],
+        [sos_move_name(rules, best)],
         (nodes + search.nodes),
     )
 
 
-def _sos_exact(solver: SosSolver, pos: sos_pos.SosPos):
+def _sos_exact(solver: SosSolver, pos: SosPos):
     """Best move, value and principal line (up to 20 moves) with the exact solver."""
     s, o = pos.s, pos.o
     value = solver.value(s, o)
@@ -247,7 +250,7 @@ def _sos_best(solver: SosSolver, s: int, o: int, value) -> int:
     raise AssertionError("no move reaches the position's value")  # pragma: no cover
 
 
-def _sos_evaluation(rules: SosRules, pos: sos_pos.SosPos, value, proven: bool, method: str, depth):
+def _sos_evaluation(rules: SosRules, pos: SosPos, value, proven: bool, method: str, depth):
     seat, players = pos.turn, rules.players
     if players > 2:
         # value[k] is the rest of the game for the seat k places after the mover.

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import copyreg
 from functools import lru_cache
 from typing import Any
 
@@ -42,6 +43,22 @@ def _sos(rows: int, cols: int, players: int, mode: str) -> SosRules:
 @lru_cache(maxsize=16)
 def _uttt(preset: str, all_draw_line: str, free: bool, nsb: bool) -> UtttRules:
     return UtttRules(preset, all_draw_line, free, nsb)
+
+
+def _unpickle_state(kind: str, options: dict[str, Any], moves: tuple[str, ...]) -> Any:
+    return get_rules(kind, **options).replay(moves)
+
+
+def _reduce_state(state: SosState | UtttState) -> tuple[Any, ...]:
+    """How a state pickles and copies: its game, options and moves, replayed on the cached rules
+    of :func:`get_rules` (registered here, where the kinds are known, so that ``base`` never
+    imports the package back)."""
+    rules = state._rules
+    return (_unpickle_state, (rules.kind, rules.options, state.moves))
+
+
+for _state in (SosState, UtttState):
+    copyreg.pickle(_state, _reduce_state)
 
 
 __all__ = [

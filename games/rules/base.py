@@ -31,7 +31,10 @@ _set = object.__setattr__
 
 
 class FrozenState:
-    """Base of immutable game states: equal when the rules and the move list are the same."""
+    """Base of immutable game states: equal when the rules and the move list are the same.
+
+    A state pickles (and copies) as its game, options and moves, by the reducer the package
+    registers for each kind's state (``games.rules.__init__``, beside ``get_rules``)."""
 
     __slots__ = ("_rules", "moves")
     _rules: Rules
@@ -51,21 +54,12 @@ class FrozenState:
     def __hash__(self) -> int:
         return hash((self._rules.key, self.moves))
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_state, (self._rules.kind, self._rules.options, self.moves))
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._rules.kind} ply={len(self.moves)}>"
 
     @property
     def ply(self) -> int:
         return len(self.moves)
-
-
-def _unpickle_state(kind: str, options: dict[str, Any], moves: tuple[str, ...]) -> FrozenState:
-    from . import get_rules
-
-    return get_rules(kind, **options).replay(moves)
 
 
 class Rules:

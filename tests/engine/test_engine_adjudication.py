@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from games import analysis
+from games import analysis_tasks
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, AnalysisStatus, PositionAnalysis
 from games.models import Game, GameStatus
 from games.rules import get_rules
@@ -84,7 +84,7 @@ def analysed(world: World) -> tuple[Game, PositionAnalysis, str]:
     game = play(world.game, *OPENING)
     seen = versions.version_of(game=game, pairing=reload(world.board1))
     job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
-    analysis.run_position_analysis(job.pk)
+    analysis_tasks.run_position_analysis(job.pk)
     return game, reload(job), seen
 
 
@@ -170,7 +170,7 @@ def test_the_arbiter_asks_watches_and_decides_and_the_record_keeps_the_verdict(
     waiting = client.get(engine_url(game)).content.decode()
     assert 'http-equiv="refresh"' in waiting and "Waiting for the engine" in waiting
 
-    analysis.run_position_analysis(job.pk)
+    analysis_tasks.run_position_analysis(job.pk)
     page = client.get(engine_url(game)).content.decode()
     assert "Proven result: Carol wins." in page
     assert "For Carol (to move): proven win (+4)." in page
@@ -306,7 +306,7 @@ def test_three_seats_decide_by_winners(world: World) -> None:
     job = ea.request_analysis(
         user=creator, game=game, expected_version=versions.version_of(game=game)
     )
-    analysis.run_position_analysis(job.pk)
+    analysis_tasks.run_position_analysis(job.pk)
     client = english(creator)
     page = client.get(engine_url(game)).content.decode()
     assert 'name="winners"' in page

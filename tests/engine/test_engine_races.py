@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django_tasks_db.models import DBTaskResult
 
-from games import analysis
+from games import analysis, analysis_tasks
 from games.analysis_models import GameAnalysis, PositionAnalysis
 from games.models import Game
 from tests import factories
@@ -49,7 +49,7 @@ def test_raced_engine_decisions_decide_once(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS[:4])
     seen = versions.version_of(game=game, pairing=reload(world.board1))
     job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
-    analysis.run_position_analysis(job.pk)
+    analysis_tasks.run_position_analysis(job.pk)
 
     applied_once(
         race(

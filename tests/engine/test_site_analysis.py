@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from games import analysis
+from games import analysis, analysis_tasks
 from games.analysis_chart import chart_svg, series
 from games.analysis_models import AnalysisStatus, GameAnalysis
 from games.errors import GameError
@@ -67,7 +67,7 @@ def test_a_request_makes_one_job_and_one_task(arbiter: User, member: User) -> No
 def test_the_worker_stores_every_position_once(arbiter: User, member: User) -> None:
     game = over_the_board_game(arbiter, "sos", SOS, SOS_FIRST_WINS)
     job, _ = analysis.request_game_analysis(game=game, user=member)
-    done = analysis.run_game_analysis(job.pk)
+    done = analysis_tasks.run_game_analysis(job.pk)
     assert done is not None and done.status == AnalysisStatus.DONE
     job.refresh_from_db()
     assert len(job.positions) == len(SOS_FIRST_WINS) + 1
@@ -83,7 +83,7 @@ def test_the_worker_stores_every_position_once(arbiter: User, member: User) -> N
         state = rules.play(state, SOS_FIRST_WINS[k])
     # Computed once: the worker does not run a finished job again, and asking again queues nothing.
     stored = list(job.positions)
-    assert analysis.run_game_analysis(job.pk) is None
+    assert analysis_tasks.run_game_analysis(job.pk) is None
     _job, created = analysis.request_game_analysis(game=game, user=member)
     assert not created
     job.refresh_from_db()
@@ -118,7 +118,7 @@ def test_the_page_asks_shows_progress_and_then_the_chart(arbiter: User, member: 
     job = GameAnalysis.objects.get()
     page = english(member).get(game.get_absolute_url()).content.decode()
     assert 'http-equiv="refresh"' in page and f"0 of {len(moves) + 1} positions" in page
-    analysis.run_game_analysis(job.pk)
+    analysis_tasks.run_game_analysis(job.pk)
     page = english(None).get(game.get_absolute_url()).content.decode()
     assert 'http-equiv="refresh"' not in page
     svg = re.search(r"<svg class=\"analysis-chart\".*?</svg>", page, re.S)
@@ -150,7 +150,7 @@ def test_taken_back_moves_leave_the_old_analysis_behind(arbiter: User, member: U
     game.refresh_from_db()
     assert analysis.game_analysis_of(game) is None
     # The worker sees the position is gone and does not analyse another one in its place.
-    assert analysis.run_game_analysis(job.pk).status == AnalysisStatus.FAILED
+    assert analysis_tasks.run_game_analysis(job.pk).status == AnalysisStatus.FAILED
 
 
 def test_chart_series_are_from_the_first_seat() -> None:

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import analysis
+from games import analysis, analysis_tasks
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis
 from tests import factories
 from tests.security.test_admin_authority import Side, make_side, staff_arbiter
@@ -31,7 +31,7 @@ def jobs_of(side: Side) -> tuple[PositionAnalysis, GameAnalysis]:
     """A position analysis asked for and run (one CPU second), and a game analysis half done."""
     job, created = analysis.request_position_analysis(game=side.game, seconds=1, user=side.arbiter)
     assert created
-    analysis.run_position_analysis(job.pk)
+    analysis_tasks.run_position_analysis(job.pk)
     game_job = GameAnalysis.objects.create(
         game=side.game,
         ply=4,

@@ -182,9 +182,9 @@ SPECS: dict[str, Spec] = {
     "sheets.forms.ApplyForm": Spec(data=lambda: APPLY),
     "sheets.forms.PaperApplyForm": Spec(data=lambda: APPLY),
     "accounts.forms.ThrottledPasswordChangeForm": Spec(kwargs=_password_change, whole=False),
-    "accounts.views.NoticeForm": Spec(),
-    "accounts.views.PlayerListForm": Spec(data=lambda: {"players": "Ann"}),
-    "accounts.views.InvitationForm": Spec(data=lambda: {"email": "ann@example.org"}),
+    "accounts.player_views.NoticeForm": Spec(),
+    "accounts.player_views.PlayerListForm": Spec(data=lambda: {"players": "Ann"}),
+    "accounts.player_views.InvitationForm": Spec(data=lambda: {"email": "ann@example.org"}),
     "accounts.signup.ProfileFields": Spec(data=lambda: {"profile": "new", "name": "Ann"}),
     "accounts.signup.ProfileSignupForm": Spec(data=lambda: {"profile": "new", "name": "Ann"}),
     # Django's log-in form: its check is authenticate(), the limit is the username field's.
@@ -240,7 +240,7 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ("tournaments.acts.engine_verdict.RequestForm", "version"): VERSION,
     ("tournaments.web.forms.EntryForm", "new_name"): PLAYER_NAME,
     ("tournaments.web.forms.ResultForm", "version"): VERSION,
-    ("accounts.views.InvitationForm", "email"): Ends((Invitation, "email"), text="e-mail"),
+    ("accounts.player_views.InvitationForm", "email"): Ends((Invitation, "email"), text="e-mail"),
     ("accounts.signup.ProfileFields", "name"): PLAYER_NAME,
     ("accounts.signup.ProfileSignupForm", "name"): PLAYER_NAME,
     ("accounts.signup.LoginForm", "username"): Ends((User, "username")),
@@ -288,7 +288,7 @@ UNBOUNDED: dict[tuple[str, str], str] = {
     ("tournaments.admin.forms.TournamentAdminForm", "tiebreaks"): (
         "the tie-breaks' keys (JSON), each checked against the tie-break registry"
     ),
-    ("accounts.views.PlayerListForm", "players"): (
+    ("accounts.player_views.PlayerListForm", "players"): (
         "read line by line; the preview checks each name, club and address against its column "
         "(tests/accounts/test_player_limits.py)"
     ),
