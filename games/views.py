@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.logs import log_event
-from games import hooks, memo, player_services, queries, services, timekeeping
+from games import hooks, kinds, memo, player_services, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Player, Seat
 from games.panel import kind_label
 from games.presenters import (
     board_view,
@@ -127,12 +127,12 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     if game.status == GameStatus.ANNULLED:
         outcome = None
     scores = game.scores if at == latest else list(state.scores)
-    uttt = game.kind == GameKind.UTTT
+    kind = kinds.of(game)
     seat_rows = [
         {
             "number": s.number + 1,
             "player": s.player,
-            "mark": rules.marks[s.number] if uttt else "",
+            "mark": kind.seat_mark(s.number),
             "colour_class": seat_colour_class(s.number),
             "score": scores[s.number],
             "to_move": mover is not None and to_move == s.number,
@@ -155,9 +155,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
         "moves": rows,
-        "score_sheet": score_sheet_rows_html(
-            rows, names, at=at, sos=game.kind == GameKind.SOS, times=times
-        ),
+        "score_sheet": score_sheet_rows_html(rows, names, at=at, sos=kind.points, times=times),
         "clock": clock,
         "at": at,
         "latest": latest,
