@@ -268,7 +268,7 @@ def sos_view(rules: Any, state: SosState, *, interactive: bool) -> BoardView:
             LineView(line.seat, seat_colour(line.seat), c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5)
         )
     letters = [col_name(c) for c in range(rules.cols)]
-    return BoardView("sos", letters, rows, lines=lines, allowed_count=count)
+    return BoardView(rules.kind, letters, rows, lines=lines, allowed_count=count)
 
 
 def uttt_view(rules: Any, state: UtttState, *, interactive: bool) -> BoardView:
@@ -299,7 +299,7 @@ def uttt_view(rules: Any, state: UtttState, *, interactive: bool) -> BoardView:
         out.append("</div>")
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
     return BoardView(
-        "uttt",
+        rules.kind,
         _UTTT_LETTERS,
         [(r + 1, []) for r in range(9)],
         small_boards=small,
