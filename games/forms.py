@@ -54,12 +54,14 @@ class KindOptions:
     fields: list[forms.BoundField]
 
 
-class KindOptionsForm(forms.Form):
-    """A form with a choice of game (``kind``) and the rules options of every kind, generated
-    from the game-kind registry (:mod:`games.kinds`) when the form is made, after the field
-    named by ``kind_options_after``."""
+class KindOptionFields:
+    """Mixed into a form (before ``forms.Form``) with a choice of game (``kind``): the rules
+    options of every kind, generated from the game-kind registry (:mod:`games.kinds`) when the
+    form is made, after the field named by ``kind_options_after``."""
 
     kind_options_after = "kind"
+    fields: dict[str, forms.Field]
+    errors: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -157,7 +159,7 @@ class TimeControlField(forms.CharField):
             raise forms.ValidationError(err.translate(_)) from None
 
 
-class NewGameForm(KindOptionsForm):
+class NewGameForm(KindOptionFields, forms.Form):
     kind = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
     over_the_board = forms.BooleanField(
         label=_("Over the board"),

@@ -12,7 +12,7 @@ from games import kinds
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.bidi import ltr_text
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
-from games.forms import KindOptionsForm, TimeControlField
+from games.forms import KindOptionFields, TimeControlField
 from games.player_services import column_limit
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.core import vocabulary as V
@@ -26,7 +26,7 @@ def _tiebreak_choices() -> list[tuple[str, Any]]:
     return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
 
 
-class TournamentForm(KindOptionsForm):
+class TournamentForm(KindOptionFields, forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=column_limit(Tournament, "name"),
