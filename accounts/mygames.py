@@ -14,7 +14,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import router
 from django.db.models import Count, DateTimeField, IntegerField, OuterRef, Q, QuerySet, Subquery
 
-from games.models import ACTIVE_STATUSES, ENDED_STATUSES, Game, GameKind, Move, Seat
+from games import kinds
+from games.models import ACTIVE_STATUSES, ENDED_STATUSES, Game, Move, Seat
 from games.queries import CompiledQuery
 from tournaments.models import Pairing, RoundStatus
 
@@ -52,7 +53,7 @@ def seat_to_move(kind: str, last_seat: int | None, last_points: int | None, seat
     """The seat to move next after a move by ``last_seat`` that scored ``last_points``."""
     if last_seat is None:
         return 0
-    if kind == GameKind.SOS and last_points:
+    if kinds.get(kind).points and last_points:
         return last_seat
     return (last_seat + 1) % max(seats, 1)
 

@@ -18,11 +18,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from common.admin_widgets import IdAutocompleteMixin
-from games import authority, player_services
+from games import authority, kinds, player_services
 from games.analysis_models import AnalysisJob, GameAnalysis, PositionAnalysis
 from games.bidi import bdi
 from games.models import Game, Move, Player, Seat
-from games.presenters import rules_summary
 
 
 @admin.register(Player)
@@ -164,7 +163,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("rules"))
     def rules_in_words(self, obj: Game) -> str:
         """The rules options in words, never as their machine codes."""
-        return rules_summary(obj.kind, obj.options)
+        return kinds.of(obj).summary(obj.options)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # games are created through the site's form (games.services.create_game)

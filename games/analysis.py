@@ -19,11 +19,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import analysis_tasks
+from games import analysis_tasks, kinds
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis, moves_key
 from games.engine.verdict import Verdict, seat_value, verdict
 from games.errors import GameError, StalePosition
-from games.models import ENDED_STATUSES, Game, GameKind
+from games.models import ENDED_STATUSES, Game
 
 # Engine seconds a position of a finished game's analysis (settings.ENGINE_ANALYSIS_SECONDS).
 DEFAULT_ANALYSIS_SECONDS = 0.5
@@ -39,8 +39,7 @@ def analysis_seconds() -> float:
 
 def scale_is_points(game: Game) -> bool:
     """Is the evaluation in points (SOS *most*) rather than an expected score?"""
-    rules = game.rules
-    return rules.kind == GameKind.SOS and rules.mode == "most"  # type: ignore[union-attr]
+    return kinds.of(game).points_scale(game.rules)
 
 
 # -- Requests ------------------------------------------------------------------------------------

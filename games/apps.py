@@ -12,6 +12,12 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        from games import kinds
+        from games.kinds.sos import SOS
+        from games.kinds.uttt import UTTT
+
+        for kind in (SOS, UTTT):  # the game-kind registry's entries, in the forms' order
+            kinds.register(kind)
         if _serving_with_runserver():
             start_clock_checks()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -11,32 +12,95 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import clock
+from games import clock, kinds
 from games.authority import is_arbiter_member, may_link_accounts, may_link_player
-from games.models import GameKind, Player
+from games.models import Player
 from games.player_services import column_limit
 from games.services import validate_game_options
 
 MAX_SEATS = 6
 
-# The rules options of each game kind, as fields of the new game and tournament forms.
-KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    GameKind.SOS: ("rows", "cols", "mode"),
-    GameKind.UTTT: ("preset", "all_draw_line", "decided_boards_free", "no_send_back"),
-}
+
+def option_field(option: kinds.Option) -> forms.Field:
+    """The form field of a game kind's rules ``option`` (:class:`games.kinds.Option`)."""
+    common = {"label": option.label, "help_text": option.help, "required": False}
+    if option.type == "int":
+        return forms.IntegerField(
+            min_value=option.min, max_value=option.max, initial=option.default, **common
+        )
+    if option.type == "choice":
+        return forms.ChoiceField(choices=list(option.choices), initial=option.default, **common)
+    if option.type == "bool":
+        return forms.BooleanField(initial=option.default, **common)
+    raise ValueError(f"unknown option type {option.type!r}")
 
 
-def forget_other_kinds(form: forms.Form, data: dict[str, Any]) -> None:
-    """In ``form``'s ``clean()``: the options of the game kinds not chosen (hidden once a kind
-    is chosen) are ignored — neither their values nor their errors count."""
-    kind = data.get("kind")
-    if kind not in KIND_FIELDS:
-        return
-    for other, names in KIND_FIELDS.items():
-        for name in names:
-            if other != kind and name not in KIND_FIELDS[kind]:
-                data.pop(name, None)
-                form.errors.pop(name, None)
+def kind_option_fields() -> dict[str, forms.Field]:
+    """The fields of every registered kind's options, kind by kind (a name two kinds share
+    is one field)."""
+    fields: dict[str, forms.Field] = {}
+    for kind in kinds.all_kinds():
+        for option in kind.options:
+            fields.setdefault(option.name, option_field(option))
+    return fields
+
+
+@dataclass(frozen=True)
+class KindOptions:
+    """A kind's options on a form: its value (``data-kind``), legend and bound fields."""
+
+    kind: str
+    legend: Any
+    fields: list[forms.BoundField]
+
+
+class KindOptionFields:
+    """Mixed into a form (before ``forms.Form``) with a choice of game (``kind``): the rules
+    options of every kind, generated from the game-kind registry (:mod:`games.kinds`) when the
+    form is made, after the field named by ``kind_options_after``."""
+
+    kind_options_after = "kind"
+    fields: dict[str, forms.Field]
+    errors: Any
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = kinds.choices()
+        self.fields["kind"].initial = kinds.default_kind()
+        fields: dict[str, forms.Field] = {}
+        for name, field in self.fields.items():
+            fields[name] = field
+            if name == self.kind_options_after:
+                fields.update(kind_option_fields())
+        self.fields = fields
+
+    def kind_options(self) -> list[KindOptions]:
+        """Each kind's options, as the form's fieldsets show them (only the chosen kind's
+        show: static/css/site.css)."""
+        return [
+            KindOptions(k.value, k.options_legend, [self[name] for name in k.option_names])
+            for k in kinds.all_kinds()
+        ]
+
+    def forget_other_kinds(self, data: dict[str, Any]) -> None:
+        """In ``clean()``: the options of the game kinds not chosen (hidden once a kind is
+        chosen) are ignored — neither their values nor their errors count."""
+        kind = data.get("kind")
+        if not kinds.known(kind):
+            return
+        own = kinds.get(kind).option_names
+        for other in kinds.all_kinds():
+            for name in other.option_names:
+                if name not in own:
+                    data.pop(name, None)
+                    self.errors.pop(name, None)
+
+    @staticmethod
+    def rules_options(kind: str | None, data: dict[str, Any]) -> dict[str, Any]:
+        """The rules options of ``kind`` (the default kind if none) from the cleaned ``data``."""
+        return kinds.get(kind if kinds.known(kind) else kinds.default_kind()).options_from_form(
+            data
+        )
 
 
 def hold_to_column(field: forms.CharField, model: type[models.Model], column: str) -> None:
@@ -95,71 +159,8 @@ class TimeControlField(forms.CharField):
             raise forms.ValidationError(err.translate(_)) from None
 
 
-class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(
-        label=_("Game"),
-        choices=GameKind.choices,
-        initial=GameKind.UTTT,
-        widget=forms.RadioSelect,
-    )
-    # SOS
-    rows = forms.IntegerField(
-        label=_("Rows"),
-        min_value=3,
-        max_value=26,
-        initial=5,
-        required=False,
-        help_text=_("SOS: the grid's height, 3 to 26."),
-    )
-    cols = forms.IntegerField(
-        label=_("Columns"),
-        min_value=3,
-        max_value=26,
-        initial=5,
-        required=False,
-        help_text=_("SOS: the grid's width, 3 to 26."),
-    )
-    mode = forms.ChoiceField(
-        label=_("Winning"),
-        initial="most",
-        required=False,
-        choices=[("most", _("Most SOSs when the grid is full")), ("first", _("First SOS wins"))],
-        help_text=_("SOS: a move that scores earns another move in either mode."),
-    )
-    # UTTT
-    preset = forms.ChoiceField(
-        label=_("Rules"),
-        initial="tactical",
-        required=False,
-        choices=[
-            ("tactical", _("Tactical (the club sheet)")),
-            ("classic", _("Classic (as most websites play)")),
-        ],
-        help_text=_(
-            "Tactical: decided boards stay playable and drawn boards count for both players. "
-            "Classic: decided boards close and drawn boards count for nobody."
-        ),
-    )
-    all_draw_line = forms.ChoiceField(
-        label=_("Three drawn boards in a line"),
-        initial="draw",
-        required=False,
-        choices=[("draw", _("End the game as a draw")), ("continue", _("Play on"))],
-        help_text=_("Tactical only: what a line of three drawn small boards does."),
-    )
-    decided_boards_free = forms.BooleanField(
-        label=_("Sent to a decided board: play anywhere"),
-        required=False,
-        help_text=_("Tactical only: being sent to a won or drawn board frees the move."),
-    )
-    no_send_back = forms.BooleanField(
-        label=_("No sending straight back"),
-        required=False,
-        help_text=_(
-            "You may not send the opponent back to the board they just played in "
-            "(lifted when no other move is left)."
-        ),
-    )
+class NewGameForm(KindOptionFields, forms.Form):
+    kind = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
     over_the_board = forms.BooleanField(
         label=_("Over the board"),
         required=False,
@@ -183,22 +184,17 @@ class NewGameForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{n}"] for n in range(MAX_SEATS)]
 
-    def sos_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in KIND_FIELDS[GameKind.SOS]]
-
-    def uttt_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in KIND_FIELDS[GameKind.UTTT]]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        forget_other_kinds(self, data)
+        self.forget_other_kinds(data)
         kind = data.get("kind")
         players = [data.get(f"seat_{n}") for n in range(MAX_SEATS)]
         players = [p for p in players if p is not None]
         if len({p.pk for p in players}) != len(players):
             raise forms.ValidationError(_("A player can take only one seat in a game."))
-        if kind == GameKind.UTTT and len(players) != 2:
-            raise forms.ValidationError(_("Ultimate tic-tac-toe is played by exactly two players."))
+        problem = kinds.get(kind).seat_problem(len(players)) if kinds.known(kind) else None
+        if problem:
+            raise forms.ValidationError(problem)
         if data.get("over_the_board") and not is_arbiter_member(self.user):
             self.add_error("over_the_board", _("Only arbiters can run games over the board."))
         if data.get("over_the_board") and data.get("time_control"):
@@ -215,25 +211,6 @@ class NewGameForm(forms.Form):
                     _("These rules options are not allowed: %(reason)s") % {"reason": err}
                 ) from None
         return data
-
-    @staticmethod
-    def rules_options(kind: str | None, data: dict[str, Any]) -> dict[str, Any]:
-        if kind == GameKind.SOS:
-            rows = data.get("rows") or 5
-            return {
-                "rows": rows,
-                "cols": data.get("cols") or rows,
-                "mode": data.get("mode") or "most",
-            }
-        preset = data.get("preset") or "tactical"
-        if preset == "classic":
-            return {"preset": preset, "no_send_back": bool(data.get("no_send_back"))}
-        return {
-            "preset": preset,
-            "all_draw_line": data.get("all_draw_line") or "draw",
-            "decided_boards_free": bool(data.get("decided_boards_free")),
-            "no_send_back": bool(data.get("no_send_back")),
-        }
 
 
 class PlayerForm(forms.ModelForm):

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 
-from games import endings
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move
+from games import endings, kinds
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Move
 from games.rules import MoveError
 
 # Checks of the apps above games: uid -> a function of the database alias giving its problems.
@@ -127,7 +127,7 @@ def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str
                 )
                 % {"game": where, "ply": ply, "move": notation, "canonical": state.moves[-1]}
             )
-        if game.kind == GameKind.SOS and state.points[-1] != points:
+        if kinds.of(game).points and state.points[-1] != points:
             problems.append(
                 _(
                     "%(game)s, move %(ply)s: stored with %(stored)s points, "

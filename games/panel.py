@@ -22,9 +22,8 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from games import endings
-from games.models import GameKind, GameStatus
-from games.presenters import rules_summary
+from games import endings, kinds
+from games.models import GameStatus
 
 # The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
 # write them); marked for ``makemessages``.
@@ -108,7 +107,7 @@ def kind_label(kind: str) -> str:
     language = get_language()
     labels = _kinds.get(language)
     if labels is None:
-        labels = _kinds[language] = {value: str(label) for value, label in GameKind.choices}
+        labels = _kinds[language] = {value: str(label) for value, label in kinds.choices()}
     return labels.get(kind, kind)
 
 
@@ -163,7 +162,7 @@ def panel_html(
     w = words()
     game = c["game"]
     page = c["page"]
-    uttt = game.kind == GameKind.UTTT
+    kind = kinds.of(game)
     active = game.is_active
     latest = c["latest"]
     out = [
@@ -171,7 +170,7 @@ def panel_html(
         f'data-status="{escape(game.status)}" data-replaying="{"1" if c["replaying"] else "0"}">\n'
         '  <header class="game-head">\n'
         f"    <h1>{escape(str(game))} · {escape(kind_label(game.kind))}</h1>\n"
-        f'    <p class="rules-summary">{escape(rules_summary(game.kind, game.options))}'
+        f'    <p class="rules-summary">{escape(kind.summary(game.options))}'
         f"{' · ' + w['over the board'] if game.over_the_board else ''}</p>\n"
     ]
     head = page.head
@@ -188,23 +187,14 @@ def panel_html(
     for item in page.status:
         out.append(" " + item_html(context, item, "span"))
     out.append("\n      </p>\n")
-    out.append(_seats(c, w, uttt))
+    out.append(_seats(c, w, kind))
     out.append('      <p class="move-error error" role="alert"></p>\n')
     board = _board(c, w, board_extra(context) if c.get("clock") else "")
     if c["can_move"]:
         action = url_with_pk("games:move", game.pk)
         token = csrf_input(c.get("csrf_token"))
         hidden = f'<input type="hidden" name="expected_ply" value="{_v(latest)}">'
-        letters = ""
-        if game.kind == GameKind.SOS:
-            letters = (
-                '          <fieldset class="letter-choice">\n'
-                f"            <legend>{w['Letter to write']}</legend>\n"
-                '            <label><input type="radio" name="letter" value="S" checked> S'
-                "</label>\n"
-                '            <label><input type="radio" name="letter" value="O"> O</label>\n'
-                "          </fieldset>\n"
-            )
+        letters = _letter_choice(kind.letters, w)
         out.append(
             f'        <form method="post" action="{action}" class="board-form" data-move>\n'
             f"          {token}\n          {hidden}\n{letters}          {board}\n"
@@ -213,13 +203,13 @@ def panel_html(
             f"          {token}\n          {hidden}\n"
             f'          <label for="id_notation">{w["Or type the move:"]}</label>\n'
             '          <input type="text" name="notation" id="id_notation" autocomplete="off" '
-            f'maxlength="16" placeholder="{"E5" if uttt else "B3=S"}">\n'
+            f'maxlength="16" placeholder="{escape(kind.notation_hint)}">\n'
             f'          <button type="submit">{w["Play"]}</button>\n'
             "        </form>\n"
         )
     else:
         out.append(f"        {board}\n")
-    if uttt:
+    if kind.small_boards:
         out.append(
             f'      <div class="small-boards" dir="ltr" aria-label="{w["Small boards"]}">'
             f"{c['board'].small_boards_html()}</div>\n"
@@ -269,7 +259,8 @@ def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
             text += f'<span class="badge ending">{w["decided by the arbiter"]}</span>'
         return text
     if mover:
-        mark = f" ({'X' if mover.number == 0 else 'O'})" if game.kind == GameKind.UTTT else ""
+        seat_mark = kinds.of(game).seat_mark(mover.number)
+        mark = f" ({seat_mark})" if seat_mark else ""
         text = (
             f'<span class="turn">{w["To move:"]} <strong><bdi>{escape(mover.player.name)}</bdi>'
             f"</strong>{mark}</span>\n          "
@@ -282,10 +273,26 @@ def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
     return ""
 
 
-def _seats(c: Mapping[str, Any], w: Mapping[str, str], uttt: bool) -> str:
-    columns = (
-        f"<th>{w['Mark']}</th><th>{w['Boards won']}</th>" if uttt else f"<th>{w['SOS points']}</th>"
+def _letter_choice(letters: tuple[str, ...], w: Mapping[str, str]) -> str:
+    """The choice of the letter to write (SOS's S or O), the first checked; none without."""
+    if not letters:
+        return ""
+    choices = "".join(
+        f'            <label><input type="radio" name="letter" value="{escape(letter)}"'
+        f"{' checked' if n == 0 else ''}> {escape(letter)}</label>\n"
+        for n, letter in enumerate(letters)
     )
+    return (
+        '          <fieldset class="letter-choice">\n'
+        f"            <legend>{w['Letter to write']}</legend>\n"
+        f"{choices}"
+        "          </fieldset>\n"
+    )
+
+
+def _seats(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> str:
+    marks = bool(kind.seat_marks)
+    columns = (f"<th>{w['Mark']}</th>" if marks else "") + f"<th>{word(kind.score_heading)}</th>"
     out = [
         '      <table class="seats">\n'
         f'        <thead><tr><th><span class="visually-hidden">{w["Seat number"]}</span></th>'
@@ -297,7 +304,7 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], uttt: bool) -> str:
         player = seat["player"]
         classes = (" to-move" if seat["to_move"] else "") + (" winner" if seat["winner"] else "")
         badge = f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
-        mark = f'<td class="mark">{_v(seat["mark"])}</td>' if uttt else ""
+        mark = f'<td class="mark">{_v(seat["mark"])}</td>' if marks else ""
         swatch = seat["colour_class"]
         out.append(
             f'          <tr class="seat-{number}{classes}">\n'
@@ -350,7 +357,7 @@ def _score_sheet(
         "      </nav>\n"
     ]
     if c["moves"]:
-        points = f"<th>{w['Points']}</th>" if c["game"].kind == GameKind.SOS else ""
+        points = f"<th>{w['Points']}</th>" if kinds.of(c["game"]).points else ""
         out.append(
             '        <table class="moves">\n'
             f"          <thead><tr><th>№</th><th>{w['Player']}</th><th>{w['Move']}</th>"

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
+from games import kinds
 from games.rules import SosState, UtttState, col_name
 from games.rules.uttt import NAMES as UTTT_NAMES
 
@@ -238,14 +239,15 @@ def score_sheet_rows_html(
 
 
 def board_view(rules: Any, state: Any, *, interactive: bool) -> BoardView:
-    """The board of ``state``; cells the mover may play are ``allowed`` when ``interactive``."""
-    if isinstance(state, UtttState):
-        return _uttt_view(rules, state, interactive)
-    assert isinstance(state, SosState)
-    return _sos_view(rules, state, interactive)
+    """The board of ``state``; cells the mover may play are ``allowed`` when ``interactive``
+    (drawn by the presenter of the rules' kind, :attr:`games.kinds.Kind.board_view`)."""
+    presenter = kinds.of(rules).board_view
+    assert presenter is not None
+    return presenter(rules, state, interactive=interactive)
 
 
-def _sos_view(rules: Any, state: SosState, interactive: bool) -> BoardView:
+def sos_view(rules: Any, state: SosState, *, interactive: bool) -> BoardView:
+    """The SOS board of ``state``: every cell, and the lines of the SOSs made."""
     grid = state.grid
     active = interactive and rules.outcome(state) is None
     last = state.moves[-1].partition("=")[0] if state.moves else None
@@ -266,10 +268,11 @@ def _sos_view(rules: Any, state: SosState, interactive: bool) -> BoardView:
             LineView(line.seat, seat_colour(line.seat), c1 + 0.5, r1 + 0.5, c2 + 0.5, r2 + 0.5)
         )
     letters = [col_name(c) for c in range(rules.cols)]
-    return BoardView("sos", letters, rows, lines=lines, allowed_count=count)
+    return BoardView(rules.kind, letters, rows, lines=lines, allowed_count=count)
 
 
-def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
+def uttt_view(rules: Any, state: UtttState, *, interactive: bool) -> BoardView:
+    """The 9×9 board of ``state``, drawn at once, and its small boards."""
     # The marks read from the state's bitboards (one bit a cell, ``x`` and ``o``): what its
     # ``grid`` spells out, without building the 81 strings first.
     x, o = state.x, state.o
@@ -296,7 +299,7 @@ def _uttt_view(rules: Any, state: UtttState, interactive: bool) -> BoardView:
         out.append("</div>")
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
     return BoardView(
-        "uttt",
+        rules.kind,
         _UTTT_LETTERS,
         [(r + 1, []) for r in range(9)],
         small_boards=small,
@@ -339,51 +342,32 @@ def _uttt_layout(rules: Any) -> tuple[tuple[tuple[str, int, str, int], ...], ...
     )
 
 
-def rules_summary(kind: str, options: dict[str, Any]) -> str:
-    """The rules in force, in words, in the active language."""
-    from django.utils.translation import gettext as _
-    from django.utils.translation import ngettext
-
-    if kind == "sos":
-        parts = [
-            _("%(rows)s×%(cols)s grid") % options,
-            ngettext("%(n)s player", "%(n)s players", options["players"])
-            % {"n": options["players"]},
-            _("most SOSs wins") if options["mode"] == "most" else _("first SOS wins"),
-        ]
-        return ", ".join(parts)
-    parts = [_("tactical rules") if options["preset"] == "tactical" else _("classic rules")]
-    if options["preset"] == "tactical":
-        if options["all_draw_line"] == "continue":
-            parts.append(_("three drawn boards in a line: play on"))
-        else:
-            parts.append(_("three drawn boards in a line: draw"))
-        if options["decided_boards_free"]:
-            parts.append(_("sent to a decided board: play anywhere"))
-    if options["no_send_back"]:
-        parts.append(_("no sending straight back"))
-    return ", ".join(parts)
-
-
 def position_view(rules: Any, position: list[str]) -> BoardView:
     """A board known only by its final position (a paper sheet without moves): marks only."""
+    cell_classes = kinds.of(rules).position_classes or _no_classes
     rows = []
     for r in range(rules.rows):
         line = position[r] if r < len(position) else ""
         cells = []
         for c in range(rules.cols):
             mark = line[c] if c < len(line) and line[c] not in ". " else ""
-            classes = ""
-            if rules.kind == "uttt":
-                edges = [
-                    name
-                    for cond, name in (
-                        (c % 3 == 2 and c < 8, "edge-r"),
-                        (r % 3 == 2 and r < 8, "edge-b"),
-                    )
-                    if cond
-                ]
-                classes = " ".join(edges)
-            cells.append(CellView(rules.cell_name(r, c), mark, False, classes))
+            cells.append(CellView(rules.cell_name(r, c), mark, False, cell_classes(r, c)))
         rows.append((r + 1, cells))
     return BoardView(rules.kind, [col_name(c) for c in range(rules.cols)], rows)
+
+
+def _no_classes(row: int, col: int) -> str:
+    return ""
+
+
+def small_board_edges(row: int, col: int) -> str:
+    """The edge classes of a cell of a 9×9 board of small boards (a paper board's cells)."""
+    edges = [
+        name
+        for cond, name in (
+            (col % 3 == 2 and col < 8, "edge-r"),
+            (row % 3 == 2 and row < 8, "edge-b"),
+        )
+        if cond
+    ]
+    return " ".join(edges)

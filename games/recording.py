@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import endings
+from games import endings, kinds
 from games.errors import GameNotActive, MoveRefused, StalePosition
-from games.models import Game, GameKind, Move
+from games.models import Game, Move
 from games.rules import MoveError
 from games.services import _follow_moves, _locked, set_outcome
 from games.signals import announce_result
@@ -51,7 +51,7 @@ def record_moves(
                 ply=state.ply,
                 seat=seat,
                 notation=state.moves[-1],
-                points=state.points[-1] if game.kind == GameKind.SOS else 0,
+                points=state.points[-1] if kinds.of(game).points else 0,
                 submitted_by=user,
             )
         )

@@ -13,16 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.logs import log_event
-from games import endings, positions, queries, timekeeping
+from games import endings, kinds, positions, queries, timekeeping
 from games.authority import may_arbitrate_game
 from games.bidi import isolate
 from games.clock import TimeControl
 from games.errors import GameNotActive, MoveRefused, NotAllowed, StalePosition
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Move, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Move, Player, Seat
 
 # Re-exported for games/views.py and tournaments/web/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
-from games.rules import MoveError, get_rules
+from games.rules import MoveError
 from games.signals import announce_result
 
 User = AbstractBaseUser | AnonymousUser
@@ -30,14 +30,9 @@ User = AbstractBaseUser | AnonymousUser
 
 def validate_game_options(kind: str, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """The normalised rules options for ``kind`` with ``seats`` players; ``ValueError`` if bad."""
-    if kind not in GameKind.values:
+    if not kinds.known(kind):
         raise ValueError(_("Unknown game: %(kind)s.") % {"kind": kind})
-    opts = dict(options)
-    if kind == GameKind.SOS:
-        opts["players"] = seats
-    elif seats != 2:
-        raise ValueError(_("Ultimate tic-tac-toe is played by exactly two players."))
-    return dict(get_rules(kind, **opts).options)
+    return kinds.get(kind).normalise(options, seats)
 
 
 @transaction.atomic
@@ -216,7 +211,7 @@ def _store_move(
         new_state.ply,
         seat_number,
         new_state.moves[-1],
-        new_state.points[-1] if game.kind == GameKind.SOS else 0,
+        new_state.points[-1] if kinds.of(game).points else 0,
         user_id,
         now,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.paginator import Paginator
@@ -14,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.logs import log_event
-from games import hooks, memo, player_services, queries, services, timekeeping
+from games import hooks, kinds, memo, player_services, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameKind, GameStatus, Player, Seat
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Player, Seat
 from games.panel import kind_label
 from games.presenters import (
     board_view,
@@ -94,11 +96,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     # Each row: ply, seat, notation, points (and, timed, the time it arrived).
     game.use_moves([row[2] for row in rows])
     latest = len(rows)
-    try:
-        at = int(request.GET.get("at", latest))
-    except ValueError:
-        at = latest
-    at = max(0, min(at, latest))
+    at = _replay_at(request, latest)
     rules = game.rules
     state = game.state_at(at)
     to_move = rules.to_move(state)
@@ -109,43 +107,23 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         and services.may_move_for(request.user, game, mover.player)
     )
     names = {s.number: s.player.name for s in seats}
-    clock = None
-    times: list[str] = []
+    clock, times = None, []
     if timed:
-        clocks = timekeeping.clocks_of(
-            game,
-            moves=[(row[1], row[4]) for row in rows],
-            to_move=rules.to_move(game.current_state()),
-            now=timezone.now(),
-        )
-        clock = timekeeping.clock_view(game, clocks, names)
-        times = timekeeping.spent_texts(clocks)
-        can_move = can_move and not clocks.waiting  # the round has not started yet
+        clock, times, waiting = _clock_of(game, rows, names)
+        can_move = can_move and not waiting  # the round has not started yet
     # The game's own record of how it ended (the board, or an arbiter's decision); while
     # replaying, the board's outcome at that move.
     outcome = game.outcome if at == latest else rules.outcome(state)
     if game.status == GameStatus.ANNULLED:
         outcome = None
     scores = game.scores if at == latest else list(state.scores)
-    uttt = game.kind == GameKind.UTTT
-    seat_rows = [
-        {
-            "number": s.number + 1,
-            "player": s.player,
-            "mark": rules.marks[s.number] if uttt else "",
-            "colour_class": seat_colour_class(s.number),
-            "score": scores[s.number],
-            "to_move": mover is not None and to_move == s.number,
-            "winner": outcome is not None and s.number in outcome.winners,
-        }
-        for s in seats
-    ]
+    kind = kinds.of(game)
     return {
         "game": game,
         "kind_label": kind_label(game.kind),
         # What the apps above games (tournaments, sheets) add to the page.
         "page": hooks.game_page(request, game),
-        "seats": seat_rows,
+        "seats": _seat_rows(kind, seats, scores, to_move if mover else None, outcome),
         "board": position_view(rules, game.final_position)
         if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
@@ -155,9 +133,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
         "moves": rows,
-        "score_sheet": score_sheet_rows_html(
-            rows, names, at=at, sos=game.kind == GameKind.SOS, times=times
-        ),
+        "score_sheet": score_sheet_rows_html(rows, names, at=at, sos=kind.points, times=times),
         "clock": clock,
         "at": at,
         "latest": latest,
@@ -169,6 +145,49 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
             "last": latest,
         },
     }
+
+
+def _replay_at(request: HttpRequest, latest: int) -> int:
+    """The move the page shows: ``?at=N`` held to 0..``latest`` (the latest if unreadable)."""
+    try:
+        at = int(request.GET.get("at", latest))
+    except ValueError:
+        at = latest
+    return max(0, min(at, latest))
+
+
+def _clock_of(game: Game, rows: list, names: dict[int, str]) -> tuple[Any, list[str], bool]:
+    """A timed game's clock view, the time each move took, and whether its clocks wait for
+    its round to start."""
+    clocks = timekeeping.clocks_of(
+        game,
+        moves=[(row[1], row[4]) for row in rows],
+        to_move=game.rules.to_move(game.current_state()),
+        now=timezone.now(),
+    )
+    return (
+        timekeeping.clock_view(game, clocks, names),
+        timekeeping.spent_texts(clocks),
+        clocks.waiting,
+    )
+
+
+def _seat_rows(
+    kind: kinds.Kind, seats: list[Seat], scores: Any, to_move: int | None, outcome: Any
+) -> list[dict[str, Any]]:
+    """The seats' table: each seat's number, player, mark, colour, score, turn and win."""
+    return [
+        {
+            "number": s.number + 1,
+            "player": s.player,
+            "mark": kind.seat_mark(s.number),
+            "colour_class": seat_colour_class(s.number),
+            "score": scores[s.number],
+            "to_move": to_move is not None and to_move == s.number,
+            "winner": outcome is not None and s.number in outcome.winners,
+        }
+        for s in seats
+    ]
 
 
 @require_safe

@@ -25,7 +25,8 @@ from typing import Any
 from django.db.models import F, OuterRef, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
-from games.models import Game, GameKind, Move
+from games import kinds
+from games.models import Game, Move
 
 Scores = tuple[int | None, int | None]
 UNKNOWN: Scores = (None, None)
@@ -84,7 +85,7 @@ def combine(
     the site (the moves' points by seat, or its sheet's final scores), else those handed in."""
     if not has_game or not (ply or final is not None):
         return handed_in
-    if kind != GameKind.SOS:
+    if not (kinds.known(kind) and kinds.get(kind).points):
         return UNKNOWN  # no SOS points in another game
     if ply:
         return int(moves[0] or 0), int(moves[1] or 0)
@@ -109,7 +110,7 @@ def of_pairing(pairing: Any) -> Scores:
     game = pairing.game if pairing.game_id is not None else None
     if game is None or not played_on_site(game):
         return handed_in
-    if game.kind != GameKind.SOS:
+    if not kinds.of(game).points:
         return UNKNOWN
     if game.ply:
         if "moves" in getattr(game, "_prefetched_objects_cache", {}):

@@ -42,7 +42,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import clock, player_services
+from games import clock, kinds, player_services
 from games.models import GameKind
 from tournaments import queries, trf
 from tournaments.acts import given_pairings, notes, results, services
@@ -206,11 +206,11 @@ def _time_control(text: str) -> str:
 
 def _kind(data: trf.TrfTournament, kind: str | None) -> str:
     if kind is not None:
-        if kind not in GameKind.values:
+        if not kinds.known(kind):
             raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "trf")
         return kind
     mark = KIND_MARK.search(data.type)
-    if mark and mark.group(1) in GameKind.values:
+    if mark and kinds.known(mark.group(1)):
         return mark.group(1)
     return GameKind.SOS
 

@@ -9,11 +9,10 @@ from django.template.defaultfilters import floatformat
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games import endings
+from games import endings, kinds
 from games.hooks import Html, Link, Panel
 from games.models import Game
 from games.panel import escape, panel_html, url_with_pk
-from games.presenters import rules_summary as summary
 from games.presenters import seat_colour_class
 
 register = template.Library()
@@ -22,7 +21,14 @@ register = template.Library()
 @register.simple_tag
 def rules_summary(game: Game) -> str:
     """The game's rules in a short translated sentence."""
-    return summary(game.kind, game.options)
+    return kinds.of(game).summary(game.options)
+
+
+@register.filter
+def scores_points(kind: str) -> bool:
+    """Do the games of ``kind`` score points (SOS), shown beside a result? (the game-kind
+    registry's :attr:`games.kinds.Kind.points`)."""
+    return kinds.known(kind) and kinds.get(kind).points
 
 
 @register.filter

@@ -9,9 +9,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import kinds
 from games.rules import MoveError, get_rules
 from sheets import layout as L
-from sheets.boards.position import check_sos, check_uttt, uttt_statuses
+from sheets.boards.layouts import layout
 from sheets.boards.record import MARK_COL, SCORE_COL, SheetReader, parse_ref, to_int
 
 
@@ -20,6 +21,7 @@ def check_moves(rd: SheetReader) -> None:
     rules = get_rules(rec.kind, **rec.options)
     state = rules.start()
     extra = rd.move_extra
+    scored = kinds.get(rec.kind).points  # the sheet gives the points each move scored
     for n, text in enumerate(rec.moves, 1):
         _move, seat_text, points, r, c = extra[n]
         mover = rules.to_move(state)
@@ -33,7 +35,7 @@ def check_moves(rd: SheetReader) -> None:
         if seat_text is not None and not _same_seat(rec.kind, seat_text, mover):
             params = {"number": n, "seat": _seat_name(rec.kind, mover)}
             rd.error(r, c - 1, _("Move %(number)s was made by %(seat)s.") % params)
-        if rec.kind == "sos" and points is not None and to_int(points) != state.points[-1]:
+        if scored and points is not None and to_int(points) != state.points[-1]:
             params = {"number": n, "points": state.points[-1]}
             rd.error(r, c + 1, _("Move %(number)s scores %(points)s.") % params)
     rec.moves = list(state.moves)
@@ -66,31 +68,20 @@ def _check_marks(rd: SheetReader) -> None:
             rd.error(seat.row, MARK_COL, message)
 
 
-def _same_seat(kind: str | None, text: Any, seat: int) -> bool:
-    if kind == "uttt":
-        return L.mark(text) == ("X", "O")[seat]
-    return to_int(text) == seat + 1
+def _same_seat(kind: str, text: Any, seat: int) -> bool:
+    """Does ``text`` name seat ``seat``: its mark, or (a kind without marks) its number?"""
+    mark = kinds.get(kind).seat_mark(seat)
+    return L.mark(text) == mark if mark else to_int(text) == seat + 1
 
 
-def _seat_name(kind: str | None, seat: int) -> str:
-    return ("X", "O")[seat] if kind == "uttt" else str(seat + 1)
+def _seat_name(kind: str, seat: int) -> str:
+    return kinds.get(kind).seat_label(seat)
 
 
 def check_position(rd: SheetReader) -> None:
     """Check a final position for everything it alone shows; the stated winner, if any, too."""
     rec = rd.record
-    if rec.kind == "uttt":
-        winners = rec.winners
-        if winners is not None and len(winners) > 1:
-            rd.error(*parse_ref(rec.winner_cell), _("Name one winner, or a draw."))
-            winners = None
-        problems = check_uttt(rec.grid, winners, rec.options)
-        statuses = uttt_statuses(rec.grid)
-        rec.scores = [statuses.count("x"), statuses.count("o")]
-    else:
-        players = get_rules(rec.kind, **rec.options).players
-        given = [s.score for s in rec.seats] or [None] * players
-        problems, rec.scores = check_sos(rec.grid, rec.winners, given, rec.options)
+    problems = layout(rec.kind).position_problems(rd)
     for where, message in problems:
         if where == "board":
             rd.error(2, 2, message)

@@ -16,10 +16,12 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games import kinds
 from games.rules import col_name, get_rules
 from games.rules.notation import normalise
 from sheets import layout as L
 from sheets.boards.check import check_moves, check_position
+from sheets.boards.layouts import layout, layouts
 from sheets.boards.record import (
     MARK_COL,
     NAME_COL,
@@ -44,7 +46,6 @@ __all__ = ["BoardRecord", "SeatRecord", "is_board_sheet", "read_board", "to_int"
 
 FOUND = (L.PLAYERS, L.WINNER, L.TOURNAMENT, L.ROUND, L.BOARD, L.RULES, L.GAME, L.MOVE)
 FOUND += (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS, L.TIME_CONTROL)
-TITLES = (L.TITLE_UTTT, L.TITLE_SOS)
 
 
 def languages() -> list[str]:
@@ -52,7 +53,8 @@ def languages() -> list[str]:
 
 
 def _label_map() -> dict[str, L.Text]:
-    return {form: text for text in FOUND + TITLES for form in L.forms(text)}
+    titles = tuple(lay.title for lay in layouts())
+    return {form: text for text in FOUND + titles for form in L.forms(text)}
 
 
 def is_board_sheet(sheet: SheetData) -> bool:
@@ -165,12 +167,10 @@ def _rules(
             return False
     elif kind is not None:
         rec.kind, rec.options = kind, dict(options or {})
-    elif L.TITLE_UTTT in labels:
-        rec.kind, rec.options = "uttt", dict(get_rules("uttt").options)
-    elif L.TITLE_SOS in labels:
+    elif titled := [lay for lay in layouts() if lay.title in labels]:
+        # Only the game's title: its usual rules on a board of this size and seats.
         seats = _count_seats(rd, labels)
-        opts = {"rows": rows, "cols": cols, "players": max(2, min(seats, 6))}
-        rec.kind, rec.options = "sos", dict(get_rules("sos", **opts).options)
+        rec.kind, rec.options = titled[0].kind, titled[0].guessed_options(rows, cols, seats)
     else:
         rd.error(1, 1, _("Which game is this? Write the rules beside the board (Rules: …)."))
         return False
@@ -188,7 +188,7 @@ def _rules(
 
 def _looks_like_rules_string(text: str) -> bool:
     tokens = text.split()
-    return bool(tokens) and tokens[0].lower() in ("uttt", "sos") and "=" in text
+    return bool(tokens) and kinds.known(tokens[0].lower()) and "=" in text
 
 
 RULE_LABELS = (L.MOVE_RULES, L.WIN_RULES, L.RESTRICTIONS)
@@ -248,12 +248,13 @@ def _rules_in_words(
         full = dict(get_rules(kind, **options).options)
         if any(sections in _sections_of(kind, full, code) for code in languages()):
             return kind, full
-    kinds = [kind] if kind else []
-    kinds += [k for k, title in (("uttt", L.TITLE_UTTT), ("sos", L.TITLE_SOS)) if title in labels]
-    kinds += [k for k in ("uttt", "sos") if k not in kinds]
+    order = layouts()
+    names = [kind] if kind else []
+    names += [lay.kind for lay in order if lay.title in labels]  # the titled kinds next
+    names += [lay.kind for lay in order]
     players = _count_seats(rd, labels)
-    for k in dict.fromkeys(kinds):
-        if k == "uttt" and (rows, cols) != (9, 9):
+    for k in dict.fromkeys(names):
+        if not layout(k).fits(rows, cols):
             continue
         for options in candidates(k, rows, cols, max(2, min(players, 6))):
             if any(sections in _sections_of(k, options, code) for code in languages()):
@@ -276,12 +277,13 @@ def _count_seats(rd: SheetReader, labels: dict) -> int:
     return n
 
 
-def _mark(rd: SheetReader, r: int, c: int, kind: str | None) -> str:
+def _mark(rd: SheetReader, r: int, c: int, kind: str) -> str:
     v = rd.value(r, c)
     if v is None:
         return ""
     m = L.mark(v)
-    allowed = ("X", "O") if kind == "uttt" else ("S", "O")
+    entry = kinds.get(kind)
+    allowed = entry.letters or entry.seat_marks  # the marks a cell may hold
     if m not in allowed:
         params = {"text": v, "a": allowed[0], "b": allowed[1]}
         rd.error(r, c, _("“%(text)s” is not a mark: write %(a)s or %(b)s.") % params)
@@ -335,6 +337,7 @@ def _winners(rd: SheetReader, r: int, c: int) -> tuple[int, ...] | None:
         return ()
     rec = rd.record
     names = {L.norm(s.name): n for n, s in enumerate(rec.seats)}
+    marks = kinds.get(rec.kind).seat_marks  # a winner may be named by the seat's mark
     text = str(value)
     if L.norm(text) in names:
         return (names[L.norm(text)],)
@@ -351,8 +354,8 @@ def _winners(rd: SheetReader, r: int, c: int) -> tuple[int, ...] | None:
         mark = L.mark(part)
         if key in names:
             chosen.add(names[key])
-        elif rec.kind == "uttt" and mark in ("X", "O"):
-            chosen.add(0 if mark == "X" else 1)
+        elif mark and mark in marks:
+            chosen.add(marks.index(mark))
         elif part.strip().isdecimal() and 1 <= int(part) <= len(rec.seats):
             chosen.add(int(part) - 1)
         else:

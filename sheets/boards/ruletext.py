@@ -10,16 +10,17 @@ all_draw_line=draw …``, ``parse_rules_string``).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games import kinds
 from games.rules import get_rules
 from sheets.boards.earlier_rules import EARLIER
-from sheets.layout import TITLE_SOS, TITLE_UTTT, Text, t
+from sheets.boards.layouts import layout
+from sheets.layout import Text, t
 
 Say = Callable[..., str]  # a Text (and its parameters) -> its words, as ``t``
 
@@ -129,24 +130,9 @@ def rule_lines(
     kind: str, options: dict[str, Any], *, say: Say = t
 ) -> tuple[list[str], list[str], list[str]]:
     """(move rules, winning rules, restrictions), each a list of lines in the active language
-    (``say``: how a sentence is said; an import also tries :func:`earlier_wordings`)."""
-    if kind == "sos":
-        move = [say(S_TURNS), say(S_LINE), say(S_AGAIN if options["mode"] == "most" else S_FIRST)]
-        win = [say(S_MOST), say(S_MOST_DRAW)] if options["mode"] == "most" else [say(S_FIRST_DRAW)]
-        return move, win, [say(S_GRID, **options)]
-    move = [say(U_FIRST), say(U_SEND)]
-    if options["preset"] == "classic":
-        move += [say(U_CLOSED), say(U_CLOSED_FREE)]
-        win = [say(U_SMALL), say(U_BIG_CLASSIC), say(U_NO_OPEN)]
-    else:
-        move += [say(U_OPEN), say(U_FULL)]
-        if options["decided_boards_free"]:
-            move.append(say(U_FREE))
-        last = U_ALL_DRAW if options["all_draw_line"] == "draw" else U_ALL_DRAW_GO_ON
-        win = [say(U_SMALL), say(U_BIG), say(U_BOTH), say(last)]
-    if options["no_send_back"]:
-        return move, win, [say(U_NO_SEND_BACK), say(U_NO_SEND_BACK_2)]
-    return move, win, [say(NONE)]
+    (``say``: how a sentence is said; an import also tries :func:`earlier_wordings`), as the
+    board sheet of ``kind`` says them (:mod:`sheets.boards.layouts`)."""
+    return layout(kind).rule_lines(options, say=say)
 
 
 def earlier_wordings(code: str) -> list[Say]:
@@ -167,47 +153,18 @@ PRESET_TACTICAL = Text(gettext_noop("tactical rules"), "тактические �
 PRESET_CLASSIC = Text(gettext_noop("classic rules"), "классические правила")
 S_MOST_SHORT = Text(gettext_noop("The most SOSs win."), "Побеждает больше SOS.")
 S_FIRST_SHORT = Text(gettext_noop("The first SOS wins."), "Побеждает первое SOS.")
-TITLES = {"uttt": TITLE_UTTT, "sos": TITLE_SOS}
 
 
 def rules_words(kind: str, options: dict[str, Any]) -> str:
     """The rules in force in a few words, for the details beside the board (the rules in full
     are below the board); an import reads the options back from the full text."""
-    if kind == "sos":
-        mode = S_MOST_SHORT if options["mode"] == "most" else S_FIRST_SHORT
-        return f"{t(TITLE_SOS)}: {t(S_GRID, **options)} {t(mode)}"
-    preset = PRESET_CLASSIC if options["preset"] == "classic" else PRESET_TACTICAL
-    return f"{t(TITLE_UTTT)}: {t(preset)}"
+    return layout(kind).rules_words(options)
 
 
 def candidates(kind: str, rows: int, cols: int, players: int) -> list[dict[str, Any]]:
     """Every set of options of ``kind`` a board of this size and seats may have been played
     under, the defaults first."""
-    if kind == "sos":
-        found = []
-        for mode in ("most", "first"):
-            try:
-                rules = get_rules("sos", rows=rows, cols=cols, players=players, mode=mode)
-            except ValueError:
-                continue
-            found.append(dict(rules.options))
-        return found
-    found = []
-    for preset, line, free, nsb in itertools.product(
-        ("tactical", "classic"), ("draw", "continue"), (False, True), (False, True)
-    ):
-        try:
-            rules = get_rules(
-                "uttt",
-                preset=preset,
-                all_draw_line=line,
-                decided_boards_free=free,
-                no_send_back=nsb,
-            )
-        except ValueError:
-            continue
-        found.append(dict(rules.options))
-    return found
+    return layout(kind).candidates(rows, cols, players)
 
 
 # -- The rules string --------------------------------------------------------------------------
@@ -247,9 +204,15 @@ def parse_rules_string(text: str) -> tuple[str, dict[str, Any]]:
         else:
             value = raw
         options[key.strip().lower()] = value
-    if kind == "sos":
-        for key in ("rows", "cols", "players"):  # "1"/"0" are numbers here, not yes/no
+    if kinds.known(kind):
+        for key in _number_options(kinds.get(kind)):  # "1"/"0" are numbers here, not yes/no
             if isinstance(options.get(key), bool):
                 options[key] = int(options[key])
     rules = get_rules(kind, **options)
     return rules.kind, dict(rules.options)
+
+
+def _number_options(kind: kinds.Kind) -> list[str]:
+    """The options of ``kind`` that are numbers (the seats' count too, when it is one)."""
+    names = [o.name for o in kind.options if o.type == "int"]
+    return names + ([kind.seats_option] if kind.seats_option else [])

@@ -16,17 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import kinds
 from games.rules import get_rules
 from sheets import layout as L
-from sheets.boards.position import sos_lines, uttt_statuses
+from sheets.boards.layouts import SEAT_FILLS, BoardLayout, layout, seat_cell
 from sheets.boards.ruletext import rule_lines, rules_words
 from sheets.layout import t
 from sheets.xlsx.writer import Cell, Row, SheetSpec, Style, col
 
-SEAT_FILLS = ("F4CCCC", "CFE2F3", "D9EAD3", "D9D2E9", "FCE5CD", "D0E0E3")
-BOARD_FILLS = {"x": "F4CCCC", "o": "CFE2F3", "draw": "D9D9D9", "both": "FFF2CC"}
-LINE_FILL = "FFF2CC"  # SOSs of a final position: who made them is not known
-MARK_COLOURS = {"X": "C00000", "O": "1F4E79"}
 HEADER = Style(bold=True, h="center", fill="EEEEEE")
 LABEL = Style(bold=True)
 TITLE = Style(bold=True, size=12)
@@ -146,56 +143,29 @@ def _grid(data: BoardData, rules: Any, state: Any) -> list[list[str]]:
     return [list(row) for row in state.grid]
 
 
-def _fills(data: BoardData, grid: list[list[str]], state: Any) -> dict[tuple[int, int], str]:
-    """Fill colour of the cells of decided small boards, or of the cells of each SOS."""
-    fills: dict[tuple[int, int], str] = {}
-    if data.kind == "uttt":
-        for b, status in enumerate(uttt_statuses(grid)):
-            if status in BOARD_FILLS:
-                for i in range(9):
-                    fills[(3 * (b // 3) + i // 3, 3 * (b % 3) + i % 3)] = BOARD_FILLS[status]
-        return fills
-    if data.moves:
-        rules = state._rules
-        for line in state.lines:
-            for name in line.cells:
-                fills[rules.parse_cell(name)] = SEAT_FILLS[line.seat % 6]
-    else:
-        for line in sos_lines(grid):
-            for cell in line:
-                fills[cell] = LINE_FILL
-    return fills
+def _grid_style(kind: BoardLayout, r: int, c: int, g: Geometry, mark: str, fill: Any) -> Style:
+    """A cell of the grid: its mark bold, centred, its borders medium at the grid's edges and
+    every ``kind.block`` cells (ultimate tic-tac-toe's small boards), thin elsewhere."""
+    b = kind.block
 
+    def side(edge: bool, at: int, thick_at: int) -> str:
+        return "medium" if edge or (b and at % b == thick_at) else "thin"
 
-def _grid_style(
-    kind: str, r: int, c: int, rows: int, cols: int, mark: str, fill: str | None
-) -> Style:
-    def side(edge: bool, thick: bool) -> str:
-        return "medium" if edge or thick else "thin"
-
-    if kind == "uttt":
-        border = (
-            side(c == 0, c % 3 == 0),
-            side(c == cols - 1, c % 3 == 2),
-            side(r == 0, r % 3 == 0),
-            side(r == rows - 1, r % 3 == 2),
-        )
-    else:
-        border = (side(c == 0, False), side(c == cols - 1, False))
-        border += (side(r == 0, False), side(r == rows - 1, False))
+    border = (
+        side(c == 0, c, 0),
+        side(c == g.cols - 1, c, b - 1),
+        side(r == 0, r, 0),
+        side(r == g.rows - 1, r, b - 1),
+    )
     return Style(
         bold=True,
-        size=14 if kind == "uttt" else 12,
-        color=MARK_COLOURS.get(mark) if kind == "uttt" else None,
+        size=kind.mark_size,
+        color=kind.mark_colours.get(mark),
         fill=fill,
         border=border,
         h="center",
         v="center",
     )
-
-
-def seat_mark(kind: str, seat: int) -> str | int:
-    return ("X", "O")[seat] if kind == "uttt" else seat + 1
 
 
 def winner_text(data: BoardData) -> str:
@@ -219,13 +189,14 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     for c in range(g.cols):
         cells[(1, c + 2)] = Cell(col(c + 1), HEADER)
     grid = _grid(data, rules, state)
-    fills = _fills(data, grid, state)
+    kind_layout = layout(data.kind)
+    fills = kind_layout.fills(data.moves, grid, state)
     for r in range(g.rows):
         cells[(r + 2, 1)] = Cell(r + 1, Style(bold=True, h="right", v="center"))
         for c in range(g.cols):
             mark = "" if data.blank else grid[r][c]
             fill = None if data.blank else fills.get((r, c))
-            style = _grid_style(data.kind, r, c, g.rows, g.cols, mark, fill)
+            style = _grid_style(kind_layout, r, c, g, mark, fill)
             cells[(r + 2, c + 2)] = Cell(mark or None, style)
 
     _players(data, g, cells, merges, state)
@@ -234,7 +205,7 @@ def board_sheet(data: BoardData, title: str) -> SheetSpec:
     for r in range(g.rows + 2, g.last + 1):
         heights[r] = ROW_HEIGHT
     heights[g.separator_row] = SEPARATOR_HEIGHT
-    title_text = t(L.TITLE_UTTT if data.kind == "uttt" else L.TITLE_SOS)
+    title_text = t(kind_layout.title)
     cells[(g.title_row, 1)] = Cell(title_text, TITLE)
     merges.append(f"A{g.title_row}:{col(g.left_last)}{g.title_row}")
     for label, row, texts in zip(
@@ -286,7 +257,7 @@ def _players(data: BoardData, g: Geometry, cells: dict, merges: list[str], state
         cells[(r, 2)] = Cell(name, Style(bold=True))
         merges.append(f"B{r}:G{r}")
         fill = SEAT_FILLS[seat % 6]
-        cells[(r, 8)] = Cell(seat_mark(data.kind, seat), Style(bold=True, h="center", fill=fill))
+        cells[(r, 8)] = Cell(seat_cell(data.kind, seat), Style(bold=True, h="center", fill=fill))
         if scores is not None:
             cells[(r, 9)] = Cell(scores[seat], Style(h="center"))
     cells[(g.winner_row, 1)] = Cell(t(L.WINNER), LABEL)
@@ -334,7 +305,7 @@ def _fit_details(widths: dict[int, float], s: int, labels: list[str], values: li
 
 def _heads(data: BoardData) -> list[L.Text]:
     """The score sheet's columns: number, seat, move, (points), (time)."""
-    heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if data.kind == "sos" else [])
+    heads = [L.NUMBER, L.SEAT, L.MOVE] + ([L.POINTS] if kinds.get(data.kind).points else [])
     return heads + ([L.TIME] if data.timed else [])
 
 
@@ -343,7 +314,7 @@ def _block(data: BoardData) -> int:
 
 
 def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: Any) -> int:
-    sos = data.kind == "sos"
+    points = kinds.get(data.kind).points  # a column of the points each move scored (SOS)
     total = rules.rows * rules.cols if data.blank else len(data.moves)
     rows = g.move_rows()
     blocks = max(1, -(-total // len(rows)))
@@ -354,46 +325,35 @@ def _score_sheet(data: BoardData, g: Geometry, cells: dict, rules: Any, state: A
     for b in range(blocks):
         for k, head in enumerate(heads):
             cells[(g.score_row, g.right + b * w + k)] = Cell(t(head), SCORE_HEAD)
-    seats = [] if data.blank else _movers(rules, state, data.moves)
+    seats = [] if data.blank else layout(data.kind).movers(rules, state, data.moves)
     for i in range(total):
         b, row = divmod(i, len(rows))
         r = rows[row]
         c = g.right + b * w
         cells[(r, c)] = Cell(i + 1, boxed)
         if data.blank:
-            seat = seat_mark("uttt", i % 2) if not sos else None
-            move, points = None, None
+            # Who makes each move: the seats in turn, unknown when a scoring move plays again.
+            seat = None if points else seat_cell(data.kind, i % max(len(data.seats), 1))
+            move, scored = None, None
         else:
-            seat = seat_mark(data.kind, seats[i])
+            seat = seat_cell(data.kind, seats[i])
             move = data.moves[i]
-            points = state.points[i] if sos and state.points[i] else None
+            scored = state.points[i] if points and state.points[i] else None
         cells[(r, c + 1)] = Cell(seat, boxed)
         cells[(r, c + 2)] = Cell(move, boxed)
-        if sos:
-            cells[(r, c + 3)] = Cell(points, boxed)
+        if points:
+            cells[(r, c + 3)] = Cell(scored, boxed)
         if times is not None:
             spent = times[i] if i < len(times) and times[i] else None
             cells[(r, c + len(heads) - 1)] = Cell(spent, boxed)
     return g.right + blocks * w - 2
 
 
-def _movers(rules: Any, state: Any, moves: list[str]) -> list[int]:
-    """The seat that made each move (SOS: a scoring move is followed by the same seat)."""
-    if rules.kind == "uttt":
-        return [i % 2 for i in range(len(moves))]
-    seats, seat = [], 0
-    for points in state.points:
-        seats.append(seat)
-        if not points:
-            seat = (seat + 1) % rules.players
-    return seats
-
-
 def _score_widths(data: BoardData, g: Geometry, right_last: int) -> dict[int, float]:
     """The score sheet's columns, block after block: each at least as wide as its header in
     the sheet's language (``Игрок``, ``Очки``), so print never breaks a header word."""
     widths = {g.right: 12.0}
-    pattern = (5.0, 6.0, 8.0, 6.0) if data.kind == "sos" else (5.0, 6.0, 8.0)
+    pattern = (5.0, 6.0, 8.0) + ((6.0,) if kinds.get(data.kind).points else ())
     pattern += ((9.0,) if data.timed else ()) + (2.0,)
     heads = [text_width(t(head), bold=True) for head in _heads(data)]
     pattern = tuple(max(w, heads[k]) if k < len(heads) else w for k, w in enumerate(pattern))

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import player_services
+from games import kinds, player_services
 from games.bidi import isolate
 from games.models import GameStatus, Player
 from sheets import layout as L
@@ -232,7 +232,7 @@ def _round(ctx: Context, table: Table) -> None:
             table.sheet, "A1", _("Round %(number)s is not paired on the site yet.") % {"number": n}
         )
         return
-    sos = ctx.t.kind == "sos"
+    sos = kinds.of(ctx.t).points  # the games score points (SOS)
     for row in table.rows:
         v, cells = row.values, row.cells
         board = to_int(v.get("board"))

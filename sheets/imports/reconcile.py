@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
+from games import kinds
 from sheets.boards.read import BoardRecord
 from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import GameChange, ResultChange, result_of_winners
@@ -175,7 +176,7 @@ def _game_side(ctx: Context, p: Pairing, rec: BoardRecord | None) -> GameSide | 
 def _result_side(
     ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide, rec: BoardRecord | None
 ) -> None:
-    sos = ctx.t.kind == "sos"
+    sos = kinds.of(ctx.t).points  # the games score points (SOS)
     if side.result is not None:
         if rc is not None and rc.code is not None and rc.code != side.result:
             if side.change is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from games import timekeeping
+from games import kinds, timekeeping
 from games.models import Game, GameStatus, Seat
 from sheets import layout as L
 from sheets.boards.ruletext import rules_words
@@ -154,7 +154,7 @@ def players_sheet(data: TournamentData) -> SheetSpec:
 
 
 def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec:
-    sos = data.tournament.kind == "sos"
+    sos = kinds.of(data.tournament).points  # the SOS points columns
     head = [t(L.BOARD_COLUMN), t(L.FIRST), t(L.RESULT), t(L.SECOND)]
     if sos:
         head += [t(L.FIRST_POINTS), t(L.SECOND_POINTS)]

@@ -29,11 +29,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.logs import log_event
-from games import analysis
+from games import analysis, kinds
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, AnalysisStatus, PositionAnalysis
 from games.engine.verdict import ADVANTAGE, PROVEN
 from games.errors import GameError
-from games.models import Game, GameKind
+from games.models import Game
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import results, versions
 from tournaments.acts.services import AnyUser
@@ -175,7 +175,7 @@ def decide_by_engine(
 def seat_label(game_kind: str, seat: int, names: dict[int, str] | None = None) -> str:
     """``Alice (X)`` / ``seat 2``: how a verdict names a seat."""
     name = (names or {}).get(seat)
-    mark = ("X", "O")[seat] if game_kind == GameKind.UTTT and seat < 2 else ""
+    mark = kinds.get(game_kind).seat_mark(seat) if kinds.known(game_kind) else ""
     if name:
         return f"{name} ({mark})" if mark else name
     label = _("seat %(number)s") % {"number": seat + 1}

@@ -16,11 +16,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from games import kinds as game_kinds
 from games import services as game_services
 from games import timekeeping
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.clock import MAX_DEFAULT_TIME_MINUTES
-from games.models import GameKind
 from tournaments import formats
 from tournaments.acts.status import refresh_status
 from tournaments.authority import AnyUser, require_arbiter
@@ -34,21 +34,21 @@ from tournaments.models import (
 )
 from tournaments.standings import TIEBREAKS
 
-# SOS games have a score of their own: by default an SOS tournament breaks ties with the SOS
-# points scored and their difference first in a Swiss (after direct encounter in a round robin),
-# then the format's usual order, as far as the form's six tie-break places go.
-SOS_FIRST = ("sos_points", "sos_difference")
 MAX_DEFAULT_TIEBREAKS = 6
 
 
-def default_tiebreaks(format: str, kind: str = GameKind.UTTT) -> list[str]:
-    """The tie-breaks a new tournament of ``format`` and game ``kind`` gets unless told."""
+def default_tiebreaks(format: str, kind: str | None = None) -> list[str]:
+    """The tie-breaks a new tournament of ``format`` and game ``kind`` gets unless told: a game
+    kind with a score of its own (SOS points) breaks ties with its own tie-breaks first in a
+    Swiss (after direct encounter in a round robin), then the format's usual order, as far as
+    the form's six tie-break places go."""
     usual = list(formats.get(format).default_tiebreaks)
-    if kind != GameKind.SOS:
+    own = game_kinds.get(kind).tiebreaks if game_kinds.known(kind) else ()
+    if not own:
         return usual
     lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
     rest = [k for k in usual if k not in lead]
-    return [*lead, *SOS_FIRST, *rest][:MAX_DEFAULT_TIEBREAKS]
+    return [*lead, *own, *rest][:MAX_DEFAULT_TIEBREAKS]
 
 
 POINT_FIELDS = ("points_win", "points_draw", "points_loss", "points_bye")
@@ -72,50 +72,11 @@ def validate_settings(
 ) -> dict[str, Any]:
     """A tournament's settings checked and normalised, as every form (the site's, the admin's)
     and service stores them; ``TournamentError`` whose code names the field at fault."""
-    name = " ".join(str(name).split())
-    if not name:
-        raise TournamentError(_("A tournament needs a name."), "name")
-    if kind not in GameKind.values:
-        raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
-    formats.get(format).validate(rounds=rounds)  # UnknownFormat is a TournamentError
-    if not isinstance(options, dict):
-        raise TournamentError(
-            _('The rules options must be named values, such as {"preset": "tactical"}.'),
-            "options",
-        )
-    try:
-        normalised = game_services.validate_game_options(kind, options, 2)
-    except (TypeError, ValueError) as err:
-        raise TournamentError(
-            _("These rules options are not allowed: %(reason)s") % {"reason": err}, "options"
-        ) from None
-    points = {}
-    for field, value in zip(
-        POINT_FIELDS, (points_win, points_draw, points_loss, points_bye), strict=True
-    ):
-        try:
-            number = Decimal(str(value))
-        except ArithmeticError:
-            number = Decimal("NaN")
-        if not number.is_finite() or not 0 <= number <= MAX_POINTS or number != round(number, 1):
-            raise TournamentError(
-                _("Points are numbers from 0 to 999.9, with at most one decimal."), field
-            )
-        points[field] = number
-    if tiebreaks is not None and not isinstance(tiebreaks, list | tuple):
-        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": tiebreaks}, "tiebreaks")
-    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format, kind)
-    if any(not isinstance(key, str) for key in order):
-        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
-    if len(set(order)) != len(order):
-        raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
-    unknown = [key for key in order if key not in TIEBREAKS]
-    if unknown:
-        raise TournamentError(
-            _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)}, "tiebreaks"
-        )
-    if kind != GameKind.SOS and any(k.startswith("sos_") for k in order):
-        raise TournamentError(_("SOS points tie-breaks need an SOS tournament."), "tiebreaks")
+    name = _checked_name(name)
+    _check_kind_and_format(kind, format, rounds)
+    normalised = _checked_options(kind, options)
+    points = _checked_points(points_win, points_draw, points_loss, points_bye)
+    order = _checked_tiebreaks(tiebreaks, format, kind)
     acceleration = acceleration or Acceleration.NONE
     problem = acceleration_problem(
         acceleration=acceleration, format=format, win=points_win, draw=points_draw, loss=points_loss
@@ -133,6 +94,70 @@ def validate_settings(
         "acceleration": acceleration,
         "dummy_cap": bool(dummy_cap),
     }
+
+
+def _checked_name(name: Any) -> str:
+    name = " ".join(str(name).split())
+    if not name:
+        raise TournamentError(_("A tournament needs a name."), "name")
+    return name
+
+
+def _check_kind_and_format(kind: Any, format: Any, rounds: int | None) -> None:
+    if not game_kinds.known(kind):
+        raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
+    formats.get(format).validate(rounds=rounds)  # UnknownFormat is a TournamentError
+
+
+def _checked_options(kind: str, options: Any) -> dict[str, Any]:
+    """The rules options, checked against the kind's schema as the casual game's are."""
+    if not isinstance(options, dict):
+        raise TournamentError(
+            _('The rules options must be named values, such as {"preset": "tactical"}.'),
+            "options",
+        )
+    try:
+        return game_services.validate_game_options(kind, options, 2)
+    except (TypeError, ValueError) as err:
+        raise TournamentError(
+            _("These rules options are not allowed: %(reason)s") % {"reason": err}, "options"
+        ) from None
+
+
+def _checked_points(*values: Any) -> dict[str, Decimal]:
+    """The points of a win, a draw, a loss and a bye (:data:`POINT_FIELDS`), as decimals."""
+    points = {}
+    for field, value in zip(POINT_FIELDS, values, strict=True):
+        try:
+            number = Decimal(str(value))
+        except ArithmeticError:
+            number = Decimal("NaN")
+        if not number.is_finite() or not 0 <= number <= MAX_POINTS or number != round(number, 1):
+            raise TournamentError(
+                _("Points are numbers from 0 to 999.9, with at most one decimal."), field
+            )
+        points[field] = number
+    return points
+
+
+def _checked_tiebreaks(tiebreaks: Any, format: str, kind: str) -> list[str]:
+    """The tie-breaks in order (the usual ones of the format and kind when none are given)."""
+    if tiebreaks is not None and not isinstance(tiebreaks, list | tuple):
+        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": tiebreaks}, "tiebreaks")
+    order = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(format, kind)
+    if any(not isinstance(key, str) for key in order):
+        raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
+    if len(set(order)) != len(order):
+        raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
+    unknown = [key for key in order if key not in TIEBREAKS]
+    if unknown:
+        raise TournamentError(
+            _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)}, "tiebreaks"
+        )
+    foreign = game_kinds.foreign_tiebreak(kind, order)
+    if foreign is not None:
+        raise TournamentError(str(foreign.tiebreaks_refusal), "tiebreaks")
+    return order
 
 
 # What an arbiter may change after creating a tournament; the first three are frozen once

@@ -8,11 +8,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import kinds
 from games.analysis_models import MAX_ADJUDICATION_SECONDS
 from games.bidi import ltr_text
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
-from games.forms import KIND_FIELDS, NewGameForm, TimeControlField, forget_other_kinds
-from games.models import GameKind
+from games.forms import KindOptionFields, TimeControlField
 from games.player_services import column_limit
 from tournaments import formats
 from tournaments.acts import tournament_settings as settings_service
@@ -22,33 +22,19 @@ from tournaments.models import Acceleration, Tournament, TournamentFormat, accel
 from tournaments.standings import TIEBREAKS
 
 MAX_TIEBREAKS = 6
-RULES_FIELDS = (
-    "rows",
-    "cols",
-    "mode",
-    "preset",
-    "all_draw_line",
-    "decided_boards_free",
-    "no_send_back",
-)
 
 
 def _tiebreak_choices() -> list[tuple[str, Any]]:
     return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(KindOptionFields, forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=column_limit(Tournament, "name"),
         widget=forms.TextInput(attrs={"dir": "auto"}),
     )
-    kind = forms.ChoiceField(
-        label=_("Game"),
-        choices=GameKind.choices,
-        widget=forms.RadioSelect,
-        initial=GameKind.UTTT,
-    )
+    kind = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
     format = forms.ChoiceField(
         label=_("Format"), choices=TournamentFormat.choices, initial=TournamentFormat.SWISS
     )
@@ -120,17 +106,12 @@ class TournamentForm(forms.Form):
             "a 5-second delay; 3 days/move; 2 days/move 30 days: also at most 30 days in all."
         )
     )
-    # The games' rules, as on the new game form.
-    rows = NewGameForm.base_fields["rows"]
-    cols = NewGameForm.base_fields["cols"]
-    mode = NewGameForm.base_fields["mode"]
-    preset = NewGameForm.base_fields["preset"]
-    all_draw_line = NewGameForm.base_fields["all_draw_line"]
-    decided_boards_free = NewGameForm.base_fields["decided_boards_free"]
-    no_send_back = NewGameForm.base_fields["no_send_back"]
+    # The games' rules, as on the new game form: generated from the game-kind registry.
+    kind_options_after = "time_control"
 
-    # What cannot change once round 1 is paired (settings_service.FROZEN_FIELDS, as form fields).
-    FROZEN = ("kind", "format", *RULES_FIELDS)
+    # What cannot change once round 1 is paired (settings_service.FROZEN_FIELDS, as form fields:
+    # these and every rules option).
+    FROZEN = ("kind", "format")
 
     def __init__(
         self, *args: Any, tournament: Tournament | None = None, frozen: bool = False, **kwargs: Any
@@ -156,7 +137,7 @@ class TournamentForm(forms.Form):
             for n, key in enumerate(self.shown_tiebreaks()):
                 self.initial.setdefault(f"tiebreak_{n}", key)
         if frozen:
-            for name in self.FROZEN:
+            for name in (*self.FROZEN, *kinds.option_names()):
                 self.fields[name].disabled = True  # the posted value is ignored
 
     def _add_running_fields(self) -> None:
@@ -256,7 +237,8 @@ class TournamentForm(forms.Form):
         }
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key
-        initial.update({k: v for k, v in t.options.items() if k in RULES_FIELDS})
+        names = kinds.option_names()
+        initial.update({k: v for k, v in t.options.items() if k in names})
         return initial
 
     def shown_tiebreaks(self) -> list[str]:
@@ -270,15 +252,9 @@ class TournamentForm(forms.Form):
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]
 
-    def sos_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in KIND_FIELDS[GameKind.SOS]]
-
-    def uttt_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in KIND_FIELDS[GameKind.UTTT]]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        forget_other_kinds(self, data)
+        self.forget_other_kinds(data)
         order = [data.get(f"tiebreak_{n}") for n in range(MAX_TIEBREAKS)]
         order = [key for key in order if key]
         if len(set(order)) != len(order):
@@ -288,7 +264,7 @@ class TournamentForm(forms.Form):
             # The usual order as shown, left alone: it follows the game and format chosen (an
             # SOS tournament gets the SOS tie-breaks even if the form opened on another game).
             data["tiebreaks"] = None
-        data["options"] = NewGameForm.rules_options(data.get("kind"), data)
+        data["options"] = self.rules_options(data.get("kind"), data)
         entry = formats.find(data.get("format"))
         try:
             if entry is not None:
