@@ -17,7 +17,7 @@ from games import authority as game_authority
 from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Entry, Pairing, Tournament, TournamentStatus
+from tournaments.models import Act, Entry, Pairing, ResultRecord, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -70,7 +70,7 @@ def _decides(user: AnyUser, game: Game) -> bool | None:
     return None if tournament is None else may_arbitrate(user, tournament)
 
 
-def _games_of(pairings: QuerySet[Pairing], records: QuerySet[Adjudication]) -> Q:
+def _games_of(pairings: QuerySet[Pairing], records: QuerySet[ResultRecord]) -> Q:
     """Games of ``pairings``, and the annulled games whose annulment ``records`` keep the link."""
     annulled = records.filter(act=Act.ANNUL, pairing__isnull=False, game__isnull=False)
     return Q(pk__in=pairings.filter(game__isnull=False).values("game")) | Q(
@@ -81,12 +81,12 @@ def _games_of(pairings: QuerySet[Pairing], records: QuerySet[Adjudication]) -> Q
 def _arbitrated(user: AnyUser) -> Q:
     return _games_of(
         Pairing.objects.filter(round__tournament__arbiters=user),
-        Adjudication.objects.filter(pairing__round__tournament__arbiters=user),
+        ResultRecord.objects.filter(pairing__round__tournament__arbiters=user),
     )
 
 
 def _owned() -> Q:
-    return _games_of(Pairing.objects.all(), Adjudication.objects.all())
+    return _games_of(Pairing.objects.all(), ResultRecord.objects.all())
 
 
 def _players_of(user: AnyUser) -> Q:

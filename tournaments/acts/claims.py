@@ -16,10 +16,10 @@ from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
     Claim,
     ClaimStatus,
+    RecordReason,
+    ResultRecord,
     ResultSource,
 )
 
@@ -68,10 +68,10 @@ def claim_win(*, user: AnyUser | None, game: Game) -> Claim:
 @transaction.atomic
 def decide_claim(
     *, user: AnyUser | None, claim: Claim, accept: bool, note: str = ""
-) -> Adjudication:
+) -> ResultRecord:
     """The arbiter accepts (the claimant wins on time) or rejects a claim; both are recorded."""
     claim = Claim.objects.select_related("game", "pairing__round__tournament").get(pk=claim.pk)
-    _check(user, AdjudicationReason.TIME, game=claim.game, pairing=claim.pairing)
+    _check(user, RecordReason.TIME, game=claim.game, pairing=claim.pairing)
     game, pairing = versions.lock(game=claim.game, pairing=claim.pairing)
     assert game is not None and pairing is not None
     claim = Claim.objects.select_for_update().get(pk=claim.pk)
@@ -90,7 +90,7 @@ def decide_claim(
     record = results.record(
         act,
         source=ResultSource.CLAIM,
-        reason=AdjudicationReason.TIME,
+        reason=RecordReason.TIME,
         note=note,
         user=user,
         game=game,
@@ -99,6 +99,6 @@ def decide_claim(
         after=versions.snapshot(game, pairing),
     )
     claim.status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
-    claim.adjudication = record
-    claim.save(update_fields=["status", "adjudication"])
+    claim.record = record
+    claim.save(update_fields=["status", "record"])
     return record

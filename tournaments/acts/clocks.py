@@ -1,6 +1,6 @@
 """The arbiter's clock acts: start a round (its games' clocks wait for it), add time to a side,
 stop all clocks of a round (a power cut at the club) and start them again. Each act leaves one
-permanent record (``Adjudication``) through the results service, as every other act does; the
+permanent record (``ResultRecord``) through the results service, as every other act does; the
 clocks themselves change through the primitives of :mod:`games.timekeeping`.
 
 Acts apply once. Adding time names the version the arbiter saw (``versions.version_of``: the
@@ -32,8 +32,8 @@ from tournaments.acts.services import AnyUser
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
+    RecordReason,
+    ResultRecord,
     ResultSource,
     Round,
 )
@@ -53,7 +53,7 @@ def add_time(
     reason: str,
     note: str = "",
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     """Give ``seat`` of ``game`` ``seconds`` more on its clock (a penalty for the opponent's
     illegal conduct, a disturbance). A flag that fell before the act ends the game first, and
     the act is then refused."""
@@ -66,7 +66,7 @@ def add_time(
         allowed = may_arbitrate_game(user, game)
     if not allowed:
         raise TournamentError(_("Only this game's arbiters may decide it."), "not_allowed")
-    if reason not in AdjudicationReason.values:
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     timekeeping.flag_if_due(game=game)  # its own transaction: a fallen flag stays fallen
     with transaction.atomic():
@@ -126,7 +126,7 @@ def unstarted_boards(rnd: Round) -> list[int]:
 
 def start_round(
     *, user: AnyUser | None, rnd: Round, note: str = "", now: datetime | None = None
-) -> Adjudication:
+) -> ResultRecord:
     """Start the round ``rnd``: the clocks of its games start now, the first mover's running,
     with the tournament's default time for each side's first move. Refused when none of its
     games waits (started already, or no game with a clock)."""
@@ -149,7 +149,7 @@ def start_round(
         return results.record(
             Act.START_ROUND,
             source=ResultSource.ADJUDICATION,
-            reason=AdjudicationReason.ROUND_START,
+            reason=RecordReason.ROUND_START,
             note=note,
             user=user,
             tournament=rnd.tournament,
@@ -176,10 +176,10 @@ def round_paused(rnd: Round) -> bool | None:
 
 def _round_act(
     *, user: AnyUser | None, rnd: Round, stop: bool, reason: str, note: str
-) -> Adjudication:
+) -> ResultRecord:
     rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
     authority.require_arbiter(user, rnd.tournament)
-    if reason not in AdjudicationReason.values:
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     for game in round_games(rnd):
         timekeeping.flag_if_due(game=game)  # flags that fell before the act end their games
@@ -215,9 +215,9 @@ def pause_round(
     *,
     user: AnyUser | None,
     rnd: Round,
-    reason: str = AdjudicationReason.INTERRUPTION,
+    reason: str = RecordReason.INTERRUPTION,
     note: str = "",
-) -> Adjudication:
+) -> ResultRecord:
     """Stop every running clock of the round ``rnd``."""
     return _round_act(user=user, rnd=rnd, stop=True, reason=reason, note=note)
 
@@ -226,8 +226,8 @@ def resume_round(
     *,
     user: AnyUser | None,
     rnd: Round,
-    reason: str = AdjudicationReason.INTERRUPTION,
+    reason: str = RecordReason.INTERRUPTION,
     note: str = "",
-) -> Adjudication:
+) -> ResultRecord:
     """Start the stopped clocks of the round ``rnd`` again."""
     return _round_act(user=user, rnd=rnd, stop=False, reason=reason, note=note)

@@ -27,10 +27,10 @@ from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
+    ResultRecord,
     ResultSource,
     RoundStatus,
     Tournament,
@@ -46,7 +46,7 @@ def pairing_of(game: Game) -> Pairing | None:
     pairing = Pairing.objects.select_related("round__tournament").filter(game=game).first()
     if pairing is None:
         record = (
-            Adjudication.objects.filter(game=game, act=Act.ANNUL, pairing__isnull=False)
+            ResultRecord.objects.filter(game=game, act=Act.ANNUL, pairing__isnull=False)
             .select_related("pairing__round__tournament")
             .first()
         )
@@ -73,7 +73,7 @@ def may_adjudicate(
 def _check(user: AnyUser | None, reason: str, **scope: Any) -> None:
     if not may_adjudicate(user, **scope):
         raise TournamentError(_("Only this game's arbiters may decide it."), "not_allowed")
-    if reason not in AdjudicationReason.values:
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
 
 
@@ -125,7 +125,7 @@ def decide(
     expected_version: str | None = None,
     source: str = ResultSource.ADJUDICATION,
     engine: dict[str, Any] | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     """Declare a result (``1-0``, ``½-½``, …; or ``winners`` seats for an SOS game of more
     seats), or a forfeit (``+/-``, ``-/+``, ``-/-``), before, during or after the game.
 
@@ -193,7 +193,7 @@ def take_back(
     reason: str,
     note: str = "",
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     """Take back the last ``count`` moves (a wrongly accepted move); play continues."""
     pairing = pairing_of(game)
     _check(user, reason, game=game, pairing=pairing)
@@ -233,7 +233,7 @@ def annul(
     note: str = "",
     replay: bool = True,
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     """Annul a game: it stays visible, marked annulled. In a tournament its pairing gets a new
     game between the same players (``replay``), or stays without a result to be re-paired.
     At most one replacement game, however often the act is sent."""
@@ -305,7 +305,7 @@ def withdraw(
     note: str = "",
     from_round: int | None = None,
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     _check(user, reason, tournament=entry.tournament)
     entry = _locked_entry(entry, expected_version)
     if entry.withdrawn_from_round is not None:
@@ -332,7 +332,7 @@ def reinstate(
     reason: str,
     note: str = "",
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     _check(user, reason, tournament=entry.tournament)
     entry = _locked_entry(entry, expected_version)
     if entry.withdrawn_from_round is None:

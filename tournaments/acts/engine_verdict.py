@@ -39,7 +39,7 @@ from tournaments.acts import results, versions
 from tournaments.acts.services import AnyUser
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, AdjudicationReason, Pairing
+from tournaments.models import Pairing, RecordReason, ResultRecord
 from tournaments.web.forms import _ReasonForm, decision_label
 
 ENGINE_NAME = "games.engine"
@@ -136,7 +136,7 @@ def decide_by_engine(
     result: str = "",
     winners: list[int] | None = None,
     note: str = "",
-) -> Adjudication:
+) -> ResultRecord:
     """Decide the game the engine analysed: ``result`` (two seats: ``1-0``, ``½-½``, ``0-1``)
     or ``winners``, with the engine's verdict kept in the record. Refused as already done when
     the game changed since the arbiter saw it (another move, another decision)."""
@@ -284,7 +284,7 @@ def engine_page(request: HttpRequest, game: int) -> HttpResponse:
     record = engine_record(job) if job is not None and job.status == AnalysisStatus.DONE else None
     decide_form = None
     if record is not None:
-        initial: dict[str, Any] = {"version": version, "reason": AdjudicationReason.UNFINISHED}
+        initial: dict[str, Any] = {"version": version, "reason": RecordReason.UNFINISHED}
         data = request.POST if act == "decide" else None
         if len(seats) > 2:
             winners = (record["verdict"] or {}).get("winners")

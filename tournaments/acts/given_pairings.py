@@ -23,10 +23,10 @@ from tournaments.authority import require_arbiter
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Adjudication,
-    AdjudicationReason,
     Pairing,
+    RecordReason,
     Result,
+    ResultRecord,
     ResultSource,
     Round,
     RoundStatus,
@@ -139,7 +139,7 @@ def set_pairings(
     current = list(rnd.pairings.select_related("game", "first__player"))
     # A bye's record (made with the round) does not start it; any other record does.
     recorded = set(
-        Adjudication.objects.filter(pairing__round=rnd).values_list("pairing_id", flat=True)
+        ResultRecord.objects.filter(pairing__round=rnd).values_list("pairing_id", flat=True)
     )
     started = any(
         (p.second_id is not None and (p.result or p.pk in recorded)) or (p.game_id and p.game.ply)
@@ -208,7 +208,7 @@ def set_pairings(
         user=user,
         manual=True,
         warnings=by_board,
-        bye_reason=AdjudicationReason.PAIRING_CHANGED,
+        bye_reason=RecordReason.PAIRING_CHANGED,
         numbers=[i + 1 for i in new],
     )
     # Recorded once the round's games are made (an online tournament's): the record's after-state

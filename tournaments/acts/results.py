@@ -3,7 +3,7 @@
 Every change — an online game finishing, a paper result, a workbook or TRF import, an arbiter's
 decision, forfeit, take-back, annulment or correction, an accepted claim, a withdrawal's
 forfeits — is made here (or by ``tournaments.acts.decisions`` with the helpers here) and writes
-exactly one permanent ``Adjudication`` record: its source, who, when, the state before and after,
+exactly one permanent ``ResultRecord`` record: its source, who, when, the state before and after,
 the reason and the note. The arbiter's log, the game page, the pairing and the workbook's log
 sheet show those records.
 
@@ -45,10 +45,10 @@ from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
+    ResultRecord,
     ResultSource,
     Tournament,
 )
@@ -80,7 +80,7 @@ def record(
     tournament: Tournament | None = None,
     before: dict[str, Any],
     after: dict[str, Any],
-) -> Adjudication:
+) -> ResultRecord:
     """Write the one permanent record of a change (callers hold the locks). A ``notes.Note``
     is kept as its code and parameters, any other note as its words."""
     if tournament is None and pairing is not None:
@@ -88,7 +88,7 @@ def record(
     if tournament is None and entry is not None:
         tournament = entry.tournament
     coded = isinstance(note, notes.Note)  # kept as its code, worded when shown
-    return Adjudication.objects.create(
+    return ResultRecord.objects.create(
         act=act,
         source=source,
         reason=reason,
@@ -169,9 +169,9 @@ def sync_from_game(
     game: Game,
     source: str = ResultSource.ONLINE,
     user: AnyUser | None = None,
-    reason: str = AdjudicationReason.PLAYED,
+    reason: str = RecordReason.PLAYED,
     note: str = "",
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """The pairing of ``game`` takes the game's result; one record, or none when the pairing
     says so already (a repeated signal, an act that synchronised it in its own transaction)."""
     row = Pairing.objects.filter(game_id=game.pk).values_list("pk", flat=True).first()
@@ -215,8 +215,8 @@ def _clock_decision(game: Game) -> tuple[str, str, None] | None:
     if not timekeeping.ended_by_clock(game):
         return None
     if game.end_reason == V.END_TIME:
-        return ResultSource.CLOCK, AdjudicationReason.TIME, None
-    return ResultSource.CLOCK, AdjudicationReason.NO_SHOW, None
+        return ResultSource.CLOCK, RecordReason.TIME, None
+    return ResultSource.CLOCK, RecordReason.NO_SHOW, None
 
 
 def _last_mover(game: Game) -> AnyUser | None:
@@ -226,7 +226,7 @@ def _last_mover(game: Game) -> AnyUser | None:
 
 def _sync_casual(
     game: Game, *, source: str, user: AnyUser | None, reason: str, note: str
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """A game outside tournaments whose outcome changed: one record of its result, or none when
     the game's last record already shows it (an act on the game wrote it, or a signal came
     twice) or the game has no result."""
@@ -269,7 +269,7 @@ def enter_result(
     first_score: int | None = None,
     second_score: int | None = None,
     expected_version: str | None = None,
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """A result handed in (a paper score sheet, a forfeit, a file), entered or corrected — in an
     open or a finished round; the standings follow at once. ``None`` when it changes nothing.
 
@@ -299,9 +299,9 @@ def enter_result(
         )
     had = pairing.result
     if had and reason is None:
-        reason = AdjudicationReason.CORRECTION
-    reason = reason or AdjudicationReason.REPORTED
-    if reason not in AdjudicationReason.values:
+        reason = RecordReason.CORRECTION
+    reason = reason or RecordReason.REPORTED
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     first_score, second_score = _handed_in_scores(pairing, game, first_score, second_score)
     before = snapshot(game, pairing)

@@ -30,11 +30,11 @@ from tournaments.authority import require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
     Result,
+    ResultRecord,
     ResultSource,
     Round,
     RoundStatus,
@@ -171,7 +171,7 @@ def enter_locked(
             result,
             user=user,
             source=source,
-            reason=AdjudicationReason.LATE_ENTRY,
+            reason=RecordReason.LATE_ENTRY,
         )
     return entry
 
@@ -251,7 +251,7 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
                     Result.ZERO_BYE,
                     user=user,
                     source=ResultSource.PAIRING,
-                    reason=AdjudicationReason.WITHDRAWAL,
+                    reason=RecordReason.WITHDRAWAL,
                 )
     entry.withdrawn_from_round = None
     entry.save(update_fields=["withdrawn_from_round"])
@@ -339,7 +339,7 @@ result_of_game = results.result_of_game
 parse_result = results.parse_result
 
 
-def sync_result_from_game(game: Game) -> Adjudication | None:
+def sync_result_from_game(game: Game) -> ResultRecord | None:
     """The pairing of ``game`` follows the game's result (see ``results.sync_from_game``)."""
     return results.sync_from_game(game=game)
 

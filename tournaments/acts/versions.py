@@ -18,7 +18,7 @@ from common.posted import BadInput
 from games.models import Game
 from tournaments import scores as S
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Pairing
+from tournaments.models import Pairing, ResultRecord
 
 
 def stale() -> TournamentError:
@@ -33,10 +33,10 @@ def stale() -> TournamentError:
 def records_of(*, game: Game | None = None, pairing: Pairing | None = None) -> QuerySet:
     """The records of ``pairing`` (of every game it had), or of ``game`` outside tournaments."""
     if pairing is not None:
-        return Adjudication.objects.filter(pairing_id=pairing.pk)
+        return ResultRecord.objects.filter(pairing_id=pairing.pk)
     if game is not None:
-        return Adjudication.objects.filter(game_id=game.pk)
-    return Adjudication.objects.none()
+        return ResultRecord.objects.filter(game_id=game.pk)
+    return ResultRecord.objects.none()
 
 
 def version_of(*, game: Game | None = None, pairing: Pairing | None = None) -> str:

@@ -31,10 +31,10 @@ from tournaments.admin.actions import act_action, say_unseen
 from tournaments.admin.forms import EntryAdminForm, TournamentAdminForm
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Adjudication,
     Claim,
     Entry,
     Pairing,
+    ResultRecord,
     Round,
     RoundStatus,
     Tournament,
@@ -280,8 +280,8 @@ class EntryAdmin(ArbitratedAdmin):
 # -- Adjudication in the admin: read-only records, and each act as an action with its form ------
 
 
-@admin.register(Adjudication)
-class AdjudicationAdmin(ArbitratedAdmin):
+@admin.register(ResultRecord)
+class ResultRecordAdmin(ArbitratedAdmin):
     tournament_path = "tournament"
     list_display = (
         "decided_at",
@@ -330,7 +330,7 @@ class ClaimAdmin(ArbitratedAdmin):
         "claimed_at",
         "ply",
         "status",
-        "adjudication",
+        "record",
     )
     actions = ("accept_claims", "reject_claims")
 

@@ -8,13 +8,13 @@ from django import template
 
 from games import analysis
 from tournaments.acts import engine_verdict as ea
-from tournaments.models import Adjudication
+from tournaments.models import ResultRecord
 
 register = template.Library()
 
 
 @register.simple_tag
-def engine_verdict(record: Adjudication) -> dict[str, Any] | None:
+def engine_verdict(record: ResultRecord) -> dict[str, Any] | None:
     """The verdict and figures of ``record``'s engine analysis (``None`` without one)."""
     engine = (record.after or {}).get("engine")
     if not engine or record.game is None:
