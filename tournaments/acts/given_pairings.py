@@ -17,9 +17,8 @@ from games.bidi import isolate
 from tournaments import pairing
 from tournaments.acts import pairing_results as pairing_records
 from tournaments.acts import versions
-from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
-from tournaments.authority import require_arbiter
+from tournaments.authority import AnyUser, require_arbiter
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -39,6 +38,7 @@ from tournaments.pairings import (
     next_round_number,
     tournament_records,
 )
+from tournaments.queries import describe
 
 
 @transaction.atomic
@@ -103,8 +103,6 @@ def add_round(
 def board_errors(tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int) -> list[str]:
     """What makes ``pairs`` impossible (:func:`tournaments.pairing.check.check_boards`), in the
     user's language with the players' names; [] if nothing. The override form asks it too."""
-    from tournaments.queries import describe
-
     errors = check_boards(pairs, round_no=round_no)
     if not errors:
         return []

@@ -1,6 +1,6 @@
 """The records a pairing's own making leaves: a result it was created with (a bye, a
 withdrawal's forfeit), and a bye on record that an override of the round took back. Written
-through the results service's one record (:func:`tournaments.acts.results.record`), in the caller's
+through the one record of the acts (:func:`tournaments.acts.skeleton.record`), in the caller's
 transaction."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tournaments.acts.results import AnyUser, record
+from tournaments.acts.skeleton import record
 from tournaments.acts.versions import game_state, pairing_state
+from tournaments.authority import AnyUser
 from tournaments.core import vocabulary as V
 from tournaments.models import (
     BYE_REASONS,

@@ -91,7 +91,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
         linked = PAIRING_BY_ID.objects(using, pairing_id)
         return linked[0] if linked else None
 
-    # The same fact as tournaments.acts.decisions.pairing_of, shared with the authority.
+    # The same fact as tournaments.authority.pairing_of, read once for both.
     pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
     if pairing is not None:
         rnd = pairing.round
