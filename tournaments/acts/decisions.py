@@ -220,18 +220,10 @@ def annul(
 
 
 def _withdrawal(
-    act: str,
-    *,
-    user: AnyUser | None,
-    entry: Entry,
-    reason: str,
-    note: str,
-    expected_version: str | None,
-    change: Callable[[Entry], object],
+    act: str, entry: Entry, keywords: dict[str, Any], change: Callable[[Entry], object]
 ) -> ResultRecord:
     """A withdrawal's act on ``entry`` (``change`` makes it through the entries' service)."""
-    check(user, reason, tournament=entry.tournament)
-    keywords = _act_of(user, reason, note, expected_version)
+    check(keywords["user"], keywords["reason"], tournament=entry.tournament)
     with acting(act, **keywords, entry=entry, state=entry_state) as step:
         assert step.entry is not None
         change(step.entry)
@@ -257,15 +249,7 @@ def withdraw(
             raise TournamentError(_("This player is withdrawn already."), "stale")
         services.withdraw(entry=row, user=user, from_round=from_round)
 
-    return _withdrawal(
-        Act.WITHDRAW,
-        user=user,
-        entry=entry,
-        reason=reason,
-        note=note,
-        expected_version=expected_version,
-        change=change,
-    )
+    return _withdrawal(Act.WITHDRAW, entry, _act_of(user, reason, note, expected_version), change)
 
 
 @transaction.atomic
@@ -285,12 +269,4 @@ def reinstate(
             raise TournamentError(_("This player is not withdrawn."), "stale")
         services.reinstate(entry=row, user=user)
 
-    return _withdrawal(
-        Act.REINSTATE,
-        user=user,
-        entry=entry,
-        reason=reason,
-        note=note,
-        expected_version=expected_version,
-        change=change,
-    )
+    return _withdrawal(Act.REINSTATE, entry, _act_of(user, reason, note, expected_version), change)

@@ -7,6 +7,7 @@ a player against himself or on two boards (``board_errors``); the rows are creat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +23,7 @@ from tournaments.authority import AnyUser, require_arbiter
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    Entry,
     Pairing,
     RecordReason,
     Result,
@@ -118,20 +120,11 @@ def _refuse_board_errors(
         raise TournamentError(" ".join(errors), "bad_boards")
 
 
-@transaction.atomic
-def set_pairings(
-    *, round: Round, boards: Sequence[tuple[int, int | None]], user: AnyUser | None
-) -> list[pairing.PairingWarning]:
-    """Replace a paired round's boards by the arbiter's ``(first, second)`` entry ids.
-
-    Allowed while no game of the round has a move or a result. A player against himself or on
-    two boards is refused (``TournamentError``, code ``bad_boards``). Returns the warnings (a
-    rematch, a second bye, a broken first-move rule, a player missing), which are saved with the
-    boards they concern.
-    """
+def _unstarted_round(round: Round, user: AnyUser | None) -> tuple[Round, list[Pairing], set[int]]:
+    """The paired round, locked, whose games have not started (refused otherwise); its pairings
+    and those with a record."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
-    t = rnd.tournament
-    require_arbiter(user, t)
+    require_arbiter(user, rnd.tournament)
     if rnd.status != RoundStatus.PAIRED:
         raise TournamentError(_("Only a paired, unfinished round can be re-paired."), "not_paired")
     current = list(rnd.pairings.select_related("game", "first__player"))
@@ -147,13 +140,20 @@ def set_pairings(
         raise TournamentError(
             _("Games of this round have started: the pairings can no longer change."), "started"
         )
+    return rnd, current, recorded
+
+
+def _checked_boards(
+    rnd: Round, boards: Sequence[tuple[int, int | None]], current: Sequence[Pairing]
+) -> tuple[list[pairing.Pair], list[pairing.PairingWarning]]:
+    """The arbiter's boards as pairs, refused when impossible (a player unknown, against himself
+    or on two boards, a kept bye's player on a board); the warnings they give."""
+    t = rnd.tournament
     entry_ids = set(t.entries.values_list("pk", flat=True))
-    for first, second in boards:
-        for e in (first, second):
-            if e is not None and e not in entry_ids:
-                raise TournamentError(
-                    _("A player on the boards is not in this tournament."), "unknown_entry"
-                )
+    if any(e is not None and e not in entry_ids for pair in boards for e in pair):
+        raise TournamentError(
+            _("A player on the boards is not in this tournament."), "unknown_entry"
+        )
     pairs = [pairing.Pair(n, first, second) for n, (first, second) in enumerate(boards, 1)]
     kept = [(p.first_id, p.result) for p in current if p.result in KEPT_BYES]
     # A kept bye is a board of its own: its player may not be put on another one.
@@ -165,7 +165,22 @@ def set_pairings(
     hist = records.histories(
         [e.pk for e in entries], tournament_records(t, before_round=rnd.number), t.point_system
     )
-    found = pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
+    return pairs, pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
+
+
+@transaction.atomic
+def set_pairings(
+    *, round: Round, boards: Sequence[tuple[int, int | None]], user: AnyUser | None
+) -> list[pairing.PairingWarning]:
+    """Replace a paired round's boards by the arbiter's ``(first, second)`` entry ids.
+
+    Allowed while no game of the round has a move or a result. A player against himself or on
+    two boards is refused (``TournamentError``, code ``bad_boards``). Returns the warnings (a
+    rematch, a second bye, a broken first-move rule, a player missing), which are saved with the
+    boards they concern.
+    """
+    rnd, current, recorded = _unstarted_round(round, user)
+    pairs, found = _checked_boards(rnd, boards, current)
     by_board: dict[int, list] = {}
     general = []
     for w in found:
@@ -183,23 +198,11 @@ def set_pairings(
         Pairing.objects.filter(pk=p.pk).update(board=n)
     rnd.pairings.exclude(pk__in=[p.pk for p in staying]).delete()
     game_services.delete_unplayed_games(games=game_ids)
-    changed_byes = []
-    for index, row in reused.items():
-        pair = pairs[index]
-        bye_player = row.first
-        before = versions.snapshot(None, row)
-        row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
-        row.result = Result.BYE if pair.second is None else ""
-        row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True
-        row.save(
-            update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"]
-        )
-        if before["pairing"]["result"] != row.result:
-            changed_byes.append((row, bye_player, before))
+    changed_byes = _reboard_recorded_byes(reused, pairs, by_board)
     new = [i for i in range(len(pairs)) if i not in reused]
     boards_of = [(pairs[i], Result.BYE if pairs[i].second is None else "") for i in new]
     create_pairings(
-        t,
+        rnd.tournament,
         rnd,
         boards_of,
         [],
@@ -220,6 +223,27 @@ def set_pairings(
     rnd.warnings = general
     rnd.save(update_fields=["warnings"])
     return found
+
+
+def _reboard_recorded_byes(
+    reused: dict[int, Pairing], pairs: Sequence[pairing.Pair], by_board: dict[int, list]
+) -> list[tuple[Pairing, Entry, dict[str, Any]]]:
+    """Each bye on record becomes its player's new board (``reused``); those whose result
+    changed, with the player and the bye's snapshot, for the record of the change."""
+    changed = []
+    for index, row in reused.items():
+        pair = pairs[index]
+        bye_player = row.first
+        before = versions.snapshot(None, row)
+        row.board, row.first_id, row.second_id = index + 1, pair.first, pair.second
+        row.result = Result.BYE if pair.second is None else ""
+        row.reasons, row.warnings, row.manual = [], by_board.get(pair.board, []), True
+        row.save(
+            update_fields=["board", "first", "second", "result", "reasons", "warnings", "manual"]
+        )
+        if before["pairing"]["result"] != row.result:
+            changed.append((row, bye_player, before))
+    return changed
 
 
 def _reuse_recorded_byes(

@@ -14,7 +14,7 @@ from games.forms import NameSelect
 from games.models import Player
 from games.player_services import column_limit
 from games.templatetags.bidi_tags import isolate
-from tournaments.acts.services import parse_half_byes
+from tournaments.acts.entry_changes import parse_half_byes
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import ARBITER_REASONS, Entry, Tournament
@@ -51,7 +51,7 @@ class EntryForm(forms.Form):
         ).choices
 
     def clean_half_byes(self) -> list[int]:
-        # The rule the admin's entry form uses too (services.parse_half_byes).
+        # The rule the admin's entry form uses too (entry_changes.parse_half_byes).
         try:
             return parse_half_byes(self.cleaned_data.get("half_byes") or "")
         except TournamentError as err:
