@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import io
+from typing import Any
 
 import pytest
 from django.apps import apps
@@ -91,6 +92,14 @@ def test_a_trf_imports_note_is_read_in_the_readers_language(db: None) -> None:
         assert record.note_text == "Из файла TRF."
 
 
+class _AppsOf0014:
+    """The models as migration 0014 names them: the records were ``Adjudication`` until 0016
+    renamed them ``ResultRecord``."""
+
+    def get_model(self, app_label: str, name: str) -> Any:
+        return apps.get_model(app_label, "ResultRecord" if name == "Adjudication" else name)
+
+
 def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> None:
     t = new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
     p1, p2 = Pairing.objects.filter(round__tournament=t).order_by("board")
@@ -113,7 +122,7 @@ def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> 
     arbiter_words = old("Agreed at the board; From an imported workbook (x).", p1)
     typed_by_hand = old("Draw agreed at the board", p1, ResultSource.ADJUDICATION)
     migration = importlib.import_module("tournaments.migrations.0014_adjudication_note_code")
-    migration.to_codes(apps, None)
+    migration.to_codes(_AppsOf0014(), None)
     got = {
         r.pk: (r.note, r.note_code, r.note_params)
         for r in ResultRecord.objects.filter(
@@ -129,5 +138,5 @@ def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> 
     }
     with translation.override("fa"):
         assert ResultRecord.objects.get(pk=russian.pk).note_text == WORDS["fa"]
-    migration.to_words(apps, None)
+    migration.to_words(_AppsOf0014(), None)
     assert ResultRecord.objects.get(pk=russian.pk).note == WORDS["en"]
