@@ -33,7 +33,7 @@ from accounts.mygames import USER_ID, games_to_move
 from games.bidi import html_sentence, text_sentence
 from games.models import Game
 from games.queries import CompiledQuery
-from tournaments.models import Adjudication, Pairing, ResultSource
+from tournaments.models import Pairing, ResultRecord, ResultSource
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,10 @@ def _paired(user: AbstractBaseUser | int) -> QuerySet[Pairing]:
     return Pairing.objects.filter(mine, round__paired_at__isnull=False)
 
 
-def _decisions(user: AbstractBaseUser | int) -> QuerySet[Adjudication]:
+def _decisions(user: AbstractBaseUser | int) -> QuerySet[ResultRecord]:
     """Arbiters' records on ``user``'s boards or entries, not his own acts nor online play."""
     return (
-        Adjudication.objects.filter(
+        ResultRecord.objects.filter(
             Q(pairing__first__player__user=user)
             | Q(pairing__second__player__user=user)
             | Q(entry__player__user=user)

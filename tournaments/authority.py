@@ -1,7 +1,8 @@
 """Who may act as a tournament's arbiter: the one answer every path asks.
 
 Views, the admin (querysets and object permissions), management commands, workbook and TRF imports
-and the services all call :func:`may_arbitrate` (or :func:`require_arbiter`). The games app asks
+and the services all call :func:`may_arbitrate` (or :func:`require_arbiter`; for an act on a game,
+a pairing or a tournament: :func:`may_adjudicate`). The games app asks
 :func:`games.authority.may_arbitrate_game`, which this module answers for the games played in a
 tournament (:func:`register`, called from ``TournamentsConfig.ready``): those games are arbitrated
 by their tournament's arbiters only.
@@ -17,7 +18,7 @@ from games import authority as game_authority
 from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Entry, Pairing, Tournament, TournamentStatus
+from tournaments.models import Act, Entry, Pairing, ResultRecord, Tournament, TournamentStatus
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -53,10 +54,39 @@ def arbitrated_tournaments(user: AnyUser | None) -> QuerySet[Tournament]:
     return Tournament.objects.filter(arbiters=user)
 
 
+def pairing_of(game: Game) -> Pairing | None:
+    """The pairing ``game`` was played for — also after it was annulled and the pairing got a
+    new game (the annulment's record keeps the link)."""
+    pairing = Pairing.objects.select_related("round__tournament").filter(game=game).first()
+    if pairing is None:
+        record = (
+            ResultRecord.objects.filter(game=game, act=Act.ANNUL, pairing__isnull=False)
+            .select_related("pairing__round__tournament")
+            .first()
+        )
+        pairing = record.pairing if record else None
+    return pairing
+
+
+def may_adjudicate(
+    user: AnyUser | None,
+    *,
+    game: Game | None = None,
+    pairing: Pairing | None = None,
+    tournament: Tournament | None = None,
+) -> bool:
+    """May ``user`` decide on ``game``, ``pairing`` or ``tournament`` (the most precise scope
+    given): :func:`may_arbitrate` of its tournament, or :func:`games.authority.may_arbitrate_game`
+    for a game outside tournaments."""
+    if tournament is None and pairing is not None:
+        tournament = pairing.round.tournament
+    if tournament is not None:
+        return may_arbitrate(user, tournament)
+    return game is not None and game_authority.may_arbitrate_game(user, game)
+
+
 def tournament_of_game(game: Game) -> Tournament | None:
     """The tournament ``game`` was played for (also once annulled and replaced), or ``None``."""
-    from tournaments.acts.decisions import pairing_of
-
     # Read once on a page (the game page's hook answer has read it already: games.memo).
     pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
     return pairing.round.tournament if pairing is not None else None
@@ -70,7 +100,7 @@ def _decides(user: AnyUser, game: Game) -> bool | None:
     return None if tournament is None else may_arbitrate(user, tournament)
 
 
-def _games_of(pairings: QuerySet[Pairing], records: QuerySet[Adjudication]) -> Q:
+def _games_of(pairings: QuerySet[Pairing], records: QuerySet[ResultRecord]) -> Q:
     """Games of ``pairings``, and the annulled games whose annulment ``records`` keep the link."""
     annulled = records.filter(act=Act.ANNUL, pairing__isnull=False, game__isnull=False)
     return Q(pk__in=pairings.filter(game__isnull=False).values("game")) | Q(
@@ -81,12 +111,12 @@ def _games_of(pairings: QuerySet[Pairing], records: QuerySet[Adjudication]) -> Q
 def _arbitrated(user: AnyUser) -> Q:
     return _games_of(
         Pairing.objects.filter(round__tournament__arbiters=user),
-        Adjudication.objects.filter(pairing__round__tournament__arbiters=user),
+        ResultRecord.objects.filter(pairing__round__tournament__arbiters=user),
     )
 
 
 def _owned() -> Q:
-    return _games_of(Pairing.objects.all(), Adjudication.objects.all())
+    return _games_of(Pairing.objects.all(), ResultRecord.objects.all())
 
 
 def _players_of(user: AnyUser) -> Q:

@@ -27,9 +27,9 @@ from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
     Result,
     Round,
     RoundStatus,
@@ -220,7 +220,7 @@ def create_pairings(
     user: AnyUser | None,
     manual: bool = False,
     warnings: dict[int, list] | None = None,
-    bye_reason: str = AdjudicationReason.PAIRING_BYE,
+    bye_reason: str = RecordReason.PAIRING_BYE,
     numbers: Sequence[int] | None = None,
 ) -> list[Pairing]:
     """Create the round's boards (numbered 1… or by ``numbers``) and ``byes`` (asked for) after
@@ -255,7 +255,7 @@ def create_pairings(
     pairing_records.record_byes(
         pairings=[p for p in created if p.first_id in requested],
         user=user,
-        reason=AdjudicationReason.REQUESTED_BYE,
+        reason=RecordReason.REQUESTED_BYE,
     )
     _record_withdrawal_forfeits(rnd, user)
     if t.online:
@@ -278,5 +278,5 @@ def _record_withdrawal_forfeits(rnd: Round, user: AnyUser | None) -> None:
         second__isnull=False, result__in=records.FORFEIT_RESULTS
     ).select_related("round__tournament"):
         pairing_records.record_created(
-            p, user=user, act=Act.FORFEIT, reason=AdjudicationReason.WITHDRAWAL
+            p, user=user, act=Act.FORFEIT, reason=RecordReason.WITHDRAWAL
         )

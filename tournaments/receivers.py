@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
+from tournaments.acts import results
 
 
 def game_result_changed(
     sender: Any, *, game: Game | None = None, game_id: int | None = None, **kwargs: Any
 ) -> None:
-    from tournaments.acts import results
-
     pk = game_id if game_id is not None else getattr(game, "pk", None)
     current = Game.objects.filter(pk=pk).first() if pk is not None else None
     if current is not None:

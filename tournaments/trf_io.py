@@ -50,7 +50,7 @@ from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
-    AdjudicationReason,
+    RecordReason,
     ResultSource,
     Round,
     Tournament,
@@ -383,7 +383,7 @@ def _create_rounds(
                     result=g.result,
                     user=user,
                     source=ResultSource.TRF,
-                    reason=AdjudicationReason.REPORTED,
+                    reason=RecordReason.REPORTED,
                     note=note,
                 )
         if all(g.result is not None for g in games):

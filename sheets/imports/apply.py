@@ -27,7 +27,7 @@ from tournaments.acts import decisions as adjudication
 from tournaments.acts import results, services
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import AdjudicationReason, Entry, Pairing, ResultSource, Tournament
+from tournaments.models import Entry, Pairing, RecordReason, ResultSource, Tournament
 
 
 def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
@@ -141,7 +141,7 @@ def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUs
     if change.decide is not None:
         adjudication.decide(
             user=user,
-            reason=AdjudicationReason.UNFINISHED,
+            reason=RecordReason.UNFINISHED,
             result=V.of_winners(change.decide) or "",
             game=game,
             note=notes.note(notes.WORKBOOK_UNFINISHED, change.sheet),
@@ -157,7 +157,7 @@ def _follow(game: Game, change: GameChange, user: AbstractBaseUser) -> None:
         game=game,
         source=ResultSource.IMPORT,
         user=user,
-        reason=AdjudicationReason.REPORTED,
+        reason=RecordReason.REPORTED,
         note=_note(change.sheet),
     )
 

@@ -28,7 +28,7 @@ from sheets.imports import gameio, notes
 from tournaments.acts import decisions as adjudication
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import AdjudicationReason, ResultSource
+from tournaments.models import RecordReason, ResultSource
 
 
 @dataclass
@@ -318,7 +318,7 @@ def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser, again: bool = Fal
             if plan.decide is not None:
                 adjudication.decide(
                     user=user,
-                    reason=AdjudicationReason.UNFINISHED,
+                    reason=RecordReason.UNFINISHED,
                     result=V.of_winners(plan.decide) or "",
                     winners=None if len(plan.names) == 2 else list(plan.decide),
                     game=game,

@@ -24,7 +24,7 @@ from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, scores
 from tournaments.core import history as records
 from tournaments.core import vocabulary as V
-from tournaments.models import Adjudication, Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, ResultRecord, Round, Tournament
 
 HEAD = Style(
     bold=True,
@@ -251,7 +251,7 @@ def log_sheet(data: TournamentData) -> SheetSpec:
     """The arbiter's log: every record of a result or decision of the tournament, whatever its
     source, oldest first."""
     records = (
-        Adjudication.objects.filter(tournament=data.tournament)
+        ResultRecord.objects.filter(tournament=data.tournament)
         .select_related("decided_by", "entry__player", "pairing__round")
         .order_by("decided_at", "pk")
     )

@@ -13,7 +13,7 @@ from tests.accounts.conftest import EN
 from tests.factories import make_player, make_user, with_permission
 from tests.tournaments.helpers import play_round, seed_players
 from tournaments.acts import services as tournament_services
-from tournaments.models import Adjudication, AdjudicationReason, Entry, Pairing, Result, Tournament
+from tournaments.models import Entry, Pairing, RecordReason, Result, ResultRecord, Tournament
 from tournaments.web.forms import EntryForm
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_late_entries_get_their_byes_as_the_service_gives_them(
     assert late.joined_round == 2
     bye = Pairing.objects.get(first=late, round__number=1)
     assert bye.result == Result.ZERO_BYE and bye.second is None
-    assert Adjudication.objects.filter(pairing=bye, reason=AdjudicationReason.LATE_ENTRY).exists()
+    assert ResultRecord.objects.filter(pairing=bye, reason=RecordReason.LATE_ENTRY).exists()
 
 
 def test_a_tournament_that_takes_no_entry_says_why_and_adds_nobody(

@@ -19,7 +19,7 @@ from tests.tournaments.helpers import play
 from tournaments import pairings
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import services as tournament_services
-from tournaments.models import AdjudicationReason, Pairing, Tournament
+from tournaments.models import Pairing, RecordReason, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_an_arbiters_decision_counts_for_both(
         visit_my_games(player.user)
     with committed():
         adjudication.decide(
-            user=arbiter, reason=AdjudicationReason.NO_SHOW, result="+/-", pairing=pairing
+            user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing
         )
     for player in (ann, ben):
         # The game is over (no move waits) and the decision is one new notice.
@@ -113,7 +113,7 @@ def test_a_withdrawal_is_news_for_the_withdrawn_player(
     visit_my_games(ann.user)
     entry = t.entries.get(player=ann)
     with committed():
-        adjudication.withdraw(user=arbiter, entry=entry, reason=AdjudicationReason.NO_SHOW)
+        adjudication.withdraw(user=arbiter, entry=entry, reason=RecordReason.NO_SHOW)
     assert header_counts(ann.user).new == 1 == unseen(ann.user)
     assert header_counts(ben.user).new == 0
 

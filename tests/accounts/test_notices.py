@@ -22,7 +22,7 @@ from tests.factories import committed, make_player, make_user
 from tournaments import pairings
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import services as tournament_services
-from tournaments.models import AdjudicationReason, Tournament
+from tournaments.models import RecordReason, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_an_arbiters_decision_is_news_for_both(
     before = timezone.now()
     with committed():
         adjudication.decide(
-            user=arbiter, reason=AdjudicationReason.NO_SHOW, result="+/-", pairing=pairing
+            user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing
         )
     for player in (ann, ben):
         assert texts(player.user, before) == [
@@ -105,7 +105,7 @@ def test_news_by_mail_only_for_who_asked(
     pairing = cup.round_set.get().pairings.get()
     with committed():
         adjudication.decide(
-            user=arbiter, reason=AdjudicationReason.NO_SHOW, result="-/-", pairing=pairing
+            user=arbiter, reason=RecordReason.NO_SHOW, result="-/-", pairing=pairing
         )
     call_command("send_notices", "--base-url", "https://club.example.org", stdout=StringIO())
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]

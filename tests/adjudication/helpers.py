@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -43,19 +43,26 @@ def make_user(username: str, **fields: Any) -> User:
 
 
 def arbiter_group() -> Group:
-    """The group made by migration 0003, made again if an earlier transactional test (a
-    live-server test) flushed the tables after it."""
+    """The group made by migrations 0003 and 0006 (whose record permissions migration 0016
+    renamed), made again if an earlier transactional test (a live-server test) flushed the tables
+    after it."""
     group = Group.objects.filter(name=ARBITER_GROUP).first()
     if group is None:
-        migration = importlib.import_module("tournaments.migrations.0003_arbiter_group")
         from django.apps import apps
+        from django.contrib.auth.management import create_permissions
 
-        migration.create_group(apps, None)
-        later = importlib.import_module(
-            "tournaments.migrations.0006_arbiter_group_admin_permissions"
-        )
-        later.add_permissions(apps, None)
-        group = Group.objects.get(name=ARBITER_GROUP)
+        for label in ("games", "tournaments"):
+            create_permissions(apps.get_app_config(label), verbosity=0)
+        group = Group.objects.create(name=ARBITER_GROUP)
+        for name in ("0003_arbiter_group", "0006_arbiter_group_admin_permissions"):
+            migration = importlib.import_module(f"tournaments.migrations.{name}")
+            for app_label, codename in migration.PERMISSIONS:
+                group.permissions.add(
+                    Permission.objects.get(
+                        content_type__app_label=app_label,
+                        codename=codename.replace("_adjudication", "_resultrecord"),
+                    )
+                )
     return group
 
 

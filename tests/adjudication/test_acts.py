@@ -33,7 +33,7 @@ from tournaments import pairings
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import services
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Result, RoundStatus
+from tournaments.models import Act, Result, ResultRecord, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_deciding_a_game(
     assert points(world.tournament)["Alice"] == alice
     assert points(world.tournament)["Carol"] == carol
 
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert (record.act, record.reason, record.note) == (act, "no_show", "x")
     assert (record.game, record.pairing, record.tournament) == (
         game,
@@ -143,7 +143,7 @@ def test_a_bye_or_an_unknown_result_is_refused(world: World, typed: str) -> None
     with pytest.raises(TournamentError):
         adjudication.decide(user=world.arbiter, game=world.game, result=typed, reason="agreement")
     assert reload(world.game).status == GameStatus.WAITING
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_a_reason_outside_the_list_is_refused(world: World) -> None:
@@ -151,7 +151,7 @@ def test_a_reason_outside_the_list_is_refused(world: World) -> None:
         adjudication.decide(user=world.arbiter, game=world.game, result="1-0", reason="whim")
     assert err.value.code == "reason"
     assert reload(world.game).status == GameStatus.WAITING
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_a_game_the_board_finished_can_be_decided_otherwise(world: World, arbiter) -> None:
@@ -163,7 +163,7 @@ def test_a_game_the_board_finished_can_be_decided_otherwise(world: World, arbite
     game = reload(game)
     assert (game.status, game.winners) == (GameStatus.ADJUDICATED, [1])
     assert reload(world.board1).result == Result.LOSS
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert record.act == Act.DECLARE_RESULT  # round 1 is still open
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.before["game"]["status"] == GameStatus.FINISHED
@@ -187,7 +187,7 @@ def test_a_paper_pairing_is_decided_without_a_game(world: World, client_for) -> 
     )
 
     assert reload(pairing).result == Result.FORFEIT_LOSS
-    record = Adjudication.objects.get(pairing=pairing)
+    record = ResultRecord.objects.get(pairing=pairing)
     assert (record.act, record.game) == (Act.FORFEIT, None)
     assert record.after["pairing"]["result"] == Result.FORFEIT_LOSS
 
@@ -227,7 +227,7 @@ def test_the_winners_of_a_three_seat_game(three_seats: Game, world: World, clien
     assert response.status_code == 302
     game = reload(three_seats)
     assert (game.status, game.winners, game.result_text) == (GameStatus.ADJUDICATED, [0, 2], "1+3")
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert (record.act, record.tournament, record.pairing) == (Act.DECLARE_RESULT, None, None)
     assert record.after["game"]["winners"] == [0, 2]
 
@@ -274,7 +274,7 @@ def test_taking_back_moves_of_a_game_in_progress(world: World, arbiter) -> None:
     assert game.moves_list == ["A1=S", "B1=O"]
     assert game.scores == [0, 0]
     assert state_is_replay_of_moves(game)
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert record.act == Act.TAKE_BACK
     assert record.after["removed"] == ["C1=S", "A2=O"]
     assert (record.before["game"]["ply"], record.after["game"]["ply"]) == (4, 2)
@@ -307,7 +307,7 @@ def test_taking_back_the_finishing_move_reopens_the_game(world: World, arbiter) 
     assert state_is_replay_of_moves(game)
     assert reload(world.board1).result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == ""
     assert record.after["removed"] == ["C3=O"]
@@ -342,7 +342,7 @@ def test_taking_back_more_moves_than_played_is_refused(
     )
     assert error in page_text(response, 'id="act-take-back"', "</form>")  # the form again
     assert reload(game).ply == 2
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) -> None:
@@ -365,7 +365,7 @@ def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) ->
     assert "Moves can be taken back only in a game played on the board." in page_text(response)
     game = reload(game)
     assert (game.ply, game.status) == (2, GameStatus.ADJUDICATED)
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_an_annulled_game_has_no_moves_to_take_back(world: World) -> None:
@@ -417,7 +417,7 @@ def test_annulling_with_a_replay_gives_the_pairing_a_new_game(world: World, arbi
     assert seats(new) == seats(old) == ["Alice", "Carol"]
     assert pairing.result == ""
     assert points(world.tournament)["Alice"] == 0.0
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert (record.act, record.game, record.pairing) == (Act.ANNUL, old, pairing)
     assert record.before["pairing"] == {
         "result": Result.WIN,
@@ -455,7 +455,7 @@ def test_a_game_is_annulled_once(world: World) -> None:
     with pytest.raises(TournamentError) as err:
         adjudication.annul(user=world.superuser, game=game, reason="correction")
     assert err.value.code == "annulled"
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_the_annulled_game_stays_visible_marked_annulled(world: World, client_for) -> None:
@@ -535,7 +535,7 @@ def test_correcting_a_finished_round_moves_points_and_later_buchholz(world: Worl
         "Carol": 1.0,
         "Dmitri": 3.0,
     }
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert record.act == Act.CORRECT_RESULT
     assert record.before["pairing"]["result"] == Result.WIN
     assert record.after["pairing"]["result"] == Result.LOSS
@@ -564,7 +564,7 @@ def test_a_withdrawn_player_is_not_paired_from_that_round_on(world: World, arbit
     post_act(arbiter, withdrawal_url(world, "Alice"), reason="illegal_conduct", from_round="")
 
     assert world.entry("Alice").withdrawn_from_round == 2
-    record = Adjudication.objects.get(source="adjudication")
+    record = ResultRecord.objects.get(source="adjudication")
     assert (record.act, record.entry, record.tournament) == (
         Act.WITHDRAW,
         world.entry("Alice"),
@@ -593,7 +593,7 @@ def test_a_paired_round_is_too_late_to_withdraw_from(world: World, arbiter) -> N
     )
     assert "Round 1 is already paired: withdraw from a later round." in page_text(response)
     assert world.entry("Alice").withdrawn_from_round is None
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_undoing_a_withdrawal(world: World, arbiter) -> None:
@@ -602,7 +602,7 @@ def test_undoing_a_withdrawal(world: World, arbiter) -> None:
     post_act(arbiter, withdrawal_url(world, "Alice"), reason="correction", note="she came back")
 
     assert world.entry("Alice").withdrawn_from_round is None
-    record = Adjudication.objects.first()
+    record = ResultRecord.objects.first()
     assert (record.act, record.note) == (Act.REINSTATE, "she came back")
     assert record.before == {"withdrawn_from_round": 2}
     assert record.after == {"withdrawn_from_round": None}
@@ -638,4 +638,4 @@ def test_an_act_on_an_annulled_game_says_annulled_even_with_the_old_version(worl
         with pytest.raises(TournamentError) as err:
             act()
         assert err.value.code == "annulled"
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1

@@ -13,7 +13,7 @@ import pytest
 
 from games.models import GameStatus
 from tests.adjudication.helpers import build_world, game_arbiter_url, play, reload, session_of
-from tournaments.models import Act, Adjudication, Result
+from tournaments.models import Act, Result, ResultRecord
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,7 +75,7 @@ def test_an_arbiter_takes_back_a_move_and_declares_a_forfeit(browser_thread, liv
     game = reload(game)
     assert (game.status, game.winners, game.ply) == (GameStatus.ADJUDICATED, [0], 2)
     assert reload(world.board1).result == Result.FORFEIT_WIN
-    assert [r.act for r in Adjudication.objects.order_by("pk")] == [Act.TAKE_BACK, Act.FORFEIT]
+    assert [r.act for r in ResultRecord.objects.order_by("pk")] == [Act.TAKE_BACK, Act.FORFEIT]
 
     seen = browser_thread.run(look_at_the_game, base, back, session_of(world.seated))
 

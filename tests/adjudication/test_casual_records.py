@@ -21,7 +21,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tournaments.acts import decisions as adjudication
-from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
+from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 pytestmark = pytest.mark.django_db
 
@@ -36,11 +36,11 @@ def casual(world: World, created_by: User | None = None) -> Game:
 def test_a_casual_game_finishing_online_writes_one_record(world: World, client_for) -> None:
     game = play(casual(world), *SOS_FIRST_WINS)
 
-    record = Adjudication.objects.get(game=game)
+    record = ResultRecord.objects.get(game=game)
     assert (record.act, record.source, record.reason) == (
         Act.RESULT,
         ResultSource.ONLINE,
-        AdjudicationReason.PLAYED,
+        RecordReason.PLAYED,
     )
     assert record.tournament is None and record.pairing is None
     assert record.decided_by == game.seats.get(number=1).player.user  # the finishing move's
@@ -53,30 +53,30 @@ def test_a_casual_game_finishing_online_writes_one_record(world: World, client_f
 
 def test_a_draw_is_a_result_too(world: World) -> None:
     game = play(casual(world), *SOS_DRAW)
-    assert Adjudication.objects.get(game=game).after["game"]["winners"] == []
+    assert ResultRecord.objects.get(game=game).after["game"]["winners"] == []
 
 
 def test_a_signal_sent_again_writes_nothing_new(world: World) -> None:
     game = play(casual(world), *SOS_FIRST_WINS)
     for _ in range(3):
         game_result_changed.send(sender=Game, game=game, game_id=game.pk)
-    assert Adjudication.objects.filter(game=game).count() == 1
+    assert ResultRecord.objects.filter(game=game).count() == 1
 
 
 def test_an_unfinished_casual_game_has_no_record(world: World) -> None:
     game = play(casual(world), *SOS_FIRST_WINS[:3])
     game_result_changed.send(sender=Game, game=game, game_id=game.pk)
-    assert not Adjudication.objects.filter(game=game).exists()
+    assert not ResultRecord.objects.filter(game=game).exists()
 
 
 def test_an_arbiters_decision_writes_its_own_record_only(world: World) -> None:
     member = in_arbiter_group(make_user("casual-arbiter"))
     game = play(casual(world, created_by=member), *SOS_FIRST_WINS[:2])
     adjudication.decide(
-        user=member, game=game, result="0-1", reason=AdjudicationReason.NO_SHOW, note="left"
+        user=member, game=game, result="0-1", reason=RecordReason.NO_SHOW, note="left"
     )
     game_result_changed.send(sender=Game, game=game, game_id=game.pk)
-    assert list(Adjudication.objects.filter(game=game).values_list("act", "source")) == [
+    assert list(ResultRecord.objects.filter(game=game).values_list("act", "source")) == [
         (Act.DECLARE_RESULT, ResultSource.ADJUDICATION)
     ]
 
@@ -84,7 +84,7 @@ def test_an_arbiters_decision_writes_its_own_record_only(world: World) -> None:
 def test_a_result_after_a_take_back_is_recorded_again(world: World) -> None:
     member = in_arbiter_group(make_user("casual-arbiter"))
     game = play(casual(world, created_by=member), *SOS_FIRST_WINS)
-    adjudication.take_back(user=member, game=game, count=1, reason=AdjudicationReason.CORRECTION)
+    adjudication.take_back(user=member, game=game, count=1, reason=RecordReason.CORRECTION)
     play(reload(game), SOS_FIRST_WINS[-1])
-    acts = list(Adjudication.objects.filter(game=game).order_by("pk").values_list("act", flat=True))
+    acts = list(ResultRecord.objects.filter(game=game).order_by("pk").values_list("act", flat=True))
     assert acts == [Act.RESULT, Act.TAKE_BACK, Act.RESULT]  # the take-back left no result

@@ -13,7 +13,7 @@ from tests.adjudication.helpers import World, age_moves, page_text, play, reload
 from tournaments.acts import claims
 from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Claim, ClaimStatus, Result, Tournament
+from tournaments.models import Act, Claim, ClaimStatus, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +78,7 @@ def test_a_claim_in_time_goes_to_the_arbiters_queue(world: World, game: Game, cl
     )
     assert claim.status == ClaimStatus.PENDING
     assert reload(game).status == GameStatus.IN_PROGRESS  # nothing decided yet
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
     queue = page_text(client_for(world.arbiter).get(log_url(world)), "Claims waiting", "Decisions")
     assert str(game) in queue and "claimed by alice" in queue
@@ -172,13 +172,13 @@ def test_an_accepted_claim_wins_on_time(world: World, claim: Claim, client_for) 
     game = reload(claim.game)
     assert (game.status, game.winners, game.end_reason) == (GameStatus.ADJUDICATED, [0], "time")
     assert reload(world.board1).result == Result.WIN
-    record = Adjudication.objects.get()
+    record = ResultRecord.objects.get()
     assert (record.act, record.reason, record.note) == (Act.CLAIM_ACCEPTED, "time", "10 minutes")
     assert record.decided_by == world.arbiter
     assert record.before["game"]["status"] == GameStatus.IN_PROGRESS
     assert record.after["game"]["winners"] == [0]
     claim = reload(claim)
-    assert (claim.status, claim.adjudication) == (ClaimStatus.ACCEPTED, record)
+    assert (claim.status, claim.record) == (ClaimStatus.ACCEPTED, record)
     queue = page_text(client_for(world.arbiter).get(log_url(world)), "Claims waiting", "Decisions")
     assert "No claims are waiting." in queue
 
@@ -190,10 +190,10 @@ def test_a_rejected_claim_lets_the_game_go_on(world: World, claim: Claim, client
     game = reload(claim.game)
     assert (game.status, game.winners) == (GameStatus.IN_PROGRESS, None)
     assert reload(world.board1).result == ""
-    record = Adjudication.objects.get()
+    record = ResultRecord.objects.get()
     assert (record.act, record.reason) == (Act.CLAIM_REJECTED, "time")
     assert record.before == record.after
-    assert (reload(claim).status, reload(claim).adjudication) == (ClaimStatus.REJECTED, record)
+    assert (reload(claim).status, reload(claim).record) == (ClaimStatus.REJECTED, record)
     play(game, "B1=O")  # Carol moves on
     assert reload(game).ply == 2
 
@@ -211,11 +211,11 @@ def test_a_claim_after_the_opponent_moved_can_only_be_rejected(
     ]
     assert reload(claim).status == ClaimStatus.PENDING
     assert reload(claim.game).status == GameStatus.IN_PROGRESS
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
     client.post(decide_url(world, claim), {"accept": "0"})
     assert reload(claim).status == ClaimStatus.REJECTED
-    assert Adjudication.objects.get().act == Act.CLAIM_REJECTED
+    assert ResultRecord.objects.get().act == Act.CLAIM_REJECTED
 
 
 def test_a_claim_is_decided_once(world: World, claim: Claim) -> None:
@@ -224,7 +224,7 @@ def test_a_claim_is_decided_once(world: World, claim: Claim) -> None:
         claims.decide_claim(user=world.arbiter, claim=claim, accept=True)
     assert err.value.code == "decided"
     assert reload(claim).status == ClaimStatus.REJECTED
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_the_queue_is_shown_to_the_arbiters_only(world: World, claim: Claim, client_for) -> None:

@@ -20,7 +20,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.views.helpers import parse
-from tournaments.models import Adjudication, RoundStatus
+from tournaments.models import ResultRecord, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_take_back_shows_the_moves_then_applies_on_confirm(world: World, client_
     text = page_text(first)
     assert "The last 2 moves are taken back: B1=O, C1=S." in text
     assert "Reason: Correction of a mistake." in text
-    assert reload(game).ply == 3 and not Adjudication.objects.exists()
+    assert reload(game).ply == 3 and not ResultRecord.objects.exists()
     fields = hidden(first)
     assert fields["confirm"] == "1" and fields["version"] == data["version"]
     assert fields["act"] == "take_back" and fields["count"] == "2"
@@ -54,7 +54,7 @@ def test_take_back_shows_the_moves_then_applies_on_confirm(world: World, client_
     assert reload(game).ply == 1
     # The same confirmation sent again is refused by the version it carries.
     client.post(url, fields)
-    assert reload(game).ply == 1 and Adjudication.objects.count() == 1
+    assert reload(game).ply == 1 and ResultRecord.objects.count() == 1
 
 
 def test_annul_asks_first(world: World, client_for) -> None:

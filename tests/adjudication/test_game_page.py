@@ -9,7 +9,7 @@ from games.models import Game, GameStatus
 from tests.adjudication.helpers import SOS_FIRST_WINS, World, page_text, play, reload
 from tests.views.helpers import parse
 from tournaments.acts import decisions as adjudication
-from tournaments.models import AdjudicationReason as Reason
+from tournaments.models import RecordReason as Reason
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ EXPECTED = {
     "tournaments.change_tournament",
     "tournaments.view_tournament",
     "tournaments.view_pairing",
-    "tournaments.add_adjudication",
-    "tournaments.view_adjudication",
+    "tournaments.add_resultrecord",
+    "tournaments.view_resultrecord",
     "tournaments.view_claim",
     "tournaments.change_claim",
     # migration 0004: the admin pages of the tournaments they arbitrate
@@ -41,14 +41,14 @@ def test_the_migrations_make_the_arbiter_group_with_its_permissions() -> None:
     }
     assert granted == EXPECTED
     # Nothing that would let an arbiter rewrite or remove a record.
-    assert not granted & {"tournaments.change_adjudication", "tournaments.delete_adjudication"}
+    assert not granted & {"tournaments.change_resultrecord", "tournaments.delete_resultrecord"}
 
 
 @pytest.mark.django_db
 def test_a_member_holds_the_permissions(world: World) -> None:
     user = in_arbiter_group(make_user("new-arbiter"))
     assert user.get_all_permissions() >= EXPECTED
-    assert not make_user("nobody").has_perm("tournaments.add_adjudication")
+    assert not make_user("nobody").has_perm("tournaments.add_resultrecord")
 
 
 @pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_a_casual_game_is_decided_by_the_member_who_created_it(world: World) -> 
         "/admin/games/game/",
         "/admin/tournaments/pairing/",
         "/admin/tournaments/claim/",
-        "/admin/tournaments/adjudication/",
+        "/admin/tournaments/resultrecord/",
     ],
 )
 def test_a_staff_member_of_the_group_reaches_the_admin_pages_of_the_acts(

@@ -19,7 +19,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments.models import Adjudication, Entry, Pairing
+from tournaments.models import Entry, Pairing, ResultRecord
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def state(world: World) -> tuple[Any, ...]:
         list(Game.objects.values().order_by("pk")),
         list(Pairing.objects.values().order_by("pk")),
         list(Entry.objects.values("pk", "withdrawn_from_round").order_by("pk")),
-        Adjudication.objects.count(),
+        ResultRecord.objects.count(),
     )
 
 

@@ -25,7 +25,7 @@ from tests.adjudication.helpers import (
     text_of,
 )
 from tournaments.acts import decisions as adjudication
-from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
+from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 pytestmark = pytest.mark.django_db
 
@@ -50,14 +50,14 @@ def test_no_page_shows_an_internal_code(world: World, client_for) -> None:
         game=second,
         pairing=world.board2,
         result="-/-",
-        reason=AdjudicationReason.NO_SHOW,
+        reason=RecordReason.NO_SHOW,
     )
     adjudication.decide(
         user=world.arbiter,
         game=reload(world.board1).game,
         pairing=world.board1,
         result="+/-",
-        reason=AdjudicationReason.CORRECTION,
+        reason=RecordReason.CORRECTION,
     )
     entry = world.entry("Alice")
     pages = [
@@ -124,17 +124,17 @@ def test_no_record_of_a_casual_game_shows_a_code_or_a_bare_number(world: World, 
             user=member,
             game=reload(game),
             result=result,
-            reason=AdjudicationReason.CORRECTION,
+            reason=RecordReason.CORRECTION,
             **kwargs,
         )
 
     played = casual(two, *SOS_FIRST_WINS)  # Result recorded (online): 1-0
     adjudication.take_back(  # 1-0 → …
-        user=member, game=reload(played), count=1, reason=AdjudicationReason.CORRECTION
+        user=member, game=reload(played), count=1, reason=RecordReason.CORRECTION
     )
     play(reload(played), SOS_FIRST_WINS[-1])  # recorded again: 1-0
     decide(played, "0-1")  # corrected by the arbiter: 1-0 → 0-1
-    adjudication.annul(user=member, game=reload(played), reason=AdjudicationReason.CORRECTION)
+    adjudication.annul(user=member, game=reload(played), reason=RecordReason.CORRECTION)
     forfeit = casual(two, "A1=S")
     decide(forfeit, "+/-")
     both_absent = casual(two)
@@ -144,7 +144,7 @@ def test_no_record_of_a_casual_game_shows_a_code_or_a_bare_number(world: World, 
     three = casual([*two, world.board2.first.player], "A1=S")
     decide(three, "", winners=[0, 2])
 
-    acts = set(Adjudication.objects.filter(game__pairing__isnull=True).values_list("act", "source"))
+    acts = set(ResultRecord.objects.filter(game__pairing__isnull=True).values_list("act", "source"))
     assert {
         (Act.RESULT, ResultSource.ONLINE),
         (Act.DECLARE_RESULT, ResultSource.ADJUDICATION),

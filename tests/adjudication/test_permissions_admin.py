@@ -29,7 +29,7 @@ from tests.adjudication.helpers import (
 )
 from tournaments.acts import claims
 from tournaments.acts import decisions as adjudication
-from tournaments.models import Adjudication, ClaimStatus, Pairing, Result, Tournament
+from tournaments.models import ClaimStatus, Pairing, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -185,7 +185,7 @@ def levels(response: HttpResponse) -> list[tuple[int, str]]:
 def test_admin_actions_matrix(world: World, client_for, role: str, act: str) -> None:
     action = ACTIONS[act](world)
     user = ROLES[role](world)
-    records = Adjudication.objects.count()
+    records = ResultRecord.objects.count()
 
     response = client_for(user).post(action.changelist, action.data)
 
@@ -211,10 +211,10 @@ def test_admin_actions_matrix(world: World, client_for, role: str, act: str) -> 
         assert response["Location"].startswith(action.changelist)
         assert ERROR not in [level for level, _text in levels(response)]
         assert action.happened()
-        assert Adjudication.objects.count() == records + 1
-        assert Adjudication.objects.first().decided_by == user
+        assert ResultRecord.objects.count() == records + 1
+        assert ResultRecord.objects.first().decided_by == user
         return
-    assert Adjudication.objects.count() == records
+    assert ResultRecord.objects.count() == records
 
 
 def is_admin_login(response: HttpResponse) -> bool:
@@ -232,7 +232,7 @@ def test_the_action_first_asks_for_the_form(world: World, client_for) -> None:
     assert 'name="reason"' in body and 'name="result"' in body and 'name="apply"' in body
     assert str(world.game) in body
     assert not action.happened()
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_the_reason_is_required(world: World, client_for) -> None:
@@ -245,7 +245,7 @@ def test_the_reason_is_required(world: World, client_for) -> None:
     assert response.status_code == 200
     assert "errorlist" in response.content.decode()
     assert not action.happened()
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_an_unknown_reason_is_refused(world: World, client_for) -> None:
@@ -284,7 +284,7 @@ def test_one_refused_row_does_not_stop_the_others(world: World, client_for) -> N
     assert sorted(level for level, _text in found) == [SUCCESS, ERROR], found
     assert reload(first).status == GameStatus.ANNULLED
     assert reload(world.board1).game.status == GameStatus.WAITING  # board 1's replay
-    assert Adjudication.objects.count() == 2
+    assert ResultRecord.objects.count() == 2
 
 
 def test_taking_back_moves_of_a_decided_game_is_an_error_message(world: World, client_for) -> None:
@@ -308,14 +308,14 @@ VERSION_INPUT = re.compile(r'name="(version-\d+)" value="([^"]+)"')
 def test_an_action_sent_twice_applies_once(world: World, client_for, act: str) -> None:
     action = ACTIONS[act](world)
     client = client_for(world.staff_arbiter)
-    records = Adjudication.objects.count()
+    records = ResultRecord.objects.count()
 
     first = client.post(action.changelist, action.data)
     again = client.post(action.changelist, action.data)
 
     assert first.status_code == again.status_code == 302
     assert action.happened()
-    assert Adjudication.objects.count() == records + 1
+    assert ResultRecord.objects.count() == records + 1
     # The second answer's messages follow the first's (its redirect was not followed).
     found = levels(again)
     assert [level for level, _text in found] == [SUCCESS, ERROR], found
@@ -358,7 +358,7 @@ def test_a_row_without_a_version_is_left_alone(
     assert [level for level, _text in found] == [ERROR], found
     assert "which version of this row" in found[0][1]
     assert not action.happened()
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_a_row_changed_since_the_form_was_shown_is_refused(world: World, client_for) -> None:
@@ -369,4 +369,4 @@ def test_a_row_changed_since_the_form_was_shown_is_refused(world: World, client_
 
     assert [level for level, _text in levels(response)] == [ERROR]
     assert reload(world.game).ply == 3
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()

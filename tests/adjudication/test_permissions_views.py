@@ -2,7 +2,7 @@
 
 Each act is prepared on a fresh tournament, posted as one role, and checked twice: the HTTP answer
 (a redirect back after success; 403, or the login page for anonymous visitors, otherwise) and the
-database (the act's change and its Adjudication record happened, or nothing did).
+database (the act's change and its result record happened, or nothing did).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tests.factories import seen_entry_version, seen_version
 from tournaments.acts import claims, services
 from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Claim, ClaimStatus, Result, Tournament
+from tournaments.models import Claim, ClaimStatus, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +198,7 @@ def test_only_the_tournaments_arbiters_and_superusers_adjudicate(
     world: World, client_for, role: str, act: str
 ) -> None:
     posted = ACTS[act](world)
-    records = Adjudication.objects.count()
+    records = ResultRecord.objects.count()
 
     response = client_for(ROLES[role](world)).post(posted.url, posted.data)
 
@@ -206,8 +206,8 @@ def test_only_the_tournaments_arbiters_and_superusers_adjudicate(
         assert response.status_code == 302, response.content.decode()[:2000]
         assert response["Location"] == posted.success_url
         assert posted.happened()
-        assert Adjudication.objects.count() == records + 1
-        record = Adjudication.objects.first()
+        assert ResultRecord.objects.count() == records + 1
+        record = ResultRecord.objects.first()
         assert record.decided_by == ROLES[role](world)
         assert record.tournament == world.tournament
     else:
@@ -216,7 +216,7 @@ def test_only_the_tournaments_arbiters_and_superusers_adjudicate(
         else:
             assert response.status_code == 403
         assert not posted.happened()
-        assert Adjudication.objects.count() == records
+        assert ResultRecord.objects.count() == records
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -279,19 +279,19 @@ def test_games_outside_tournaments_are_for_their_creating_arbiter_and_superusers
     if allowed:
         assert response.status_code == 302
         assert reload(game).status == GameStatus.ADJUDICATED
-        assert Adjudication.objects.get().tournament is None
+        assert ResultRecord.objects.get().tournament is None
     else:
         if role == "anonymous":
             assert is_login_redirect(response)
         else:
             assert response.status_code == 403
         assert reload(game).status == GameStatus.WAITING
-        assert not Adjudication.objects.exists()
+        assert not ResultRecord.objects.exists()
 
 
 def test_the_arbiter_group_gives_no_right_over_a_tournaments_games(world: World) -> None:
     """The services say the same as the pages: naming decides, not the group."""
-    assert world.other_arbiter.has_perm("tournaments.add_adjudication")
+    assert world.other_arbiter.has_perm("tournaments.add_resultrecord")
     with pytest.raises(TournamentError) as err:
         adjudication.decide(
             user=world.other_arbiter, game=world.game, result=Result.WIN, reason="agreement"

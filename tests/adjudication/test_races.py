@@ -28,7 +28,7 @@ from tests.adjudication.helpers import (
 from tournaments.acts import claims, results, services, versions
 from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Claim, Pairing, Result, Tournament
+from tournaments.models import Claim, Pairing, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,7 +99,7 @@ def test_a_raced_take_back_removes_one_move(world: World) -> None:
 
     assert reload(game).ply == 2
     assert Move.objects.filter(game=game).count() == 2
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_annul_makes_one_replacement_game(world: World) -> None:
@@ -125,7 +125,7 @@ def test_a_raced_annul_makes_one_replacement_game(world: World) -> None:
     assert pairing.game_id not in (None, game.pk)
     playable = Game.objects.filter(status=GameStatus.WAITING, pairing__isnull=True)
     assert not playable.exists()  # no replacement left playable and linked to no pairing
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_annul_without_a_version_still_annuls_once(world: World) -> None:
@@ -143,7 +143,7 @@ def test_a_raced_annul_without_a_version_still_annuls_once(world: World) -> None
     )
 
     assert Game.objects.count() == games + 1
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 @pytest.mark.parametrize("result", [Result.WIN, Result.FORFEIT_LOSS], ids=["decide", "forfeit"])
@@ -164,7 +164,7 @@ def test_a_raced_decision_is_recorded_once(world: World, result: str) -> None:
     )
 
     assert reload(world.board1).result == result
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_paper_result_is_entered_once(world: World) -> None:
@@ -184,7 +184,7 @@ def test_a_raced_paper_result_is_entered_once(world: World) -> None:
     )
 
     assert reload(pairing).result == done.result
-    assert Adjudication.objects.filter(pairing=pairing).count() == 1
+    assert ResultRecord.objects.filter(pairing=pairing).count() == 1
 
 
 def test_a_raced_correction_of_a_finished_round_applies_once(world: World) -> None:
@@ -194,7 +194,7 @@ def test_a_raced_correction_of_a_finished_round_applies_once(world: World) -> No
             services.record_result(pairing=p, result=Result.WIN, user=world.arbiter)
     services.finish_round(round=pairing.round, user=world.arbiter)
     seen = versions.version_of(pairing=pairing)
-    records = Adjudication.objects.filter(pairing=pairing).count()
+    records = ResultRecord.objects.filter(pairing=pairing).count()
     codes = [Result.LOSS, Result.DRAW, Result.FORFEIT_LOSS, Result.DOUBLE_FORFEIT]
 
     done = applied_once(
@@ -210,7 +210,7 @@ def test_a_raced_correction_of_a_finished_round_applies_once(world: World) -> No
     )
 
     assert reload(pairing).result == done.after["pairing"]["result"]
-    assert Adjudication.objects.filter(pairing=pairing).count() == records + 1
+    assert ResultRecord.objects.filter(pairing=pairing).count() == records + 1
 
 
 def test_a_raced_claim_decision_applies_once(world: World) -> None:
@@ -228,7 +228,7 @@ def test_a_raced_claim_decision_applies_once(world: World) -> None:
     )
 
     assert reload(claim).status in ("accepted", "rejected")
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_withdrawal_applies_once(world: World) -> None:
@@ -246,7 +246,7 @@ def test_a_raced_withdrawal_applies_once(world: World) -> None:
     )
 
     assert reload(entry).withdrawn_from_round == 2
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_online_finish_and_forfeit_leave_one_result(world: World) -> None:
@@ -280,7 +280,7 @@ def test_a_raced_online_finish_and_forfeit_leave_one_result(world: World) -> Non
     pairing = reload(world.board1)
     assert pairing.result in (Result.WIN, Result.FORFEIT_LOSS)
     assert pairing.result == results.result_of_game(reload(game))
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_raced_import_apply_applies_once(world: World) -> None:
@@ -303,4 +303,4 @@ def test_a_raced_import_apply_applies_once(world: World) -> None:
     assert len(applied) == 1, outcomes
     assert all(isinstance(o, ImportConflict) for o in outcomes if o not in applied), outcomes
     assert reload(pairing).result == Result.LOSS
-    assert Adjudication.objects.filter(pairing=pairing).count() == 1
+    assert ResultRecord.objects.filter(pairing=pairing).count() == 1

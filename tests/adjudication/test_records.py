@@ -1,5 +1,5 @@
-"""The Adjudication records: written by every act, shown where the game and the pairing are,
-never changed nor deleted — not by the app, not by the admin, not by a cascade."""
+"""The result records (``ResultRecord``): written by every act, shown where the game and the
+pairing are, never changed nor deleted — not by the app, not by the admin, not by a cascade."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ from tests.adjudication.helpers import World, page_text, play, reload
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import given_pairings
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Tournament
+from tournaments.models import Act, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def record(world: World) -> Adjudication:
+def record(world: World) -> ResultRecord:
     game = play(world.game, "A1=S", "B1=O", "C1=S")
     adjudication.take_back(
         user=world.arbiter, game=game, count=1, reason="illegal_conduct", note="  phone rang  "
@@ -35,8 +35,8 @@ def record(world: World) -> Adjudication:
 # -- What a record holds -----------------------------------------------------------------------
 
 
-def test_a_record_says_who_when_what_and_why(world: World, record: Adjudication) -> None:
-    take_back, forfeit = Adjudication.objects.order_by("pk")
+def test_a_record_says_who_when_what_and_why(world: World, record: ResultRecord) -> None:
+    take_back, forfeit = ResultRecord.objects.order_by("pk")
     assert take_back.note == "phone rang"  # stripped
     assert (forfeit.act, forfeit.reason, forfeit.note) == (Act.FORFEIT, "no_show", "Carol left")
     assert forfeit.decided_by == world.arbiter
@@ -65,7 +65,7 @@ def test_a_record_says_who_when_what_and_why(world: World, record: Adjudication)
     assert (take_back.before["game"]["ply"], take_back.after["game"]["ply"]) == (3, 2)
 
 
-def test_str_is_the_act_and_reason(record: Adjudication) -> None:
+def test_str_is_the_act_and_reason(record: ResultRecord) -> None:
     from django.utils import translation
 
     with translation.override("en"):
@@ -75,7 +75,7 @@ def test_str_is_the_act_and_reason(record: Adjudication) -> None:
 # -- Never changed, never deleted --------------------------------------------------------------
 
 
-def test_saving_an_existing_record_raises(record: Adjudication) -> None:
+def test_saving_an_existing_record_raises(record: ResultRecord) -> None:
     record.note = "rewritten"
     record.act = Act.DECLARE_RESULT
     with pytest.raises(PermissionError):
@@ -84,24 +84,24 @@ def test_saving_an_existing_record_raises(record: Adjudication) -> None:
     assert (stored.note, stored.act) == ("Carol left", Act.FORFEIT)
 
 
-def test_deleting_a_record_raises(record: Adjudication) -> None:
+def test_deleting_a_record_raises(record: ResultRecord) -> None:
     with pytest.raises(PermissionError):
         record.delete()
-    assert Adjudication.objects.filter(pk=record.pk).exists()
+    assert ResultRecord.objects.filter(pk=record.pk).exists()
 
 
 @pytest.mark.parametrize("target", ["game", "pairing", "tournament"])
 def test_what_a_record_is_about_cannot_be_deleted_under_it(
-    world: World, record: Adjudication, target: str
+    world: World, record: ResultRecord, target: str
 ) -> None:
     obj = {"game": world.game, "pairing": world.board1, "tournament": world.tournament}[target]
     with pytest.raises(ProtectedError):
         obj.delete()
-    assert Adjudication.objects.count() == 2
+    assert ResultRecord.objects.count() == 2
 
 
 def test_the_admin_grants_no_add_change_or_delete_even_to_a_superuser(world: World) -> None:
-    admin = site._registry[Adjudication]
+    admin = site._registry[ResultRecord]
     request = RequestFactory().get("/admin/")
     request.user = world.superuser
     assert admin.has_view_permission(request)
@@ -110,24 +110,24 @@ def test_the_admin_grants_no_add_change_or_delete_even_to_a_superuser(world: Wor
     assert not admin.has_delete_permission(request)
 
 
-def change_url(record: Adjudication) -> str:
-    return reverse("admin:tournaments_adjudication_change", args=[record.pk])
+def change_url(record: ResultRecord) -> str:
+    return reverse("admin:tournaments_resultrecord_change", args=[record.pk])
 
 
-def test_the_admin_shows_a_record_read_only(world: World, record: Adjudication, client_for) -> None:
+def test_the_admin_shows_a_record_read_only(world: World, record: ResultRecord, client_for) -> None:
     response = client_for(world.superuser).get(change_url(record))
 
     assert response.status_code == 200
     body = response.content.decode()
     assert 'name="_save"' not in body
     assert "Carol left" in body
-    listing = client_for(world.superuser).get(reverse("admin:tournaments_adjudication_changelist"))
+    listing = client_for(world.superuser).get(reverse("admin:tournaments_resultrecord_changelist"))
     assert listing.status_code == 200
     assert "Forfeit" in listing.content.decode()
 
 
 def test_a_post_to_the_admin_change_page_is_refused(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     data = {"act": Act.DECLARE_RESULT, "reason": "agreement", "note": "rewritten", "_save": "1"}
 
@@ -139,33 +139,33 @@ def test_a_post_to_the_admin_change_page_is_refused(
 
 
 def test_the_admin_has_no_add_or_delete_page(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     client = client_for(world.superuser)
-    add = reverse("admin:tournaments_adjudication_add")
-    delete = reverse("admin:tournaments_adjudication_delete", args=[record.pk])
+    add = reverse("admin:tournaments_resultrecord_add")
+    delete = reverse("admin:tournaments_resultrecord_delete", args=[record.pk])
 
     assert client.get(add).status_code == 403
     assert client.post(add, {"act": "forfeit", "reason": "time"}).status_code == 403
     assert client.get(delete).status_code == 403
     assert client.post(delete, {"post": "yes"}).status_code == 403
-    assert Adjudication.objects.count() == 2
+    assert ResultRecord.objects.count() == 2
 
 
 def test_the_admin_has_no_delete_action_for_records(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     data = {"action": "delete_selected", "_selected_action": [str(record.pk)], "post": "yes"}
 
     client_for(world.superuser).post(
-        reverse("admin:tournaments_adjudication_changelist"), {**data, "index": "0"}
+        reverse("admin:tournaments_resultrecord_changelist"), {**data, "index": "0"}
     )
 
-    assert Adjudication.objects.count() == 2
+    assert ResultRecord.objects.count() == 2
 
 
 def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
-    from tournaments.models import ARBITER_REASONS, AdjudicationReason
+    from tournaments.models import ARBITER_REASONS, RecordReason
 
     assert [value for value, _label in ARBITER_REASONS] == [
         "agreement",
@@ -176,7 +176,7 @@ def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
         "correction",
         "reported",
     ]
-    assert set(AdjudicationReason.values) - {v for v, _label in ARBITER_REASONS} == {
+    assert set(RecordReason.values) - {v for v, _label in ARBITER_REASONS} == {
         "played",
         "withdrawal",
         "interruption",  # the reason of stopping and starting a round's clocks (issue 14)
@@ -194,7 +194,7 @@ def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> Non
     """An annulled game replayed before a move leaves round 1 re-pairable: the override must
     either refuse (with a message) or keep the records of the old boards — not crash on them."""
     adjudication.annul(user=world.arbiter, game=world.game, reason="no_show")
-    before = Adjudication.objects.count()
+    before = ResultRecord.objects.count()
     entries = {e.player.name: e.pk for e in world.tournament.entries.select_related("player")}
 
     with contextlib.suppress(TournamentError):  # a refusal is fine
@@ -203,13 +203,13 @@ def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> Non
             boards=[(entries["Alice"], entries["Борис"]), (entries["Carol"], entries["Dmitri"])],
             user=world.arbiter,
         )
-    assert Adjudication.objects.count() == before
+    assert ResultRecord.objects.count() == before
 
 
 # -- Where the records are shown ---------------------------------------------------------------
 
 
-def test_the_game_page_shows_the_records(world: World, record: Adjudication, client_for) -> None:
+def test_the_game_page_shows_the_records(world: World, record: ResultRecord, client_for) -> None:
     response = client_for(world.seated).get(world.game.get_absolute_url())
 
     records = page_text(response, 'class="adjudications"', "</section>")
@@ -221,7 +221,7 @@ def test_the_game_page_shows_the_records(world: World, record: Adjudication, cli
 
 
 def test_the_round_page_shows_the_records_under_the_pairing(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     response = client_for(None).get(world.round1.get_absolute_url())
 
@@ -233,7 +233,7 @@ def test_the_round_page_shows_the_records_under_the_pairing(
 
 
 def test_the_arbiters_log_lists_every_record(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     adjudication.withdraw(user=world.arbiter, entry=world.entry("Dmitri"), reason="no_show")
     response = client_for(None).get(reverse("tournaments:log", args=[world.tournament.pk]))
@@ -246,14 +246,14 @@ def test_the_arbiters_log_lists_every_record(
 
 
 def test_another_tournaments_log_does_not_show_these_records(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     response = client_for(None).get(reverse("tournaments:log", args=[world.other_tournament.pk]))
     assert "No decisions yet." in page_text(response)
 
 
 def test_the_arbiters_page_lists_the_records_of_the_game(
-    world: World, record: Adjudication, client_for
+    world: World, record: ResultRecord, client_for
 ) -> None:
     response = client_for(world.arbiter).get(
         reverse("tournaments:game_arbiter", args=[world.game.pk])
@@ -274,7 +274,7 @@ def test_records_of_games_outside_tournaments_belong_to_no_tournament(world: Wor
         None,
         Game.objects.get(pk=game.pk),
     )
-    assert not Tournament.objects.filter(adjudications=record).exists()
+    assert not Tournament.objects.filter(result_records=record).exists()
     assert reload(world.board1).result == ""  # the tournament's boards are untouched
 
 
@@ -298,11 +298,11 @@ def test_the_admins_entry_form_does_not_withdraw_around_the_service(
     )
 
     withdrawn = reload(entry).withdrawn_from_round
-    recorded = Adjudication.objects.filter(entry=entry, act=Act.WITHDRAW).exists()
+    recorded = ResultRecord.objects.filter(entry=entry, act=Act.WITHDRAW).exists()
     assert withdrawn is None or recorded
 
 
-def test_the_records_speak_russian_by_default(world: World, record: Adjudication) -> None:
+def test_the_records_speak_russian_by_default(world: World, record: ResultRecord) -> None:
     from django.test import Client
     from django.utils import translation
 

@@ -31,7 +31,7 @@ from tournaments import pairings, queries, trf_io
 from tournaments.acts import claims, services, versions
 from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Result, ResultSource, Tournament
+from tournaments.models import Act, Result, ResultRecord, ResultSource, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def game_text(client, game: Game) -> str:
     return page_text(client.get(game.get_absolute_url()), 'class="records"')
 
 
-def assert_shown(client_for, record: Adjudication, *words: str) -> None:
+def assert_shown(client_for, record: ResultRecord, *words: str) -> None:
     """The record's source, act and ``words`` on the log, the round page and the game page —
     to anyone (records are public)."""
     anyone = client_for(None)
@@ -78,8 +78,8 @@ def log_sheet_rows(tournament: Tournament) -> list[tuple[str, str]]:
     return [(str(row[source]), str(row[act])) for row in rows[3:]]
 
 
-def only(source: str) -> Adjudication:
-    return Adjudication.objects.get(source=source)
+def only(source: str) -> ResultRecord:
+    return ResultRecord.objects.get(source=source)
 
 
 # -- Online -------------------------------------------------------------------------------------
@@ -114,17 +114,17 @@ def test_the_pairing_is_written_after_the_game_commits_not_inside_it(world: Worl
         assert reload(world.board1).result == ""
     assert callbacks  # the signal waited for the commit
     assert reload(world.board1).result == Result.WIN
-    assert Adjudication.objects.filter(source=ResultSource.ONLINE).count() == 1
+    assert ResultRecord.objects.filter(source=ResultSource.ONLINE).count() == 1
 
 
 def test_a_signal_sent_again_writes_nothing_new(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS)
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
     for _ in range(3):
         game_result_changed.send(sender=Game, game=game, game_id=game.pk)
 
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
     assert reload(world.board1).result == Result.WIN
 
 
@@ -168,7 +168,7 @@ def test_a_paper_correction_in_an_open_round_moves_the_standings(world: World, c
     services.record_result(pairing=pairing, result="0-1", user=world.arbiter, note="misread")
 
     assert (points(t)[first], points(t)[second]) == (0.0, 1.0)
-    correction = Adjudication.objects.filter(pairing=pairing).order_by("-pk").first()
+    correction = ResultRecord.objects.filter(pairing=pairing).order_by("-pk").first()
     assert (correction.act, correction.reason, correction.note) == (
         Act.CORRECT_RESULT,
         "correction",
@@ -192,7 +192,7 @@ def test_a_paper_correction_in_a_finished_round_moves_the_standings(world: World
 
     assert points(t)[first] == 0.0
     assert queries.standings(t).rows[0].entry != pairing.first_id
-    assert Adjudication.objects.filter(pairing=pairing).count() == 2
+    assert ResultRecord.objects.filter(pairing=pairing).count() == 2
 
 
 # -- Imports ------------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ def test_an_accepted_claim_writes_one_record(world: World, client_for) -> None:
         world.arbiter,
     )
     assert reload(world.board1).result == Result.WIN
-    assert Adjudication.objects.count() == 1  # the game's end is the claim's, not the board's
+    assert ResultRecord.objects.count() == 1  # the game's end is the claim's, not the board's
     assert_shown(client_for, record, "1-0")
 
 
@@ -298,7 +298,7 @@ def test_a_withdrawals_forfeits_are_recorded(client_for) -> None:
 
     rnd2 = pairings.pair_round(tournament=t, user=arbiter)
 
-    forfeit = Adjudication.objects.get(act=Act.FORFEIT)
+    forfeit = ResultRecord.objects.get(act=Act.FORFEIT)
     assert (forfeit.source, forfeit.reason, forfeit.decided_by) == (
         ResultSource.ADJUDICATION,
         "withdrawal",
@@ -358,7 +358,7 @@ def test_a_double_clicked_take_back_applies_once(world: World, client_for) -> No
     second = client.post(url, data, follow=True)
 
     assert reload(game).ply == 2
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
     assert "Already done: the game has changed since you saw it." in page_text(second)
 
 
@@ -382,7 +382,7 @@ def test_a_double_clicked_annul_makes_one_replacement(world: World, client_for) 
         client.post(url, data)
 
     assert Game.objects.count() == games + 1
-    assert Adjudication.objects.count() == 1
+    assert ResultRecord.objects.count() == 1
 
 
 def test_a_double_clicked_paper_result_is_entered_once(world: World, client_for) -> None:
@@ -396,7 +396,7 @@ def test_a_double_clicked_paper_result_is_entered_once(world: World, client_for)
     response = client.post(url, {"result": "0-1", "version": "0.0"}, follow=True)
 
     assert reload(pairing).result == Result.WIN
-    assert Adjudication.objects.filter(pairing=pairing).count() == 1
+    assert ResultRecord.objects.filter(pairing=pairing).count() == 1
     assert "Already done" in page_text(response)
 
 

@@ -7,16 +7,15 @@ the page. The expected points come from the results the test chose, never from t
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
-from django.apps import apps
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 
 from games.bidi import ltr_text
 from games.models import Player
+from tests.adjudication.helpers import arbiter_group
 from tests.browser.conftest import PageFactory
 from tournaments.acts import services
 
@@ -42,11 +41,8 @@ RESULT_LABELS = ["1-0", "½-½", "0-1", "+/-", "-/+", "-/-"]
 def arbiter(username: str) -> User:
     """A member of the Arbiter group, which migration 0003 makes (made again here if an earlier
     transactional test flushed the tables after the migrations)."""
-    if not Group.objects.filter(name="Arbiter").exists():
-        migration = importlib.import_module("tournaments.migrations.0003_arbiter_group")
-        migration.create_group(apps, None)
     user = User.objects.create_user(username=username)
-    user.groups.add(Group.objects.get(name="Arbiter"))
+    user.groups.add(arbiter_group())
     return user
 
 

@@ -19,7 +19,7 @@ from games.timekeeping import TimeIsUp
 from tests.adjudication.helpers import build_world, reload
 from tests.adjudication.test_races import race
 from tests.conftest import started
-from tournaments.models import Adjudication
+from tournaments.models import ResultRecord
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +70,7 @@ def test_a_late_move_the_periodic_check_and_a_poll_end_the_game_once(
     assert game.end_reason == endings.DOUBLE_FORFEIT
     assert not Move.objects.filter(game=game).exists()
     assert announced.count(game.pk) == 1
-    assert Adjudication.objects.filter(game=game).count() == 1
+    assert ResultRecord.objects.filter(game=game).count() == 1
     assert reload(world.board1).result == "-/-"
 
 

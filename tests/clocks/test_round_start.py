@@ -29,7 +29,7 @@ from tournaments.acts import decisions as adjudication
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
+from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 CYRILLIC = re.compile("[а-яА-Я]")
 MS = timedelta(milliseconds=1)
@@ -84,7 +84,7 @@ def test_a_paired_rounds_clocks_wait_for_its_start(bullet: World, frozen, client
         "paused": False,
         "waiting": True,
     }
-    assert not Adjudication.objects.filter(game=bullet.game).exists()
+    assert not ResultRecord.objects.filter(game=bullet.game).exists()
 
 
 def test_a_move_before_the_start_is_refused_with_a_clear_message(bullet: World, frozen) -> None:
@@ -121,7 +121,7 @@ def test_the_arbiter_starts_the_round_and_the_first_movers_clock_runs(
     started_at = START + timedelta(minutes=10)
     assert (record.act, record.reason, record.decided_by) == (
         Act.START_ROUND,
-        AdjudicationReason.ROUND_START,
+        RecordReason.ROUND_START,
         bullet.arbiter,
     )
     both = sorted([bullet.game.pk, reload(bullet.board2).game.pk])
@@ -136,7 +136,7 @@ def test_the_arbiter_starts_the_round_and_the_first_movers_clock_runs(
     with pytest.raises(TournamentError) as again:
         clocks.start_round(user=bullet.arbiter, rnd=bullet.round1)
     assert again.value.code == "stale"
-    assert Adjudication.objects.filter(act=Act.START_ROUND).count() == 1
+    assert ResultRecord.objects.filter(act=Act.START_ROUND).count() == 1
 
 
 def test_only_the_arbiters_start_a_round(bullet: World) -> None:
@@ -191,11 +191,11 @@ def test_a_no_show_loses_by_forfeit_at_the_default_time(rapid: World, frozen) ->
     assert game.end_reason == endings.FORFEIT
     assert game.finished_at == START + timedelta(minutes=16)
     assert reload(rapid.board1).result == "+/-"
-    [record] = Adjudication.objects.filter(game=game)
+    [record] = ResultRecord.objects.filter(game=game)
     assert (record.act, record.source, record.reason, record.decided_by) == (
         Act.FORFEIT,
         ResultSource.CLOCK,
-        AdjudicationReason.NO_SHOW,
+        RecordReason.NO_SHOW,
         None,
     )
     # A forfeit is not a game: the two have not met (the Dutch system may pair them again), and
@@ -246,7 +246,7 @@ def test_the_page_and_the_poll_end_a_no_show_once(rapid: World, frozen, client) 
         client.get(f"/games/{rapid.game.pk}/live/")
         timekeeping.check_clocks()
     assert "Both players forfeited" in page.content.decode()
-    [record] = Adjudication.objects.filter(game=rapid.game)
+    [record] = ResultRecord.objects.filter(game=rapid.game)
     assert record.decided_by is None and record.source == ResultSource.CLOCK
 
 
@@ -259,10 +259,10 @@ def test_a_flag_noticed_by_a_players_page_is_the_clocks_act(blitz: World, frozen
     client.force_login(blitz.opponent)  # the winner's page notices the flag
     with factories.committed():
         client.get(blitz.game.get_absolute_url())
-    [record] = Adjudication.objects.filter(game=blitz.game)
+    [record] = ResultRecord.objects.filter(game=blitz.game)
     assert (record.source, record.reason, record.decided_by) == (
         ResultSource.CLOCK,
-        AdjudicationReason.TIME,
+        RecordReason.TIME,
         None,
     )
 
@@ -289,10 +289,10 @@ def test_a_casual_flag_is_the_clocks_act_not_the_last_movers(db, frozen) -> None
         assert timekeeping.notice(Game.objects.get(pk=game.pk))
     game.refresh_from_db()
     assert game.end_reason == endings.TIME and game.winners == [1]
-    [record] = Adjudication.objects.filter(game=game)
+    [record] = ResultRecord.objects.filter(game=game)
     assert (record.source, record.reason, record.decided_by) == (
         ResultSource.CLOCK,
-        AdjudicationReason.TIME,
+        RecordReason.TIME,
         None,
     )
 
@@ -310,7 +310,7 @@ def test_a_casual_game_nobody_started_is_aborted_not_lost(db, frozen, client) ->
     game.refresh_from_db()
     assert game.status == GameStatus.ABORTED and game.winners is None
     assert game.end_reason == endings.ABORTED and game.result_text == ""
-    assert not Adjudication.objects.filter(game=game).exists()  # no result to record
+    assert not ResultRecord.objects.filter(game=game).exists()  # no result to record
     html = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Aborted" in html and "never made a first move" in html
 
@@ -374,7 +374,7 @@ def test_the_settings_page_sets_the_default_time(bullet: World, client_for) -> N
     assert bad.value.code == "default_time"
     # The start uses the time in force then.
     clocks.start_round(user=bullet.arbiter, rnd=bullet.round1)
-    assert Adjudication.objects.get(act=Act.START_ROUND).after["default_time"] == 5
+    assert ResultRecord.objects.get(act=Act.START_ROUND).after["default_time"] == 5
 
 
 def test_a_game_replayed_after_an_annulment_in_a_started_round_starts_at_once(
@@ -383,7 +383,7 @@ def test_a_game_replayed_after_an_annulment_in_a_started_round_starts_at_once(
     started(bullet)
     frozen.advance(seconds=5)
     old = bullet.game
-    adjudication.annul(user=bullet.arbiter, game=old, reason=AdjudicationReason.ILLEGAL_CONDUCT)
+    adjudication.annul(user=bullet.arbiter, game=old, reason=RecordReason.ILLEGAL_CONDUCT)
     new = reload(bullet.board1).game
     assert new.pk != old.pk
     assert not timekeeping.is_waiting(new)

@@ -22,7 +22,7 @@ from tests.adjudication.helpers import World, play, points, reload
 from tests.conftest import START
 from tournaments.acts import claims, clocks
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, AdjudicationReason, ResultSource
+from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 CYRILLIC = re.compile("[а-яА-Я]")
 MS = timedelta(milliseconds=1)
@@ -76,11 +76,11 @@ def test_the_move_one_millisecond_too_late_is_refused_and_the_game_lost_on_time(
     # the clock's act (decided by nobody).
     pairing = reload(blitz.board1)
     assert pairing.result == "0-1"
-    [record] = Adjudication.objects.filter(game=game)
+    [record] = ResultRecord.objects.filter(game=game)
     assert (record.act, record.source, record.reason) == (
         Act.RESULT,
         ResultSource.CLOCK,
-        AdjudicationReason.TIME,
+        RecordReason.TIME,
     )
     assert record.decided_by is None
     # And nothing more can be played.
@@ -128,7 +128,7 @@ def test_the_periodic_check_ends_every_game_whose_time_ran_out_once(blitz: World
         assert timekeeping.check_clocks() == []
     assert blitz.game.status == GameStatus.FINISHED
     assert reload(blitz.board2).game.is_active
-    assert Adjudication.objects.filter(game=blitz.game).count() == 1
+    assert ResultRecord.objects.filter(game=blitz.game).count() == 1
     # The standings follow: the second mover of board 1 has the win.
     assert points(blitz.tournament)[blitz.board1.second.player.name] == 1
 
@@ -232,7 +232,7 @@ def test_the_arbiter_adds_time_and_saves_a_flag(blitz: World, frozen) -> None:
         game=blitz.game,
         seat=0,
         seconds=60,
-        reason=AdjudicationReason.TIME,
+        reason=RecordReason.TIME,
         note="opponent disturbed",
         expected_version=version,
     )
@@ -249,18 +249,18 @@ def test_the_arbiter_adds_time_and_saves_a_flag(blitz: World, frozen) -> None:
             game=blitz.game,
             seat=0,
             seconds=60,
-            reason=AdjudicationReason.TIME,
+            reason=RecordReason.TIME,
             expected_version=version,
         )
     assert again.value.code == "stale"
-    assert Adjudication.objects.filter(act=Act.ADD_TIME).count() == 1
+    assert ResultRecord.objects.filter(act=Act.ADD_TIME).count() == 1
 
 
 def test_only_the_arbiters_add_time(blitz: World, frozen) -> None:
     for user in (blitz.seated, blitz.other_arbiter, None):
         with pytest.raises(TournamentError) as refused:
             clocks.add_time(
-                user=user, game=blitz.game, seat=0, seconds=60, reason=AdjudicationReason.TIME
+                user=user, game=blitz.game, seat=0, seconds=60, reason=RecordReason.TIME
             )
         assert refused.value.code == "not_allowed"
 
@@ -270,7 +270,7 @@ def test_time_cannot_be_added_once_the_flag_has_fallen(blitz: World, frozen) -> 
     frozen.advance(seconds=183)
     with factories.committed(), pytest.raises(TournamentError):
         clocks.add_time(
-            user=blitz.arbiter, game=blitz.game, seat=0, seconds=60, reason=AdjudicationReason.TIME
+            user=blitz.arbiter, game=blitz.game, seat=0, seconds=60, reason=RecordReason.TIME
         )
     assert blitz.game.status == GameStatus.FINISHED and blitz.game.end_reason == endings.TIME
 
@@ -300,7 +300,7 @@ def test_a_power_cut_stops_every_clock_of_the_round_and_they_start_again(
             [blitz.game.pk, reload(blitz.board2).game.pk]
         )
     acts = list(
-        Adjudication.objects.filter(tournament=blitz.tournament).values_list("act", flat=True)
+        ResultRecord.objects.filter(tournament=blitz.tournament).values_list("act", flat=True)
     )
     assert acts.count(Act.PAUSE_CLOCKS) == 1 and acts.count(Act.RESUME_CLOCKS) == 1
 
@@ -397,7 +397,7 @@ def test_the_arbiters_pages_offer_the_clock_acts(blitz: World, frozen, client) -
         {"seat": 1, "minutes": 2, "reason": "time", "note": "", "version": version},
     )
     assert added.status_code == 302
-    assert Adjudication.objects.filter(act=Act.ADD_TIME, game=blitz.game).count() == 1
+    assert ResultRecord.objects.filter(act=Act.ADD_TIME, game=blitz.game).count() == 1
 
 
 def test_a_player_may_not_use_the_clock_acts(blitz: World, client) -> None:

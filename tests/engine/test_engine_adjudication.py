@@ -34,7 +34,7 @@ from tournaments.acts import engine_verdict as ea
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.acts import versions
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, AdjudicationReason, Result, ResultSource
+from tournaments.models import Act, RecordReason, Result, ResultRecord, ResultSource
 
 pytestmark = pytest.mark.django_db
 
@@ -181,18 +181,18 @@ def test_the_arbiter_asks_watches_and_decides_and_the_record_keeps_the_verdict(
         {
             "act": "decide",
             "result": Result.LOSS,
-            "reason": AdjudicationReason.UNFINISHED,
+            "reason": RecordReason.UNFINISHED,
             "note": "the hall closed",
             "version": page_version(client, game),
         },
     )
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
 
-    record = Adjudication.objects.get()
+    record = ResultRecord.objects.get()
     assert (record.act, record.source, record.reason) == (
         Act.ENGINE_RESULT,
         ResultSource.ADJUDICATION,
-        AdjudicationReason.UNFINISHED,
+        RecordReason.UNFINISHED,
     )
     assert record.decided_by == world.arbiter and record.note == "the hall closed"
     engine = record.after["engine"]
@@ -218,7 +218,7 @@ def test_the_arbiter_may_decide_otherwise_than_the_engine(world: World) -> None:
         user=world.arbiter,
         job=job,
         result=Result.DRAW,
-        reason=AdjudicationReason.UNFINISHED,
+        reason=RecordReason.UNFINISHED,
         expected_version=seen,
     )
     assert record.after["engine"]["verdict"]["winners"] == [1]
@@ -238,7 +238,7 @@ def test_no_decision_before_the_engine_has_answered(world: World) -> None:
             expected_version=seen,
         )
     assert err.value.code == "not_ready"
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_forfeits_are_not_an_engine_decision(world: World) -> None:
@@ -252,7 +252,7 @@ def test_forfeits_are_not_an_engine_decision(world: World) -> None:
             expected_version=seen,
         )
     assert err.value.code == "bad_result"
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
 
 
 def test_a_move_after_the_analysis_makes_it_stale(world: World) -> None:
@@ -272,7 +272,7 @@ def test_a_move_after_the_analysis_makes_it_stale(world: World) -> None:
         ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     assert err.value.code == "stale"
     assert PositionAnalysis.objects.count() == 1
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
     assert "Analyse the position" in english(world.arbiter).get(engine_url(game)).content.decode()
 
 
@@ -333,5 +333,5 @@ def test_a_malformed_version_is_a_bad_request_not_a_stale_form(world: World, ver
             kwargs.update(job=job, result=Result.WIN, reason="unfinished")
         with pytest.raises(BadRequest):
             act(**kwargs)
-    assert not Adjudication.objects.exists()
+    assert not ResultRecord.objects.exists()
     assert PositionAnalysis.objects.count() == 1

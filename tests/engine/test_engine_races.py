@@ -16,7 +16,7 @@ from tests.adjudication.test_races import applied_once, race
 from tests.engine.site_helpers import over_the_board_game
 from tournaments.acts import engine_verdict as ea
 from tournaments.acts import versions
-from tournaments.models import Act, Adjudication, Result
+from tournaments.models import Act, Result, ResultRecord
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,7 +62,7 @@ def test_raced_engine_decisions_decide_once(world: World) -> None:
             )
         )
     )
-    assert list(Adjudication.objects.values_list("act", flat=True)) == [Act.ENGINE_RESULT]
+    assert list(ResultRecord.objects.values_list("act", flat=True)) == [Act.ENGINE_RESULT]
     assert reload(world.board1).result == Result.LOSS
 
 

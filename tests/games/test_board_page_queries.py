@@ -118,10 +118,10 @@ def test_a_game_never_recorded_reads_neither_records_nor_pairing(django_assert_n
 
 def test_a_casual_game_with_a_record_reads_and_shows_it(casual_game):
     """The flags skip only what is not there: a game with records reads them."""
-    from tournaments.models import Adjudication
+    from tournaments.models import ResultRecord
 
     game, _user = casual_game
-    assert Adjudication.objects.filter(game=game).exists()
+    assert ResultRecord.objects.filter(game=game).exists()
     html = client().get(game.get_absolute_url()).content.decode()
     assert 'class="records"' in html and "Results and decisions" in html
 

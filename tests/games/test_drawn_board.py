@@ -219,9 +219,9 @@ def test_another_apps_link_is_escaped_unless_it_is_markup(finished: Game) -> Non
 
 
 def test_a_records_time_is_written_as_the_date_filter_writes_it(finished: Game) -> None:
-    from tournaments.models import Adjudication
+    from tournaments.models import ResultRecord
 
-    record = Adjudication.objects.filter(game=finished).first()
+    record = ResultRecord.objects.filter(game=finished).first()
     assert record is not None
     for moment in (
         timezone.now(),

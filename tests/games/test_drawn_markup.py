@@ -148,9 +148,9 @@ def test_a_changed_setting_redraws_the_header(finished: Game) -> None:
 def test_a_record_escapes_its_note_and_names_its_labels_in_each_language(
     finished: Game,
 ) -> None:
-    from tournaments.models import Adjudication
+    from tournaments.models import ResultRecord
 
-    record = Adjudication.objects.filter(game=finished).first()
+    record = ResultRecord.objects.filter(game=finished).first()
     assert record is not None
     record.note = "<img src=x onerror=alert(1)>"
     for language in LANGUAGES:

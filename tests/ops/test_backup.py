@@ -26,7 +26,17 @@ from games.integrity import game_problems
 from games.models import Game, GameStatus, Move, Player
 from ops.backup import FORMAT, VERSION, backup_models, migration_state
 from ops.restore import rows_present
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.acts import skeleton
+from tournaments.models import (
+    Act,
+    Claim,
+    Entry,
+    Pairing,
+    RecordReason,
+    ResultSource,
+    Round,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -364,6 +374,48 @@ def test_a_backup_of_another_version_is_refused(club: dict[str, Any], tmp_path: 
     with pytest.raises(CommandError, match="another version") as refused:
         restore(file)
     assert "0099_from_the_future" in str(refused.value)
+    assert rows_present() == {}
+
+
+def test_a_backup_made_before_the_result_record_rename_is_refused_clearly(
+    club: dict[str, Any], tmp_path: Path
+) -> None:
+    """A backup of the site before migration 0016 (records still ``tournaments.adjudication``,
+    claims pointing at them by ``adjudication``) is refused by the migration check, with the way
+    to bring it over, before any row is read into the database."""
+    game = club["games"][1]
+    pairing = Pairing.objects.get(game=game)
+    skeleton.record(
+        Act.RESULT,
+        source=ResultSource.ONLINE,
+        reason=RecordReason.PLAYED,
+        user=None,
+        game=game,
+        pairing=pairing,
+        before={},
+        after={},
+    )
+    Claim.objects.create(
+        game=game, pairing=pairing, seat=0, claimed_by=club["users"][0], ply=game.ply
+    )
+    file = backup(tmp_path / "club.jsonl.gz")
+
+    def before_the_rename(header: dict, rows: list[dict]) -> None:
+        header["migrations"]["tournaments"].remove("0016_result_record_renamed")
+        header["counts"]["tournaments.adjudication"] = header["counts"].pop(
+            "tournaments.resultrecord"
+        )
+        for row in rows:
+            if row["model"] == "tournaments.resultrecord":
+                row["model"] = "tournaments.adjudication"
+            if row["model"] == "tournaments.claim":
+                row["fields"]["adjudication"] = row["fields"].pop("record")
+
+    _edit(file, before_the_rename)
+    empty()
+    with pytest.raises(CommandError, match="another version") as refused:
+        restore(file)
+    assert "tournaments: backup at 0015_default_time_and_round_start" in str(refused.value)
     assert rows_present() == {}
 
 

@@ -8,43 +8,29 @@ Each refusal is checked against a control: A's own arbiter, on the same page, ma
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from datetime import timedelta
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from django.apps import apps
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game, Move, Player
 from tests import factories
+from tests.adjudication.helpers import arbiter_group
 from tournaments import pairings
 from tournaments.acts import claims, services
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import tournament_settings as settings_service
-from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Round, Tournament
+from tournaments.models import Claim, ClaimStatus, Entry, Pairing, ResultRecord, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-
-
-def arbiter_group() -> Group:
-    group = Group.objects.filter(name="Arbiter").first()
-    if group is None:  # an earlier transactional test flushed what the migrations made
-        importlib.import_module("tournaments.migrations.0003_arbiter_group").create_group(
-            apps, None
-        )
-        group = Group.objects.get(name="Arbiter")
-    importlib.import_module(
-        "tournaments.migrations.0006_arbiter_group_admin_permissions"
-    ).add_permissions(apps, None)
-    return group
 
 
 def staff_arbiter(username: str) -> User:
@@ -65,7 +51,7 @@ class Side:
     entry: Entry
     game: Game
     move: Move
-    record: Adjudication
+    record: ResultRecord
     claim: Claim
 
     def objects(self) -> dict[str, Any]:
@@ -74,7 +60,7 @@ class Side:
             "tournaments/round": self.round,
             "tournaments/pairing": self.pairing,
             "tournaments/entry": self.entry,
-            "tournaments/adjudication": self.record,
+            "tournaments/resultrecord": self.record,
             "tournaments/claim": self.claim,
             "games/game": self.game,
             "games/move": self.move,
@@ -150,7 +136,7 @@ def snapshot(side: Side) -> tuple[Any, ...]:
         list(Entry.objects.filter(tournament=t).values().order_by("pk")),
         list(Game.objects.filter(pk=side.game.pk).values()),
         list(Move.objects.filter(game=side.game).values()),
-        Adjudication.objects.filter(tournament=t).count(),
+        ResultRecord.objects.filter(tournament=t).count(),
         list(Claim.objects.filter(pk=side.claim.pk).values()),
         list(Player.objects.filter(entries__tournament=t).values().order_by("pk")),
     )
@@ -214,7 +200,7 @@ KEYS = [
     "tournaments/round",
     "tournaments/pairing",
     "tournaments/entry",
-    "tournaments/adjudication",
+    "tournaments/resultrecord",
     "tournaments/claim",
     "games/game",
     "games/move",

@@ -23,7 +23,7 @@ from tests.sheets.helpers import (
 )
 from tournaments import queries
 from tournaments.acts import services as tservices
-from tournaments.models import Act, Adjudication, Pairing, ResultSource
+from tournaments.models import Act, Pairing, ResultRecord, ResultSource
 
 
 def _points(t) -> dict[str, float]:
@@ -58,7 +58,7 @@ def test_a_paper_result_is_corrected(
     services.apply_plan(plan, user=arbiter)
     p1.refresh_from_db()
     assert p1.result == "1/2"
-    record = Adjudication.objects.filter(pairing=p1).latest("pk")
+    record = ResultRecord.objects.filter(pairing=p1).latest("pk")
     assert record.source == ResultSource.IMPORT and record.act == Act.CORRECT_RESULT
     assert record.decided_by == arbiter
     after = _points(t)

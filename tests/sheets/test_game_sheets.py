@@ -19,7 +19,7 @@ from sheets.errors import ImportRefused
 from sheets.xlsx.writer import write_workbook
 from tests.factories import make_user, with_permission
 from tests.sheets.helpers import current_round, new_game, new_tournament, play_round, random_moves
-from tournaments.models import Adjudication, Pairing, ResultSource
+from tournaments.models import Pairing, ResultRecord, ResultSource
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_an_unfinished_paper_game_with_a_stated_winner(db: None, en: str, keeper
     assert plan.errors == [] and plan.decide == (1,)
     game = services.apply_game_plan(plan, user=keeper)
     assert game.ply == 9 and list(game.winners) == [1] and game.status == GameStatus.ADJUDICATED
-    record = Adjudication.objects.get(game=game)
+    record = ResultRecord.objects.get(game=game)
     assert record.source == ResultSource.IMPORT and record.decided_by == keeper
 
 

@@ -19,7 +19,7 @@ from tests.sheets.helpers import (
     workbook,
 )
 from tournaments.acts import services as tservices
-from tournaments.models import Adjudication, Entry, Pairing, Result
+from tournaments.models import Entry, Pairing, Result, ResultRecord
 
 
 def import_twice(data: bytes, t, user: User):
@@ -194,7 +194,7 @@ def test_winner_on_unfinished_moves_is_an_arbiters_decision(
     assert plan.games[0].decide == (1,)
     p.refresh_from_db()
     assert p.result == Result.LOSS and p.game.status == GameStatus.ADJUDICATED and p.game.ply == 10
-    record = Adjudication.objects.get(game=p.game)
+    record = ResultRecord.objects.get(game=p.game)
     assert record.reason == "unfinished" and record.decided_by == arbiter
 
 

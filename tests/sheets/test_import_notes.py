@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import io
+from typing import Any
 
 import pytest
 from django.apps import apps
@@ -19,7 +20,7 @@ from sheets import services
 from tests.sheets.helpers import edit, new_tournament, workbook
 from tournaments.acts import results
 from tournaments.acts import services as tservices
-from tournaments.models import Act, Adjudication, AdjudicationReason, Pairing, ResultSource
+from tournaments.models import Act, Pairing, RecordReason, ResultRecord, ResultSource
 from tournaments.templatetags.results_tags import record_html
 from tournaments.trf_io import import_trf
 
@@ -30,7 +31,7 @@ WORDS = {
 }
 
 
-def _corrected(arbiter: User) -> tuple[object, Adjudication]:
+def _corrected(arbiter: User) -> tuple[object, ResultRecord]:
     """A paper result corrected by a workbook imported in English."""
     t = new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
     p1 = Pairing.objects.get(round__tournament=t, board=1)
@@ -39,7 +40,7 @@ def _corrected(arbiter: User) -> tuple[object, Adjudication]:
         plan = services.read_workbook(edit(workbook(t), {("Round 1", "C4"): "0-1"}), tournament=t)
         assert plan.errors == [] and len(plan.results) == 1
         services.apply_plan(plan, user=arbiter)
-    return t, Adjudication.objects.filter(pairing=p1, source=ResultSource.IMPORT).get()
+    return t, ResultRecord.objects.filter(pairing=p1, source=ResultSource.IMPORT).get()
 
 
 def test_the_note_is_kept_as_a_code_and_read_in_each_language(db: None, arbiter: User) -> None:
@@ -85,21 +86,29 @@ def test_a_trf_imports_note_is_read_in_the_readers_language(db: None) -> None:
     admin = User.objects.create_superuser(username="admin", password=None)
     with translation.override("en"):
         t = import_trf(text=SMALL, user=admin)
-    record = Adjudication.objects.filter(tournament=t, source=ResultSource.TRF).first()
+    record = ResultRecord.objects.filter(tournament=t, source=ResultSource.TRF).first()
     assert record is not None and record.note == "" and record.note_code == "trf_file"
     with translation.override("ru"):
         assert record.note_text == "Из файла TRF."
+
+
+class _AppsOf0014:
+    """The models as migration 0014 names them: the records were ``Adjudication`` until 0016
+    renamed them ``ResultRecord``."""
+
+    def get_model(self, app_label: str, name: str) -> Any:
+        return apps.get_model(app_label, "ResultRecord" if name == "Adjudication" else name)
 
 
 def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> None:
     t = new_tournament(arbiter, players=4, format="swiss", rounds=3, online=False)
     p1, p2 = Pairing.objects.filter(round__tournament=t).order_by("board")
 
-    def old(note: str, pairing: Pairing, source: str = ResultSource.IMPORT) -> Adjudication:
+    def old(note: str, pairing: Pairing, source: str = ResultSource.IMPORT) -> ResultRecord:
         return results.record(
             Act.RESULT,
             source=source,
-            reason=AdjudicationReason.REPORTED,
+            reason=RecordReason.REPORTED,
             note=note,
             user=arbiter,
             pairing=pairing,
@@ -113,10 +122,10 @@ def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> 
     arbiter_words = old("Agreed at the board; From an imported workbook (x).", p1)
     typed_by_hand = old("Draw agreed at the board", p1, ResultSource.ADJUDICATION)
     migration = importlib.import_module("tournaments.migrations.0014_adjudication_note_code")
-    migration.to_codes(apps, None)
+    migration.to_codes(_AppsOf0014(), None)
     got = {
         r.pk: (r.note, r.note_code, r.note_params)
-        for r in Adjudication.objects.filter(
+        for r in ResultRecord.objects.filter(
             pk__in=[russian.pk, english.pk, trf.pk, arbiter_words.pk, typed_by_hand.pk]
         )
     }
@@ -128,6 +137,6 @@ def test_the_migration_converts_notes_kept_in_words(db: None, arbiter: User) -> 
         typed_by_hand.pk: ("Draw agreed at the board", "", {}),
     }
     with translation.override("fa"):
-        assert Adjudication.objects.get(pk=russian.pk).note_text == WORDS["fa"]
-    migration.to_words(apps, None)
-    assert Adjudication.objects.get(pk=russian.pk).note == WORDS["en"]
+        assert ResultRecord.objects.get(pk=russian.pk).note_text == WORDS["fa"]
+    migration.to_words(_AppsOf0014(), None)
+    assert ResultRecord.objects.get(pk=russian.pk).note == WORDS["en"]

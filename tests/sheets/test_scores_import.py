@@ -12,7 +12,7 @@ from tests import factories
 from tests.sheets.helpers import edit, new_tournament, workbook
 from tests.tournaments.test_results import SOS_FIRST_WINS_5_1
 from tournaments.acts import services as tservices
-from tournaments.models import Adjudication, Pairing, Result, ResultSource
+from tournaments.models import Pairing, Result, ResultRecord, ResultSource
 
 
 def online_sos(arbiter: User):  # type: ignore[no-untyped-def]
@@ -54,7 +54,7 @@ def test_scores_handed_in_on_a_sheet_for_a_game_without_moves_are_kept_once(
     p = Pairing.objects.get(pk=p.pk)
     assert (p.result, p.game_scores) == (Result.LOSS, (1, 3))
     assert p.game.ply == 0  # not played on the site: the pairing keeps the scores
-    (record,) = Adjudication.objects.filter(pairing=p)
+    (record,) = ResultRecord.objects.filter(pairing=p)
     assert record.source == ResultSource.IMPORT
     again = services.read_workbook(workbook(t), tournament=t)
     assert again.errors == [] and again.empty
@@ -66,7 +66,7 @@ def test_scores_handed_in_on_a_sheet_for_a_game_without_moves_are_kept_once(
     ]
     services.apply_plan(plan, user=arbiter)
     assert Pairing.objects.get(pk=p.pk).game_scores == (2, 3)
-    assert Adjudication.objects.filter(pairing=p).count() == 2
+    assert ResultRecord.objects.filter(pairing=p).count() == 2
     # Nothing was given to the game: its record has no moves and no scores of its own.
     tservices.record_result(pairing=p, result="0-1", user=arbiter)  # a repeat changes nothing
-    assert Adjudication.objects.filter(pairing=p).count() == 2
+    assert ResultRecord.objects.filter(pairing=p).count() == 2

@@ -17,7 +17,7 @@ from tests.tournaments.helpers import (
 from tournaments import pairings
 from tournaments.acts import services
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, AdjudicationReason, Pairing, Round
+from tournaments.models import Pairing, RecordReason, ResultRecord, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,8 +35,8 @@ def test_a_raced_pair_round_records_the_bye_once() -> None:
     assert all(isinstance(e, TournamentError) and e.code == "round_open" for e in refused)
     assert Round.objects.filter(tournament=t).count() == 1
     [bye] = Pairing.objects.filter(round__tournament=t, second__isnull=True)
-    [record] = Adjudication.objects.filter(pairing__round__tournament=t)
-    assert (record.pairing_id, record.reason) == (bye.pk, AdjudicationReason.PAIRING_BYE)
+    [record] = ResultRecord.objects.filter(pairing__round__tournament=t)
+    assert (record.pairing_id, record.reason) == (bye.pk, RecordReason.PAIRING_BYE)
 
 
 def test_a_raced_late_entry_records_its_byes_once() -> None:
@@ -55,4 +55,4 @@ def test_a_raced_late_entry_records_its_byes_once() -> None:
         if isinstance(o, BaseException)
     )
     [bye] = Pairing.objects.filter(first__player=late)
-    assert Adjudication.objects.filter(pairing=bye).count() == 1
+    assert ResultRecord.objects.filter(pairing=bye).count() == 1

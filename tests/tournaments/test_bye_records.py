@@ -34,10 +34,10 @@ from tournaments.acts import given_pairings, results, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
     Pairing,
+    RecordReason,
     Result,
+    ResultRecord,
     ResultSource,
     Tournament,
 )
@@ -45,9 +45,9 @@ from tournaments.models import (
 pytestmark = pytest.mark.django_db
 
 
-def bye_records(t: Tournament) -> list[Adjudication]:
+def bye_records(t: Tournament) -> list[ResultRecord]:
     return list(
-        Adjudication.objects.filter(
+        ResultRecord.objects.filter(
             tournament=t, pairing__isnull=False, pairing__second__isnull=True
         )
         .select_related("pairing__round", "entry__player", "decided_by")
@@ -64,7 +64,7 @@ def byes(t: Tournament) -> list[Pairing]:
 
 
 def assert_bye_record(
-    record: Adjudication,
+    record: ResultRecord,
     pairing: Pairing,
     *,
     source: str,
@@ -96,11 +96,11 @@ def test_the_pairing_allocated_bye_has_one_record(arbiter: User) -> None:
         record,
         bye,
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.PAIRING_BYE,
+        reason=RecordReason.PAIRING_BYE,
         user=arbiter,
         points=1.0,
     )
-    assert Adjudication.objects.filter(tournament=t).count() == 1  # the games have none yet
+    assert ResultRecord.objects.filter(tournament=t).count() == 1  # the games have none yet
 
 
 def test_the_bye_is_worth_the_tournaments_points(arbiter: User) -> None:
@@ -128,11 +128,11 @@ def test_a_requested_half_point_bye_has_one_record(arbiter: User) -> None:
         by_pairing[half.pk],
         half,
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.REQUESTED_BYE,
+        reason=RecordReason.REQUESTED_BYE,
         user=arbiter,
         points=0.5,
     )
-    assert by_pairing[full.pk].reason == AdjudicationReason.PAIRING_BYE
+    assert by_pairing[full.pk].reason == RecordReason.PAIRING_BYE
 
 
 def test_a_round_robins_free_round_has_one_record(arbiter: User) -> None:
@@ -147,7 +147,7 @@ def test_a_round_robins_free_round_has_one_record(arbiter: User) -> None:
         record,
         bye,
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.PAIRING_BYE,
+        reason=RecordReason.PAIRING_BYE,
         user=arbiter,
         points=0.0,
     )
@@ -170,7 +170,7 @@ def test_a_late_entrys_missed_rounds_have_one_record_each(arbiter: User) -> None
             record,
             p,
             source=ResultSource.PAIRING,
-            reason=AdjudicationReason.LATE_ENTRY,
+            reason=RecordReason.LATE_ENTRY,
             user=arbiter,
             points=points,
         )
@@ -182,22 +182,22 @@ def test_a_reinstated_players_rounds_without_him_have_one_record(arbiter: User) 
     play_round(t, arbiter)
     services.withdraw(entry=entries[3], user=arbiter, from_round=2)
     pair(t, arbiter)
-    before = Adjudication.objects.filter(entry=entries[3]).count()
+    before = ResultRecord.objects.filter(entry=entries[3]).count()
 
     services.reinstate(entry=entries[3], user=arbiter)
 
     [zero] = Pairing.objects.filter(first=entries[3], round__number=2)
     assert zero.result == Result.ZERO_BYE
-    [record] = Adjudication.objects.filter(pairing=zero)
+    [record] = ResultRecord.objects.filter(pairing=zero)
     assert_bye_record(
         record,
         zero,
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.WITHDRAWAL,
+        reason=RecordReason.WITHDRAWAL,
         user=arbiter,
         points=0.0,
     )
-    assert Adjudication.objects.filter(entry=entries[3]).count() == before + 1
+    assert ResultRecord.objects.filter(entry=entries[3]).count() == before + 1
 
 
 def test_the_byes_of_a_trf_import_have_one_record_each_with_source_trf(arbiter: User) -> None:
@@ -226,9 +226,9 @@ def test_the_byes_of_a_trf_import_have_one_record_each_with_source_trf(arbiter: 
         assert (
             record.reason
             == {
-                Result.BYE: AdjudicationReason.PAIRING_BYE,
-                Result.HALF_BYE: AdjudicationReason.REQUESTED_BYE,
-                Result.ZERO_BYE: AdjudicationReason.NOT_PAIRED,
+                Result.BYE: RecordReason.PAIRING_BYE,
+                Result.HALF_BYE: RecordReason.REQUESTED_BYE,
+                Result.ZERO_BYE: RecordReason.NOT_PAIRED,
             }[p.result]
         )
         assert (record.note_code, record.note) == ("trf_file", "")  # worded when shown
@@ -261,7 +261,7 @@ def test_add_round_refuses_a_bye_without_a_bye_result(arbiter: User) -> None:
         )
 
     assert err.value.code == "bad_result"
-    assert not t.round_set.exists() and not Adjudication.objects.exists()
+    assert not t.round_set.exists() and not ResultRecord.objects.exists()
 
 
 # -- Once, whatever happens ------------------------------------------------------------------------
@@ -300,16 +300,16 @@ def test_a_correction_of_a_bye_is_recorded_as_usual(arbiter: User) -> None:
         pairing=bye,
         result=Result.HALF_BYE,
         user=arbiter,
-        reason=AdjudicationReason.CORRECTION,
+        reason=RecordReason.CORRECTION,
         expected_version=versions.version_of(pairing=bye),
     )
 
-    first, second = Adjudication.objects.filter(pairing=bye).order_by("pk")
-    assert first.reason == AdjudicationReason.PAIRING_BYE
+    first, second = ResultRecord.objects.filter(pairing=bye).order_by("pk")
+    assert first.reason == RecordReason.PAIRING_BYE
     assert (second.act, second.source, second.reason) == (
         Act.CORRECT_RESULT,
         ResultSource.PAPER,
-        AdjudicationReason.CORRECTION,
+        RecordReason.CORRECTION,
     )
     assert second.before["pairing"]["result"] == Result.BYE
     assert second.after["pairing"]["result"] == Result.HALF_BYE
@@ -349,25 +349,25 @@ def test_an_override_moving_the_bye_records_both_changes(arbiter: User) -> None:
         (a.pk, None, Result.BYE),
     ]
     assert rows[0].pk == old.pk  # the row on record is C's board now
-    changed = Adjudication.objects.get(pairing=old, act=Act.CORRECT_RESULT)
+    changed = ResultRecord.objects.get(pairing=old, act=Act.CORRECT_RESULT)
     assert (changed.source, changed.reason, changed.entry_id, changed.decided_by) == (
         ResultSource.PAIRING,
-        AdjudicationReason.PAIRING_CHANGED,
+        RecordReason.PAIRING_CHANGED,
         c.pk,
         arbiter,
     )
     assert changed.before["pairing"]["result"] == Result.BYE
     assert changed.after["pairing"]["result"] == ""
-    new = Adjudication.objects.get(pairing=rows[1])
+    new = ResultRecord.objects.get(pairing=rows[1])
     assert_bye_record(
         new,
         rows[1],
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.PAIRING_CHANGED,
+        reason=RecordReason.PAIRING_CHANGED,
         user=arbiter,
         points=1.0,
     )
-    assert Adjudication.objects.filter(pk=given.pk).exists()
+    assert ResultRecord.objects.filter(pk=given.pk).exists()
     # Results of the override's boards are entered as usual, and the round finishes.
     enter_results(rnd, arbiter)
     finish(rnd, arbiter)
@@ -386,7 +386,7 @@ def test_on_an_online_tournament_the_record_names_the_new_game(arbiter: User) ->
 
     board = Pairing.objects.get(pk=old.pk)
     assert (board.first_id, board.second_id) == (c.pk, b.pk) and board.game_id
-    changed = Adjudication.objects.get(pairing=old, act=Act.CORRECT_RESULT)
+    changed = ResultRecord.objects.get(pairing=old, act=Act.CORRECT_RESULT)
     assert changed.after["game"]["game"] == board.game_id
     assert changed.after["game"]["ply"] == 0
     assert changed.after["pairing"]["game"] == board.game_id
@@ -399,11 +399,11 @@ def test_an_override_keeping_the_bye_writes_nothing(arbiter: User) -> None:
     a, b, c, d, _e = seed_players(t, arbiter, 5)
     rnd = pair(t, arbiter)
     [old] = byes(t)
-    before = Adjudication.objects.count()
+    before = ResultRecord.objects.count()
 
     set_boards(rnd, arbiter, [(a, d), (c, b), (old.first, None)])
 
-    assert Adjudication.objects.count() == before
+    assert ResultRecord.objects.count() == before
     assert Pairing.objects.get(pk=old.pk).board == 3
 
 
@@ -413,14 +413,14 @@ def test_an_override_keeps_a_requested_bye_and_its_record(arbiter: User) -> None
     services.update_entry(entry=c, user=arbiter, changes={"half_byes": [1]})
     rnd = pair(t, arbiter)
     half = Pairing.objects.get(round=rnd, result=Result.HALF_BYE)
-    before = Adjudication.objects.count()
+    before = ResultRecord.objects.count()
 
     set_boards(rnd, arbiter, [(b, a)])
 
     assert Pairing.objects.get(pk=half.pk).board == 2
     [board] = [p for p in boards(rnd) if p.second_id]
     assert (board.first_id, board.second_id) == (b.pk, a.pk) and board.game_id
-    assert Adjudication.objects.count() == before
+    assert ResultRecord.objects.count() == before
 
 
 def test_an_override_leaving_out_the_recorded_bye_is_refused(arbiter: User) -> None:
@@ -526,7 +526,7 @@ def test_an_exported_workbook_with_bye_records_imports_again_as_it_is(arbiter: U
     play_round(t, arbiter)
     pair(t, arbiter)
     services.register(tournament=t, player=make_player("Late"), user=arbiter)
-    records = Adjudication.objects.count()
+    records = ResultRecord.objects.count()
     assert len(bye_records(t)) == 1 + 1 + 2  # round 1's, round 2's asked for, the late entry's
 
     for language in ("en", "ru"):
@@ -534,7 +534,7 @@ def test_an_exported_workbook_with_bye_records_imports_again_as_it_is(arbiter: U
             data = sheets.export_tournament(t)
             plan = sheets.read_workbook(data, tournament=t)
         assert plan.errors == [] and plan.empty
-    assert Adjudication.objects.count() == records
+    assert ResultRecord.objects.count() == records
 
 
 def test_a_late_entry_from_a_workbook_import_records_its_byes_as_imported(arbiter: User) -> None:
@@ -562,7 +562,7 @@ def test_a_late_entry_from_a_workbook_import_records_its_byes_as_imported(arbite
     [record] = [r for r in bye_records(t) if r.entry.player.name == "Imported"]
     assert (record.source, record.reason, record.decided_by) == (
         ResultSource.IMPORT,
-        AdjudicationReason.LATE_ENTRY,
+        RecordReason.LATE_ENTRY,
         arbiter,
     )
 
@@ -575,5 +575,5 @@ def test_a_withdrawals_forfeit_is_still_recorded_once(arbiter: User) -> None:
 
     pair(t, arbiter)
 
-    assert Adjudication.objects.filter(act=Act.FORFEIT).count() == 1
+    assert ResultRecord.objects.filter(act=Act.FORFEIT).count() == 1
     assert bye_records(t) == []

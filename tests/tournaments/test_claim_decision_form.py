@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.adjudication.helpers import World, age_moves, build_world, play
 from tournaments.acts import claims
-from tournaments.models import Adjudication, Claim, ClaimStatus, Tournament
+from tournaments.models import Claim, ClaimStatus, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_a_malformed_decision_is_a_400(claimed: tuple[World, Claim], data: dict)
     assert response.status_code == 400
     claim.refresh_from_db()
     assert claim.status == ClaimStatus.PENDING
-    assert not Adjudication.objects.filter(act__startswith="claim").exists()
+    assert not ResultRecord.objects.filter(act__startswith="claim").exists()
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_the_two_buttons_decide(claimed: tuple[World, Claim], accept: str, statu
     assert response.status_code == 302
     claim.refresh_from_db()
     assert claim.status == status
-    assert claim.adjudication is not None and claim.adjudication.note == "seen at the board"
+    assert claim.record is not None and claim.record.note == "seen at the board"
 
 
 def test_a_bare_word_as_the_next_page_goes_back_to_the_default(

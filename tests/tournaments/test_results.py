@@ -23,7 +23,7 @@ from tests.tournaments.helpers import (
 )
 from tournaments.acts import services
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Adjudication, Pairing, Result, RoundStatus, TournamentStatus
+from tournaments.models import Act, Pairing, Result, ResultRecord, RoundStatus, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -210,7 +210,7 @@ def test_a_result_of_a_finished_round_is_corrected_with_a_record(arbiter: User) 
     (p,) = boards(rnd)
     services.record_result(pairing=p, result="0-1", user=arbiter, note="sheet misread")
     assert reload(p).result == Result.LOSS
-    record = Adjudication.objects.filter(pairing=p).order_by("-pk").first()
+    record = ResultRecord.objects.filter(pairing=p).order_by("-pk").first()
     assert (record.act, record.source, record.reason, record.note) == (
         Act.CORRECT_RESULT,
         "paper",

@@ -34,7 +34,7 @@ from tournaments import pairings, queries, scores
 from tournaments.acts import decisions as adjudication
 from tournaments.acts import results, services
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Pairing, Result, Tournament
+from tournaments.models import Pairing, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -95,7 +95,7 @@ def test_a_game_played_on_the_site_keeps_its_scores_and_every_reader_shows_them(
     assert sos_columns(t) == {first: (5.0, 4.0), second: (1.0, -4.0)}
     assert round_sheet(t, 1) == {1: (5, 1)}
     assert round_cells(client_for(None), t, 1) == ["1-0 (5:1)"]
-    (rec,) = Adjudication.objects.filter(pairing=p)
+    (rec,) = ResultRecord.objects.filter(pairing=p)
     assert (rec.after["pairing"]["first_score"], rec.after["pairing"]["second_score"]) == (5, 1)
     assert rec.after["game"]["scores"] == [5, 1]
 
@@ -216,7 +216,7 @@ def test_a_forfeit_has_no_scores(arbiter: User) -> None:
     p = reload(p)
     assert (p.result, p.first_score, p.second_score) == (Result.FORFEIT_WIN, None, None)
     assert set(sos_columns(t).values()) == {(0.0, 0.0)}
-    last = Adjudication.objects.filter(pairing=p).order_by("-pk").first()
+    last = ResultRecord.objects.filter(pairing=p).order_by("-pk").first()
     assert (last.before["pairing"]["first_score"], last.after["pairing"]["first_score"]) == (
         3,
         None,
@@ -231,7 +231,7 @@ def test_scores_are_given_for_both_players_or_neither(arbiter: User) -> None:
     assert info.value.code == "bad_scores"
     assert info.value.message == "Give the SOS points of both players, or of neither."
     assert reload(p).result == ""
-    assert not Adjudication.objects.filter(pairing=p).exists()
+    assert not ResultRecord.objects.filter(pairing=p).exists()
 
 
 def test_a_scores_correction_is_one_record_with_the_scores_before_and_after(
@@ -242,7 +242,7 @@ def test_a_scores_correction_is_one_record_with_the_scores_before_and_after(
     services.record_result(pairing=p, result="1-0", user=arbiter, first_score=3, second_score=1)
     services.record_result(pairing=p, result="1-0", user=arbiter, first_score=4, second_score=1)
     services.record_result(pairing=p, result="1-0", user=arbiter)  # None keeps them
-    first, second = Adjudication.objects.filter(pairing=p).order_by("pk")  # the third: nothing
+    first, second = ResultRecord.objects.filter(pairing=p).order_by("pk")  # the third: nothing
     assert (first.before["pairing"]["first_score"], first.after["pairing"]["first_score"]) == (
         None,
         3,
@@ -273,7 +273,7 @@ def test_scores_handed_in_for_a_game_without_moves_stay_the_pairings(
     handed_in, played = reload(handed_in), reload(played)
     assert (handed_in.result, handed_in.game_scores) == (Result.LOSS, (1, 3))
     assert (handed_in.first_score, handed_in.second_score) == (1, 3)
-    assert Adjudication.objects.filter(pairing=handed_in).count() == 1
+    assert ResultRecord.objects.filter(pairing=handed_in).count() == 1
     assert played.game_scores == (5, 1)
     assert round_sheet(t, 1) == {1: (5, 1), 2: (1, 3)}
     assert round_cells(client_for(None), t, 1) == ["1-0 (5:1)", "0-1 (1:3)"]

@@ -38,7 +38,7 @@ from tournaments.acts import given_pairings, services
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.acts.status import derived_status, status_problems, tournament_status
 from tournaments.errors import TournamentError
-from tournaments.models import AdjudicationReason, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import RecordReason, RoundStatus, Tournament, TournamentStatus
 from tournaments.trf_io import export_trf, import_trf
 
 pytestmark = pytest.mark.django_db
@@ -175,9 +175,7 @@ def _late_entry_withdrawal_reinstated(arbiter: User) -> Tournament:
 def _result_corrected_after_the_end(arbiter: User) -> Tournament:
     t = _last_round_finished(arbiter)
     p = boards(t.round_set.get(number=2))[0]
-    services.record_result(
-        pairing=p, result="0-1", user=arbiter, reason=AdjudicationReason.CORRECTION
-    )
+    services.record_result(pairing=p, result="0-1", user=arbiter, reason=RecordReason.CORRECTION)
     return t
 
 

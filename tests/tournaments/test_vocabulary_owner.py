@@ -24,7 +24,7 @@ OWNERS = {"games/endings.py", "tournaments/core/vocabulary.py"}
 ALLOWED = {
     ("games/models.py", "adjudicated"),  # GameStatus.ADJUDICATED
     ("tournaments/models/result_records.py", "forfeit"),  # Act.FORFEIT
-    ("tournaments/models/result_records.py", "time"),  # AdjudicationReason.TIME
+    ("tournaments/models/result_records.py", "time"),  # RecordReason.TIME
     ("games/admin.py", "final_position"),  # the field
     ("games/recording.py", "final_position"),  # the field
     ("config/logging.py", "time"),  # a log record's key

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from games.integrity import game_problems
 from games.models import Game, GameStatus
-from tournaments.models import Adjudication, Tournament, TournamentStatus
+from tournaments.models import ResultRecord, Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def test_the_demo_club(settings) -> None:
     assert cup.arbiters.filter(pk=arbiter.pk).exists()
     statuses = set(Game.objects.values_list("status", flat=True))
     assert {GameStatus.IN_PROGRESS, GameStatus.FINISHED, GameStatus.ADJUDICATED} <= statuses
-    assert Adjudication.objects.filter(decided_by=arbiter).exists()
+    assert ResultRecord.objects.filter(decided_by=arbiter).exists()
     assert game_problems() == []
 
     counts = (User.objects.count(), Game.objects.count(), Tournament.objects.count())

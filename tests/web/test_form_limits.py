@@ -150,13 +150,11 @@ SPECS: dict[str, Spec] = {
     "tournaments.admin.forms.EntryAdminForm": Spec(whole=False),
     "tournaments.admin.forms.TournamentAdminForm": Spec(whole=False),
     "tournaments.web.registration_views.RegistrationForm": Spec(),
-    "tournaments.acts.engine_verdict.EngineDecideForm": Spec(
-        data=lambda: {**REASON, "result": "1-0"}
-    ),
-    "tournaments.acts.engine_verdict.EngineWinnersForm": Spec(
+    "tournaments.web.forms.EngineDecideForm": Spec(data=lambda: {**REASON, "result": "1-0"}),
+    "tournaments.web.forms.EngineWinnersForm": Spec(
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob"), (3, "Cy")]}, data=lambda: REASON
     ),
-    "tournaments.acts.engine_verdict.RequestForm": Spec(data=lambda: {"version": "v1"}),
+    "tournaments.web.forms.EngineRequestForm": Spec(data=lambda: {"version": "v1"}),
     "tournaments.web.forms.EntryForm": Spec(
         kwargs=lambda: {"tournament": _tournament()}, data=lambda: {"new_name": "Ann"}
     ),
@@ -237,7 +235,7 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ),
     ("tournaments.admin.forms.TournamentAdminForm", "name"): Ends((Tournament, "name")),
     ("tournaments.admin.forms.TournamentAdminForm", "time_control"): TIME_CONTROL,
-    ("tournaments.acts.engine_verdict.RequestForm", "version"): VERSION,
+    ("tournaments.web.forms.EngineRequestForm", "version"): VERSION,
     ("tournaments.web.forms.EntryForm", "new_name"): PLAYER_NAME,
     ("tournaments.web.forms.ResultForm", "version"): VERSION,
     ("accounts.player_views.InvitationForm", "email"): Ends((Invitation, "email"), text="e-mail"),
@@ -260,8 +258,8 @@ for _form in (
     LIMITED[(f"tournaments.web.forms.{_form}", "note")] = NOTE
     LIMITED[(f"tournaments.web.forms.{_form}", "version")] = VERSION
 for _form in ("EngineDecideForm", "EngineWinnersForm"):
-    LIMITED[(f"tournaments.acts.engine_verdict.{_form}", "note")] = NOTE
-    LIMITED[(f"tournaments.acts.engine_verdict.{_form}", "version")] = VERSION
+    LIMITED[(f"tournaments.web.forms.{_form}", "note")] = NOTE
+    LIMITED[(f"tournaments.web.forms.{_form}", "version")] = VERSION
 LIMITED[("tournaments.web.forms.ClaimDecisionForm", "note")] = NOTE
 
 PASSWORD = "a password: hashed, never stored as typed"

@@ -1,6 +1,6 @@
 """Claims: a player claims the win when the opponent has not moved in the tournament's time, and
 the arbiter accepts or rejects it, leaving one permanent record as every act of
-:mod:`tournaments.acts.decisions` does."""
+:mod:`tournaments.acts.decisions` does (on the one act skeleton, ``tournaments.acts.skeleton``)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ACTIVE_STATUSES, Game
-from tournaments.acts import results, versions
-from tournaments.acts.decisions import _check, _own_game, pairing_of
-from tournaments.acts.services import AnyUser
+from tournaments.acts import results
+from tournaments.acts.skeleton import acting, check
+from tournaments.authority import AnyUser, pairing_of
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
     Claim,
     ClaimStatus,
+    RecordReason,
+    ResultRecord,
     ResultSource,
 )
 
@@ -68,37 +68,34 @@ def claim_win(*, user: AnyUser | None, game: Game) -> Claim:
 @transaction.atomic
 def decide_claim(
     *, user: AnyUser | None, claim: Claim, accept: bool, note: str = ""
-) -> Adjudication:
+) -> ResultRecord:
     """The arbiter accepts (the claimant wins on time) or rejects a claim; both are recorded."""
     claim = Claim.objects.select_related("game", "pairing__round__tournament").get(pk=claim.pk)
-    _check(user, AdjudicationReason.TIME, game=claim.game, pairing=claim.pairing)
-    game, pairing = versions.lock(game=claim.game, pairing=claim.pairing)
-    assert game is not None and pairing is not None
-    claim = Claim.objects.select_for_update().get(pk=claim.pk)
-    if claim.status != ClaimStatus.PENDING:
-        raise TournamentError(_("This claim has been decided already."), "decided")
-    before = versions.snapshot(game, pairing)
-    if accept:
-        if game.ply != claim.ply or game.status not in ACTIVE_STATUSES:
-            raise TournamentError(
-                _("The opponent has moved since the claim: it can only be rejected."), "stale"
-            )
-        results.set_game_outcome(game, winners=[claim.seat], end=V.END_TIME, ply=claim.ply)
-        if _own_game(game, pairing):
-            results.follow_game(pairing, game)
+    check(user, RecordReason.TIME, game=claim.game, pairing=claim.pairing)
     act = Act.CLAIM_ACCEPTED if accept else Act.CLAIM_REJECTED
-    record = results.record(
+    with acting(
         act,
-        source=ResultSource.CLAIM,
-        reason=AdjudicationReason.TIME,
-        note=note,
         user=user,
-        game=game,
-        pairing=pairing,
-        before=before,
-        after=versions.snapshot(game, pairing),
-    )
+        reason=RecordReason.TIME,
+        note=note,
+        source=ResultSource.CLAIM,
+        game=claim.game,
+        pairing=claim.pairing,
+    ) as step:
+        game, pairing = step.game, step.pairing
+        assert game is not None and pairing is not None
+        claim = Claim.objects.select_for_update().get(pk=claim.pk)
+        if claim.status != ClaimStatus.PENDING:
+            raise TournamentError(_("This claim has been decided already."), "decided")
+        if accept:
+            if game.ply != claim.ply or game.status not in ACTIVE_STATUSES:
+                raise TournamentError(
+                    _("The opponent has moved since the claim: it can only be rejected."), "stale"
+                )
+            results.set_game_outcome(game, winners=[claim.seat], end=V.END_TIME, ply=claim.ply)
+            results.follow_own_game(pairing, game)
     claim.status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
-    claim.adjudication = record
-    claim.save(update_fields=["status", "adjudication"])
-    return record
+    claim.record = step.record
+    claim.save(update_fields=["status", "record"])
+    assert step.record is not None
+    return step.record

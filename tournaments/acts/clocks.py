@@ -1,7 +1,8 @@
 """The arbiter's clock acts: start a round (its games' clocks wait for it), add time to a side,
 stop all clocks of a round (a power cut at the club) and start them again. Each act leaves one
-permanent record (``Adjudication``) through the results service, as every other act does; the
-clocks themselves change through the primitives of :mod:`games.timekeeping`.
+permanent record (``ResultRecord``), made on the act skeleton as every other act is
+(``tournaments.acts.skeleton.acting``); the clocks themselves change through the primitives of
+:mod:`games.timekeeping`.
 
 Acts apply once. Adding time names the version the arbiter saw (``versions.version_of``: the
 record it writes changes the version, so a double click adds once). Stopping a round's clocks is
@@ -17,29 +18,31 @@ read back from its games (:func:`round_started_at`), and the act's record says w
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import timekeeping
+from games.clock import is_paused, started_at
 from games.errors import GameError
 from games.models import ACTIVE_STATUSES, Game, GameStatus
 from tournaments import authority
-from tournaments.acts import results, versions
-from tournaments.acts.decisions import pairing_of
-from tournaments.acts.services import AnyUser
+from tournaments.acts.skeleton import Step, acting, check, no_state
+from tournaments.authority import AnyUser
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
-    ResultSource,
+    RecordReason,
+    ResultRecord,
     Round,
 )
 
 
-def _clock_state(game: Game) -> dict:
+def _clock_state(step: Step) -> dict[str, Any]:
+    game = step.game
+    assert game is not None
     game.refresh_from_db()
     return {"game": game.pk, "ply": game.ply, "clock_log": list(game.clock_log or [])}
 
@@ -53,43 +56,34 @@ def add_time(
     reason: str,
     note: str = "",
     expected_version: str | None = None,
-) -> Adjudication:
+) -> ResultRecord:
     """Give ``seat`` of ``game`` ``seconds`` more on its clock (a penalty for the opponent's
     illegal conduct, a disturbance). A flag that fell before the act ends the game first, and
     the act is then refused."""
-    pairing = pairing_of(game)
-    if pairing is not None:
-        allowed = authority.may_arbitrate(user, pairing.round.tournament)
-    else:
-        from games.authority import may_arbitrate_game
-
-        allowed = may_arbitrate_game(user, game)
-    if not allowed:
-        raise TournamentError(_("Only this game's arbiters may decide it."), "not_allowed")
-    if reason not in AdjudicationReason.values:
-        raise TournamentError(_("Choose the reason for the decision."), "reason")
+    pairing = authority.pairing_of(game)
+    check(user, reason, game=game, pairing=pairing)
     timekeeping.flag_if_due(game=game)  # its own transaction: a fallen flag stays fallen
-    with transaction.atomic():
-        game_row, pairing = versions.lock(game=game, pairing=pairing)
-        assert game_row is not None
-        versions.check_version(expected_version, game=game_row, pairing=pairing)
-        before = _clock_state(game_row)
-        try:
-            timekeeping.add_time(game=game_row, seat=seat, seconds=seconds)
-        except GameError as err:
-            raise TournamentError(err.message, err.code) from None
-        after = {**_clock_state(game_row), "seat": seat, "seconds": seconds}
-        return results.record(
+    with (
+        transaction.atomic(),
+        acting(
             Act.ADD_TIME,
-            source=ResultSource.ADJUDICATION,
+            user=user,
             reason=reason,
             note=note,
-            user=user,
-            game=game_row,
+            game=game,
             pairing=pairing,
-            before=before,
-            after=after,
-        )
+            expected_version=expected_version,
+            state=_clock_state,
+        ) as step,
+    ):
+        assert step.game is not None
+        try:
+            timekeeping.add_time(game=step.game, seat=seat, seconds=seconds)
+        except GameError as err:
+            raise TournamentError(err.message, err.code) from None
+        step.after.update(seat=seat, seconds=seconds)
+    assert step.record is not None
+    return step.record
 
 
 def round_games(rnd: Round) -> list[Game]:
@@ -108,8 +102,6 @@ def waiting_games(rnd: Round) -> list[Game]:
 
 def round_started_at(rnd: Round) -> datetime | None:
     """When ``rnd`` was started (its games' clocks' start), ``None`` while not started."""
-    from games.clock import started_at
-
     games = Game.objects.filter(pairing__round=rnd, over_the_board=False).exclude(time_control="")
     moments = [started_at(timekeeping.acts_of(g)) for g in games.only("clock_log")]
     return min((m for m in moments if m is not None), default=None)
@@ -126,7 +118,7 @@ def unstarted_boards(rnd: Round) -> list[int]:
 
 def start_round(
     *, user: AnyUser | None, rnd: Round, note: str = "", now: datetime | None = None
-) -> Adjudication:
+) -> ResultRecord:
     """Start the round ``rnd``: the clocks of its games start now, the first mover's running,
     with the tournament's default time for each side's first move. Refused when none of its
     games waits (started already, or no game with a clock)."""
@@ -134,7 +126,17 @@ def start_round(
     authority.require_arbiter(user, rnd.tournament)
     now = now or timezone.now()
     minutes = rnd.tournament.default_time
-    with transaction.atomic():
+    with (
+        transaction.atomic(),
+        acting(
+            Act.START_ROUND,
+            user=user,
+            reason=RecordReason.ROUND_START,
+            note=note,
+            tournament=rnd.tournament,
+            state=no_state,
+        ) as step,
+    ):
         # The games are locked one by one in the order of their keys (as everywhere).
         started = [
             g.pk
@@ -146,21 +148,10 @@ def start_round(
                 _("This round has started already: no game of it is waiting for the start."),
                 "stale",
             )
-        return results.record(
-            Act.START_ROUND,
-            source=ResultSource.ADJUDICATION,
-            reason=AdjudicationReason.ROUND_START,
-            note=note,
-            user=user,
-            tournament=rnd.tournament,
-            before={"round": rnd.number, "games": started, "started": False},
-            after={
-                "round": rnd.number,
-                "games": started,
-                "started": True,
-                "default_time": minutes,
-            },
-        )
+        step.before = {"round": rnd.number, "games": started, "started": False}
+        step.after = {**step.before, "started": True, "default_time": minutes}
+    assert step.record is not None
+    return step.record
 
 
 def round_paused(rnd: Round) -> bool | None:
@@ -169,21 +160,25 @@ def round_paused(rnd: Round) -> bool | None:
     games = [g for g in round_games(rnd) if not timekeeping.is_waiting(g)]
     if not games:
         return None
-    from games.clock import is_paused
-
     return all(is_paused(timekeeping.acts_of(g)) for g in games)
 
 
 def _round_act(
     *, user: AnyUser | None, rnd: Round, stop: bool, reason: str, note: str
-) -> Adjudication:
+) -> ResultRecord:
     rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
     authority.require_arbiter(user, rnd.tournament)
-    if reason not in AdjudicationReason.values:
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     for game in round_games(rnd):
         timekeeping.flag_if_due(game=game)  # flags that fell before the act end their games
-    with transaction.atomic():
+    act = Act.PAUSE_CLOCKS if stop else Act.RESUME_CLOCKS
+    with (
+        transaction.atomic(),
+        acting(
+            act, user=user, reason=reason, note=note, tournament=rnd.tournament, state=no_state
+        ) as step,
+    ):
         # The games are locked one by one in the order of their keys (as everywhere).
         changed = []
         for game in round_games(rnd):
@@ -199,25 +194,19 @@ def _round_act(
             else:
                 message = _("The clocks of this round are running already.")
             raise TournamentError(message, "stale")
-        return results.record(
-            Act.PAUSE_CLOCKS if stop else Act.RESUME_CLOCKS,
-            source=ResultSource.ADJUDICATION,
-            reason=reason,
-            note=note,
-            user=user,
-            tournament=rnd.tournament,
-            before={"round": rnd.number, "games": changed, "paused": not stop},
-            after={"round": rnd.number, "games": changed, "paused": stop},
-        )
+        step.before = {"round": rnd.number, "games": changed, "paused": not stop}
+        step.after = {**step.before, "paused": stop}
+    assert step.record is not None
+    return step.record
 
 
 def pause_round(
     *,
     user: AnyUser | None,
     rnd: Round,
-    reason: str = AdjudicationReason.INTERRUPTION,
+    reason: str = RecordReason.INTERRUPTION,
     note: str = "",
-) -> Adjudication:
+) -> ResultRecord:
     """Stop every running clock of the round ``rnd``."""
     return _round_act(user=user, rnd=rnd, stop=True, reason=reason, note=note)
 
@@ -226,8 +215,8 @@ def resume_round(
     *,
     user: AnyUser | None,
     rnd: Round,
-    reason: str = AdjudicationReason.INTERRUPTION,
+    reason: str = RecordReason.INTERRUPTION,
     note: str = "",
-) -> Adjudication:
+) -> ResultRecord:
     """Start the stopped clocks of the round ``rnd`` again."""
     return _round_act(user=user, rnd=rnd, stop=False, reason=reason, note=note)

@@ -23,11 +23,11 @@ from tournaments.authority import require_arbiter
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
     Result,
+    ResultRecord,
     ResultSource,
     Round,
     RoundStatus,
@@ -40,6 +40,7 @@ from tournaments.pairings import (
     next_round_number,
     tournament_records,
 )
+from tournaments.queries import describe
 
 
 @transaction.atomic
@@ -104,8 +105,6 @@ def add_round(
 def board_errors(tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int) -> list[str]:
     """What makes ``pairs`` impossible (:func:`tournaments.pairing.check.check_boards`), in the
     user's language with the players' names; [] if nothing. The override form asks it too."""
-    from tournaments.queries import describe
-
     errors = check_boards(pairs, round_no=round_no)
     if not errors:
         return []
@@ -157,7 +156,7 @@ def _unstarted_boards(rnd: Round) -> tuple[list[Pairing], set[int]]:
     current = list(rnd.pairings.select_related("game", "first__player"))
     # A bye's record (made with the round) does not start it; any other record does.
     recorded = set(
-        Adjudication.objects.filter(pairing__round=rnd).values_list("pairing_id", flat=True)
+        ResultRecord.objects.filter(pairing__round=rnd).values_list("pairing_id", flat=True)
     )
     started = any(
         (p.second_id is not None and (p.result or p.pk in recorded)) or (p.game_id and p.game.ply)
@@ -239,7 +238,7 @@ def _replace_boards(
         user=user,
         manual=True,
         warnings=by_board,
-        bye_reason=AdjudicationReason.PAIRING_CHANGED,
+        bye_reason=RecordReason.PAIRING_CHANGED,
         numbers=[i + 1 for i in new],
     )
     # Recorded once the round's games are made (an online tournament's): the record's after-state

@@ -1,7 +1,7 @@
 """Notes a service writes on a result record, kept as a code and its parameters and put into
 words where they are shown, in the reader's language.
 
-An arbiter's note is the arbiter's words and is kept as typed (``Adjudication.note``). A note the
+An arbiter's note is the arbiter's words and is kept as typed (``ResultRecord.note``). A note the
 site writes itself — "From an imported workbook (Round 2!C5)." — is a sentence of the catalogue:
 stored as its text it would stay in the language of whoever made the change (an import run in
 English reads in English on a Russian page). So such a note is a :class:`Note`: a code, registered

@@ -1,6 +1,6 @@
 """The records a pairing's own making leaves: a result it was created with (a bye, a
 withdrawal's forfeit), and a bye on record that an override of the round took back. Written
-through the results service's one record (:func:`tournaments.acts.results.record`), in the caller's
+through the one record of the acts (:func:`tournaments.acts.skeleton.record`), in the caller's
 transaction."""
 
 from __future__ import annotations
@@ -8,16 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tournaments.acts.results import AnyUser, record
+from tournaments.acts.skeleton import record
 from tournaments.acts.versions import game_state, pairing_state
+from tournaments.authority import AnyUser
 from tournaments.core import vocabulary as V
 from tournaments.models import (
     BYE_REASONS,
     Act,
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
+    ResultRecord,
     ResultSource,
 )
 
@@ -29,7 +30,7 @@ def _no_pairing() -> dict[str, Any]:
 
 def record_created(
     pairing: Pairing, *, user: AnyUser | None, act: str, reason: str, note: str = ""
-) -> Adjudication:
+) -> ResultRecord:
     """The record of a result a new pairing was created with (a withdrawal's forfeit)."""
     return record(
         act,
@@ -50,7 +51,7 @@ def record_byes(
     source: str = ResultSource.PAIRING,
     reason: str | None = None,
     note: str = "",
-) -> list[Adjudication]:
+) -> list[ResultRecord]:
     """The one record of each bye just made with its result (a pairing-allocated bye, a
     requested bye, a late entry's missed round, a round paired elsewhere), in the caller's
     transaction: who made it (``None`` for a command), before (no pairing), after (the bye's
@@ -81,7 +82,7 @@ def record_byes(
 
 def record_pairing_changed(
     *, pairing: Pairing, entry: Entry, user: AnyUser | None, before: dict[str, Any]
-) -> Adjudication:
+) -> ResultRecord:
     """The record of ``entry``'s bye on record that an override of the round took back: he is
     on a board now (``pairing``, the same row, re-paired, with its game on an online
     tournament). ``before``: the bye's ``snapshot``."""
@@ -89,7 +90,7 @@ def record_pairing_changed(
     return record(
         Act.CORRECT_RESULT,
         source=ResultSource.PAIRING,
-        reason=AdjudicationReason.PAIRING_CHANGED,
+        reason=RecordReason.PAIRING_CHANGED,
         user=user,
         pairing=pairing,
         entry=entry,

@@ -2,12 +2,13 @@
 
 Every change — an online game finishing, a paper result, a workbook or TRF import, an arbiter's
 decision, forfeit, take-back, annulment or correction, an accepted claim, a withdrawal's
-forfeits — is made here (or by ``tournaments.acts.decisions`` with the helpers here) and writes
-exactly one permanent ``Adjudication`` record: its source, who, when, the state before and after,
-the reason and the note. The arbiter's log, the game page, the pairing and the workbook's log
-sheet show those records.
+forfeits — is made here (or by the acts of ``tournaments.acts.decisions`` with the helpers here)
+and writes exactly one permanent ``ResultRecord`` (``tournaments.acts.skeleton.record``): its
+source, who, when, the state before and after, the reason and the note. The arbiter's log, the
+game page, the pairing and the workbook's log sheet show those records.
 
-Acts apply once; their versions, locks and snapshots are in ``tournaments.acts.versions``.
+Acts apply once; their versions, locks and snapshots are in ``tournaments.acts.versions``, their
+one skeleton (lock → version check → act → snapshot → record) in ``tournaments.acts.skeleton``.
 
 The games app announces a changed outcome after its transaction commits (``game_result_changed``);
 ``sync_from_game`` answers it in a transaction of its own and writes nothing when the pairing
@@ -21,8 +22,6 @@ record's before and after show a board's scores as they stood, read from that on
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -31,7 +30,7 @@ from games import timekeeping
 from games.errors import GameError, StalePosition
 from games.models import Game, GameStatus
 from tournaments import scores as S
-from tournaments.acts import notes
+from tournaments.acts.skeleton import record
 from tournaments.acts.versions import (
     check_version,
     game_state,
@@ -41,19 +40,16 @@ from tournaments.acts.versions import (
     snapshot,
     stale,
 )
+from tournaments.authority import AnyUser, require_arbiter
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
-    Adjudication,
-    AdjudicationReason,
-    Entry,
     Pairing,
+    RecordReason,
+    ResultRecord,
     ResultSource,
-    Tournament,
 )
-
-AnyUser = Any
 
 
 def parse_result(text: str) -> str:
@@ -65,44 +61,6 @@ def parse_result(text: str) -> str:
 
 
 # -- Writing -------------------------------------------------------------------------------------
-
-
-def record(
-    act: str,
-    *,
-    source: str,
-    reason: str,
-    note: str = "",
-    user: AnyUser | None,
-    game: Game | None = None,
-    pairing: Pairing | None = None,
-    entry: Entry | None = None,
-    tournament: Tournament | None = None,
-    before: dict[str, Any],
-    after: dict[str, Any],
-) -> Adjudication:
-    """Write the one permanent record of a change (callers hold the locks). A ``notes.Note``
-    is kept as its code and parameters, any other note as its words."""
-    if tournament is None and pairing is not None:
-        tournament = pairing.round.tournament
-    if tournament is None and entry is not None:
-        tournament = entry.tournament
-    coded = isinstance(note, notes.Note)  # kept as its code, worded when shown
-    return Adjudication.objects.create(
-        act=act,
-        source=source,
-        reason=reason,
-        note="" if coded else (note or "").strip(),
-        note_code=note.code if coded else "",
-        note_params=note.params if coded else {},
-        tournament=tournament,
-        pairing=pairing,
-        game=game,
-        entry=entry,
-        before=before,
-        after=after,
-        decided_by=user if user is not None and user.is_authenticated else None,
-    )
 
 
 def write_pairing(
@@ -148,6 +106,14 @@ def follow_game(pairing: Pairing, game: Game) -> bool:
     )
 
 
+def follow_own_game(pairing: Pairing | None, game: Game | None) -> bool:
+    """:func:`follow_game` when ``game`` is ``pairing``'s own game (not an annulled one it had
+    before); whether anything changed."""
+    if game is None or pairing is None or pairing.game_id != game.pk:
+        return False
+    return follow_game(pairing, game)
+
+
 def set_game_outcome(game: Game, *, winners: list[int], end: str, ply: int | None) -> None:
     try:
         game_services.set_outcome(game=game, winners=winners, reason=end, expected_ply=ply)
@@ -169,9 +135,9 @@ def sync_from_game(
     game: Game,
     source: str = ResultSource.ONLINE,
     user: AnyUser | None = None,
-    reason: str = AdjudicationReason.PLAYED,
+    reason: str = RecordReason.PLAYED,
     note: str = "",
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """The pairing of ``game`` takes the game's result; one record, or none when the pairing
     says so already (a repeated signal, an act that synchronised it in its own transaction)."""
     row = Pairing.objects.filter(game_id=game.pk).values_list("pk", flat=True).first()
@@ -215,8 +181,8 @@ def _clock_decision(game: Game) -> tuple[str, str, None] | None:
     if not timekeeping.ended_by_clock(game):
         return None
     if game.end_reason == V.END_TIME:
-        return ResultSource.CLOCK, AdjudicationReason.TIME, None
-    return ResultSource.CLOCK, AdjudicationReason.NO_SHOW, None
+        return ResultSource.CLOCK, RecordReason.TIME, None
+    return ResultSource.CLOCK, RecordReason.NO_SHOW, None
 
 
 def _last_mover(game: Game) -> AnyUser | None:
@@ -226,7 +192,7 @@ def _last_mover(game: Game) -> AnyUser | None:
 
 def _sync_casual(
     game: Game, *, source: str, user: AnyUser | None, reason: str, note: str
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """A game outside tournaments whose outcome changed: one record of its result, or none when
     the game's last record already shows it (an act on the game wrote it, or a signal came
     twice) or the game has no result."""
@@ -269,15 +235,13 @@ def enter_result(
     first_score: int | None = None,
     second_score: int | None = None,
     expected_version: str | None = None,
-) -> Adjudication | None:
+) -> ResultRecord | None:
     """A result handed in (a paper score sheet, a forfeit, a file), entered or corrected — in an
     open or a finished round; the standings follow at once. ``None`` when it changes nothing.
 
     A game on the site that has moves takes its result from the board (or an arbiter's
     decision); one without moves is closed with this result, so that it cannot be played later.
     """
-    from tournaments.acts.services import require_arbiter
-
     game, pairing = lock(pairing=pairing)
     assert pairing is not None
     require_arbiter(user, pairing.round.tournament)
@@ -299,9 +263,9 @@ def enter_result(
         )
     had = pairing.result
     if had and reason is None:
-        reason = AdjudicationReason.CORRECTION
-    reason = reason or AdjudicationReason.REPORTED
-    if reason not in AdjudicationReason.values:
+        reason = RecordReason.CORRECTION
+    reason = reason or RecordReason.REPORTED
+    if reason not in RecordReason.values:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
     first_score, second_score = _handed_in_scores(pairing, game, first_score, second_score)
     before = snapshot(game, pairing)

@@ -1,6 +1,7 @@
 """The one write path for tournaments: entries, rounds, pairings and results change here only.
 
-A tournament's settings are checked and changed in ``tournaments.acts.tournament_settings``.
+A tournament's settings are checked and changed in ``tournaments.acts.tournament_settings``; the
+corrections of an entry are checked in ``tournaments.acts.entry_changes``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -21,20 +22,20 @@ from games.models import Game, GameStatus, Player
 from tournaments import formats
 from tournaments.acts import pairing_results as pairing_records
 from tournaments.acts import results
+from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
     checked_time_control,
     last_paired_round,
     validate_settings,
 )
-from tournaments.authority import require_arbiter
+from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Acceleration,
-    Adjudication,
-    AdjudicationReason,
     Entry,
     Pairing,
+    RecordReason,
     Result,
     ResultSource,
     Round,
@@ -43,8 +44,6 @@ from tournaments.models import (
     TournamentFormat,
     TournamentStatus,
 )
-
-AnyUser = AbstractBaseUser | AnonymousUser
 
 
 def can_create_tournament(user: AnyUser | None) -> bool:
@@ -172,7 +171,7 @@ def enter_locked(
             result,
             user=user,
             source=source,
-            reason=AdjudicationReason.LATE_ENTRY,
+            reason=RecordReason.LATE_ENTRY,
         )
     return entry
 
@@ -250,71 +249,11 @@ def reinstate(*, entry: Entry, user: AnyUser | None) -> Entry:
                     Result.ZERO_BYE,
                     user=user,
                     source=ResultSource.PAIRING,
-                    reason=AdjudicationReason.WITHDRAWAL,
+                    reason=RecordReason.WITHDRAWAL,
                 )
     entry.withdrawn_from_round = None
     entry.save(update_fields=["withdrawn_from_round"])
     return entry
-
-
-# The fields of an entry an arbiter corrects (the admin's entry form): the rest is the services'.
-ENTRY_FIELDS = ("player", "rank", "rating", "half_byes")
-
-
-def parse_half_byes(text: str) -> list[int]:
-    """Requested half-point byes written as round numbers separated by commas: ``"2, 4"``."""
-    try:
-        rounds = sorted({int(part) for part in text.replace(";", ",").split(",") if part.strip()})
-    except ValueError:
-        raise TournamentError(_("Write round numbers separated by commas."), "half_byes") from None
-    return checked_half_byes(rounds)
-
-
-def checked_half_byes(rounds: object) -> list[int]:
-    """Requested half-point byes: round numbers from 1, each once, in order."""
-    if not isinstance(rounds, list | tuple) or not all(
-        isinstance(r, int) and not isinstance(r, bool) for r in rounds
-    ):
-        raise TournamentError(_("Write round numbers separated by commas."), "half_byes")
-    if any(r < 1 for r in rounds):
-        raise TournamentError(_("Round numbers start at 1."), "half_byes")
-    return sorted(set(rounds))
-
-
-def validated_entry_changes(entry: Entry, changes: Mapping[str, Any]) -> dict[str, Any]:
-    """``changes`` to ``entry`` (of :data:`ENTRY_FIELDS`), checked: the player changes only
-    before round 1 is paired and never to one registered already; a half-point bye of a round
-    already paired stays as it was; the byes are round numbers."""
-    unknown = set(changes) - set(ENTRY_FIELDS)
-    if unknown:
-        raise ValueError(f"not a field of an entry: {sorted(unknown)}")
-    clean = dict(changes)
-    last = last_paired_round(entry.tournament)
-    player = changes.get("player")
-    if player is not None and player.pk != entry.player_id:
-        if last:
-            raise TournamentError(
-                _("Round 1 is paired: the player of an entry can no longer change."), "player"
-            )
-        taken = Entry.objects.filter(tournament_id=entry.tournament_id, player=player)
-        if taken.exclude(pk=entry.pk).exists():
-            raise TournamentError(
-                _("%(name)s is already registered.") % {"name": isolate(player.name)}, "player"
-            )
-    if "half_byes" in changes:
-        byes = checked_half_byes(changes["half_byes"])
-        for number in sorted(set(byes) ^ set(entry.half_byes or [])):
-            if number <= last:
-                raise TournamentError(
-                    _(
-                        "Round %(number)s is already paired: its half-point bye can no "
-                        "longer change."
-                    )
-                    % {"number": number},
-                    "half_byes",
-                )
-        clean["half_byes"] = byes
-    return clean
 
 
 @transaction.atomic
@@ -335,12 +274,6 @@ def update_entry(*, entry: Entry, user: AnyUser | None, changes: Mapping[str, An
 
 # The pairing result a game's outcome stands for (``""`` while it has none).
 result_of_game = results.result_of_game
-parse_result = results.parse_result
-
-
-def sync_result_from_game(game: Game) -> Adjudication | None:
-    """The pairing of ``game`` follows the game's result (see ``results.sync_from_game``)."""
-    return results.sync_from_game(game=game)
 
 
 def record_result(

@@ -1,10 +1,11 @@
 """Versions, locks and snapshots: what an act on a result is based on and what it records.
 
 An act is based on the *version* the arbiter saw (``version_of``: the game's ply and the number of
-records of the pairing, or of the game outside tournaments), carried by the form, and is refused
-as already done (``stale``) when that version is gone (``check_version``). Rows are locked pairing
-first, then game, everywhere (``lock``); a record's before and after are ``snapshot``s. Used by
-the results service (``tournaments.acts.results``) and the acts built on it.
+records of the pairing, or of the game outside tournaments; an entry's: ``entry_version``),
+carried by the form, and is refused as already done (``stale``) when that version is gone
+(``check_version``). Rows are locked pairing first, then game, everywhere (``lock``); a record's
+before and after are ``snapshot``s. Used by the act skeleton (``tournaments.acts.skeleton``), the
+results service (``tournaments.acts.results``) and the acts built on them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from common.posted import BadInput
 from games.models import Game
 from tournaments import scores as S
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Pairing
+from tournaments.models import Entry, Pairing, ResultRecord
 
 
 def stale() -> TournamentError:
@@ -33,10 +34,10 @@ def stale() -> TournamentError:
 def records_of(*, game: Game | None = None, pairing: Pairing | None = None) -> QuerySet:
     """The records of ``pairing`` (of every game it had), or of ``game`` outside tournaments."""
     if pairing is not None:
-        return Adjudication.objects.filter(pairing_id=pairing.pk)
+        return ResultRecord.objects.filter(pairing_id=pairing.pk)
     if game is not None:
-        return Adjudication.objects.filter(game_id=game.pk)
-    return Adjudication.objects.none()
+        return ResultRecord.objects.filter(game_id=game.pk)
+    return ResultRecord.objects.none()
 
 
 def version_of(*, game: Game | None = None, pairing: Pairing | None = None) -> str:
@@ -81,6 +82,31 @@ def expected_ply(expected: str | None) -> int | None:
 
 
 # -- Locks and snapshots -------------------------------------------------------------------------
+
+
+def entry_version(entry: Entry) -> str:
+    """The version a withdrawal form carries: the round the player is withdrawn from, or 0."""
+    return str(entry.withdrawn_from_round or 0)
+
+
+def check_entry_version(expected: str | None, entry: Entry) -> None:
+    """:func:`check_version` for an act on an entry (a withdrawal, a reinstatement)."""
+    if expected is None:
+        return
+    if not (expected.isascii() and expected.isdigit()):
+        raise malformed_version()
+    if expected != entry_version(entry):
+        raise stale()
+
+
+def lock_entry(entry: Entry) -> Entry:
+    """Lock ``entry`` and read it again (with its tournament)."""
+    return Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+
+
+def entry_state(entry: Entry) -> dict[str, Any]:
+    """An entry's before or after in a record: the round it is withdrawn from (or ``None``)."""
+    return {"withdrawn_from_round": entry.withdrawn_from_round}
 
 
 def lock(

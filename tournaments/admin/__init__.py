@@ -25,16 +25,16 @@ from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
 from tournaments import authority, scores
-from tournaments.acts import claims, services
+from tournaments.acts import claims, entry_changes, services
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.admin.actions import act_action, say_unseen
 from tournaments.admin.forms import EntryAdminForm, TournamentAdminForm
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Adjudication,
     Claim,
     Entry,
     Pairing,
+    ResultRecord,
     Round,
     RoundStatus,
     Tournament,
@@ -271,7 +271,7 @@ class EntryAdmin(ArbitratedAdmin):
 
     def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
         data = form.cleaned_data
-        changes = {f: data[f] for f in form.changed_data if f in services.ENTRY_FIELDS}
+        changes = {f: data[f] for f in form.changed_data if f in entry_changes.ENTRY_FIELDS}
         saved = services.update_entry(entry=obj, user=request.user, changes=changes)
         for field in saved._meta.concrete_fields:
             setattr(obj, field.attname, getattr(saved, field.attname))
@@ -280,8 +280,8 @@ class EntryAdmin(ArbitratedAdmin):
 # -- Adjudication in the admin: read-only records, and each act as an action with its form ------
 
 
-@admin.register(Adjudication)
-class AdjudicationAdmin(ArbitratedAdmin):
+@admin.register(ResultRecord)
+class ResultRecordAdmin(ArbitratedAdmin):
     tournament_path = "tournament"
     list_display = (
         "decided_at",
@@ -330,7 +330,7 @@ class ClaimAdmin(ArbitratedAdmin):
         "claimed_at",
         "ply",
         "status",
-        "adjudication",
+        "record",
     )
     actions = ("accept_claims", "reject_claims")
 

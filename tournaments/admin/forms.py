@@ -1,5 +1,5 @@
 """The admin's forms of tournaments and entries: their changes checked by the services' own
-validation (``settings_service.validated_changes``, ``services.validated_entry_changes``), not
+validation (``settings_service.validated_changes``, ``entry_changes.validated_entry_changes``), not
 a copy of it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import TimeControlField
-from tournaments.acts import services
+from tournaments.acts import entry_changes
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
@@ -18,7 +18,7 @@ from tournaments.models import Entry, Tournament
 
 class EntryAdminForm(forms.ModelForm):
     """The admin's entry form: the half-point byes written as on the site ("2, 4"), the changes
-    checked by the service's own validation (``services.validated_entry_changes``)."""
+    checked by the service's own validation (``entry_changes.validated_entry_changes``)."""
 
     half_byes = forms.CharField(
         label=_("Half-point byes in rounds"),
@@ -41,9 +41,9 @@ class EntryAdminForm(forms.ModelForm):
             return data
         try:
             if "half_byes" in data:
-                data["half_byes"] = services.parse_half_byes(data["half_byes"] or "")
-            changes = {f: data[f] for f in services.ENTRY_FIELDS if f in data}
-            data.update(services.validated_entry_changes(self.instance, changes))
+                data["half_byes"] = entry_changes.parse_half_byes(data["half_byes"] or "")
+            changes = {f: data[f] for f in entry_changes.ENTRY_FIELDS if f in data}
+            data.update(entry_changes.validated_entry_changes(self.instance, changes))
         except TournamentError as err:
             self.add_error(err.code if err.code in self.fields else None, err.message)
         return data

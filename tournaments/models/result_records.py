@@ -33,7 +33,7 @@ class Act(models.TextChoices):
     ENGINE_RESULT = "engine_result", _("Result decided with the engine")
 
 
-class AdjudicationReason(models.TextChoices):
+class RecordReason(models.TextChoices):
     AGREEMENT = "agreement", _("Agreement")
     NO_SHOW = "no_show", _("No-show")
     TIME = "time", _("Time")
@@ -55,25 +55,25 @@ class AdjudicationReason(models.TextChoices):
 # Why a bye got its result, by the result, where the caller does not say (a round paired
 # elsewhere: a TRF file).
 BYE_REASONS = {
-    V.BYE: AdjudicationReason.PAIRING_BYE,
-    V.HALF_BYE: AdjudicationReason.REQUESTED_BYE,
-    V.ZERO_BYE: AdjudicationReason.NOT_PAIRED,
+    V.BYE: RecordReason.PAIRING_BYE,
+    V.HALF_BYE: RecordReason.REQUESTED_BYE,
+    V.ZERO_BYE: RecordReason.NOT_PAIRED,
 }
 
 
 # The reasons an arbiter chooses from (the others are given by the results service).
 ARBITER_REASONS = [
     (value, label)
-    for value, label in AdjudicationReason.choices
+    for value, label in RecordReason.choices
     if value
     not in (
-        AdjudicationReason.PLAYED,
-        AdjudicationReason.WITHDRAWAL,
-        AdjudicationReason.INTERRUPTION,  # given by the acts on a round's clocks
+        RecordReason.PLAYED,
+        RecordReason.WITHDRAWAL,
+        RecordReason.INTERRUPTION,  # given by the acts on a round's clocks
         *BYE_REASONS.values(),  # given when a bye is made
-        AdjudicationReason.LATE_ENTRY,
-        AdjudicationReason.PAIRING_CHANGED,
-        AdjudicationReason.ROUND_START,  # given by the act that starts a round
+        RecordReason.LATE_ENTRY,
+        RecordReason.PAIRING_CHANGED,
+        RecordReason.ROUND_START,  # given by the act that starts a round
     )
 ]
 
@@ -91,7 +91,7 @@ class ResultSource(models.TextChoices):
     CLOCK = "clock", _("The clock")  # a flag fell, a side never moved: decided by nobody
 
 
-class Adjudication(models.Model):
+class ResultRecord(models.Model):
     """The permanent record of one change of a result, or of one arbiter's decision, whatever
     its source (see ``tournaments.acts.results``). Never edited or deleted."""
 
@@ -103,7 +103,7 @@ class Adjudication(models.Model):
         default=ResultSource.ADJUDICATION,
         db_index=True,
     )
-    reason = models.CharField(_("reason"), max_length=20, choices=AdjudicationReason.choices)
+    reason = models.CharField(_("reason"), max_length=20, choices=RecordReason.choices)
     note = models.TextField(_("note"), blank=True)  # an arbiter's words, as typed
     # A note of the site's own (``tournaments.acts.notes``): its code and the sentence's parameters,
     # put into words in the reader's language where the record is shown (``note_text``).
@@ -115,7 +115,7 @@ class Adjudication(models.Model):
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="adjudications",
+        related_name="result_records",
     )
     pairing = models.ForeignKey(
         Pairing,
@@ -123,7 +123,7 @@ class Adjudication(models.Model):
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="adjudications",
+        related_name="result_records",
     )
     game = models.ForeignKey(
         Game,
@@ -131,7 +131,7 @@ class Adjudication(models.Model):
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="adjudications",
+        related_name="result_records",
     )
     entry = models.ForeignKey(
         Entry,
@@ -139,7 +139,7 @@ class Adjudication(models.Model):
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="adjudications",
+        related_name="result_records",
     )
     before = models.JSONField(_("before"), default=dict)
     after = models.JSONField(_("after"), default=dict)
@@ -162,11 +162,11 @@ class Adjudication(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         if self.pk is not None:
-            raise PermissionError("adjudication records are never changed")
+            raise PermissionError("result records are never changed")
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
-        raise PermissionError("adjudication records are never deleted")
+        raise PermissionError("result records are never deleted")
 
     @property
     def note_text(self) -> str:
@@ -196,8 +196,13 @@ class Claim(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
     )
-    adjudication = models.OneToOneField(
-        Adjudication, null=True, blank=True, on_delete=models.PROTECT, related_name="claim"
+    record = models.OneToOneField(
+        ResultRecord,
+        verbose_name=_("result record"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="claim",
     )
 
     class Meta:

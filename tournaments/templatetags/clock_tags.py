@@ -10,7 +10,7 @@ from games.models import Game
 from tournaments import authority
 from tournaments.acts import clocks
 from tournaments.acts import decisions as adjudication
-from tournaments.models import AdjudicationReason, Round, RoundStatus
+from tournaments.models import RecordReason, Round, RoundStatus
 from tournaments.web.clock_views import seats_of
 from tournaments.web.forms import AddTimeForm
 
@@ -29,7 +29,7 @@ def add_time_form(game: Game | None, user: Any) -> dict[str, Any]:
         seats=seats_of(game),
         initial={
             "version": adjudication.version(game=game, pairing=pairing),
-            "reason": AdjudicationReason.TIME,
+            "reason": RecordReason.TIME,
         },
         auto_id="id_add_time_%s",
     )

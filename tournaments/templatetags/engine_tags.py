@@ -7,14 +7,14 @@ from typing import Any
 from django import template
 
 from games import analysis
-from tournaments.acts import engine_verdict as ea
-from tournaments.models import Adjudication
+from tournaments.models import ResultRecord
+from tournaments.web.engine_text import figures_text, verdict_text
 
 register = template.Library()
 
 
 @register.simple_tag
-def engine_verdict(record: Adjudication) -> dict[str, Any] | None:
+def engine_verdict(record: ResultRecord) -> dict[str, Any] | None:
     """The verdict and figures of ``record``'s engine analysis (``None`` without one)."""
     engine = (record.after or {}).get("engine")
     if not engine or record.game is None:
@@ -22,8 +22,8 @@ def engine_verdict(record: Adjudication) -> dict[str, Any] | None:
     game = record.game
     names = {s.number: s.player.name for s in game.seats.select_related("player")}
     return {
-        "verdict": ea.verdict_text(engine, kind=game.kind, names=names),
-        "figures": ea.figures_text(
+        "verdict": verdict_text(engine, kind=game.kind, names=names),
+        "figures": figures_text(
             engine,
             kind=game.kind,
             points=analysis.scale_is_points(game),

@@ -16,7 +16,7 @@ from games.bidi import island
 from games.models import GameStatus
 from games.panel import escape
 from tournaments.core import vocabulary as V
-from tournaments.models import Adjudication
+from tournaments.models import ResultRecord
 
 register = template.Library()
 
@@ -106,7 +106,7 @@ def _label(field: str, value: str) -> str:
     key = (field, get_language())
     labels = _LABELS.get(key)
     if labels is None:
-        choices = Adjudication._meta.get_field(field).flatchoices
+        choices = ResultRecord._meta.get_field(field).flatchoices
         labels = _LABELS[key] = {k: escape(str(v)) for k, v in choices}
     label = labels.get(value)
     return label if label is not None else escape(value)
@@ -121,7 +121,7 @@ def _dig(data: Any, *keys: str) -> Any:
     return data
 
 
-def _record_result(record: Adjudication) -> str:
+def _record_result(record: ResultRecord) -> str:
     """`` · result: 1-0 → 0-1`` (the result before, where it changed, and after; ``…`` for
     none), with a bye's points; ``""`` for a record that concerns no result."""
     was, now = state_result(record.before), state_result(record.after)
@@ -133,7 +133,7 @@ def _record_result(record: Adjudication) -> str:
     return f" · {escape(gettext('result'))}: {changed}{result_island(now or '…')}{worth}"
 
 
-def record_html(record: Adjudication) -> str:
+def record_html(record: ResultRecord) -> str:
     """One record: the act, why, where from, the result before and after, what it removed, whom
     it concerns, the engine's verdict, the note, when and by whom."""
     after = record.after if isinstance(record.after, dict) else {}

@@ -21,7 +21,7 @@ from tournaments import authority
 from tournaments.acts import claims
 from tournaments.acts import decisions as adjudication
 from tournaments.errors import TournamentError
-from tournaments.models import Adjudication, Claim, ClaimStatus, Entry, Pairing, Tournament
+from tournaments.models import Claim, ClaimStatus, Entry, Pairing, ResultRecord, Tournament
 from tournaments.web.forms import (
     AnnulForm,
     ClaimDecisionForm,
@@ -184,7 +184,7 @@ def _act_page(
     scope = Q(pairing=pairing) if pairing is not None else Q(pk__in=[])
     if game is not None:
         scope |= Q(game=game)
-    records = Adjudication.objects.filter(scope).select_related("decided_by", "entry__player")
+    records = ResultRecord.objects.filter(scope).select_related("decided_by", "entry__player")
     return render(
         request,
         "tournaments/adjudicate.html",
@@ -217,7 +217,7 @@ def pairing_arbiter(request: HttpRequest, pk: int, pairing: int) -> HttpResponse
 @require_safe
 def arbiter_log(request: HttpRequest, pk: int) -> HttpResponse:
     t = get_object_or_404(Tournament, pk=pk)
-    records = Adjudication.objects.filter(tournament=t).select_related(
+    records = ResultRecord.objects.filter(tournament=t).select_related(
         "decided_by", "entry__player", "pairing__round", "game"
     )
     is_arbiter = authority.may_arbitrate(request.user, t)

@@ -14,7 +14,7 @@ from games.forms import NameSelect
 from games.models import Player
 from games.player_services import column_limit
 from games.templatetags.bidi_tags import isolate
-from tournaments.acts.services import parse_half_byes
+from tournaments.acts.entry_changes import parse_half_byes
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import ARBITER_REASONS, Entry, Tournament
@@ -51,7 +51,7 @@ class EntryForm(forms.Form):
         ).choices
 
     def clean_half_byes(self) -> list[int]:
-        # The rule the admin's entry form uses too (services.parse_half_byes).
+        # The rule the admin's entry form uses too (entry_changes.parse_half_byes).
         try:
             return parse_half_byes(self.cleaned_data.get("half_byes") or "")
         except TournamentError as err:
@@ -217,3 +217,32 @@ class AddTimeForm(_ReasonForm):
     def __init__(self, *args: Any, seats: list[tuple[int, str]] = (), **kwargs: Any) -> None:  # type: ignore[assignment]
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(n, isolate(name)) for n, name in seats]
+
+
+ENGINE_RESULT_CHOICES = [(code, decision_label(code)) for code in V.PLAYED_RESULTS]
+
+
+class EngineDecideForm(_ReasonForm):
+    """The arbiter's decision on the engine's page (two seats): the result, preset to the
+    engine's suggestion."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=ENGINE_RESULT_CHOICES)
+
+
+class EngineWinnersForm(_ReasonForm):
+    """The arbiter's decision on the engine's page (more seats): the winners."""
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winners"] = forms.MultipleChoiceField(
+            label=_("Winners"),
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            choices=[(str(n), name) for n, name in seats],
+        )
+
+
+class EngineRequestForm(forms.Form):
+    """Asking the engine: the version the arbiter saw, as every act's form."""
+
+    version = _version_field()

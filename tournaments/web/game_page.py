@@ -25,7 +25,7 @@ from games.models import Game, GameStatus
 from games.panel import url_with_pk
 from games.queries import GAME_ID, CompiledQuery
 from tournaments.authority import PAIRING_KEY
-from tournaments.models import Act, Adjudication, Pairing
+from tournaments.models import Act, Pairing, ResultRecord
 from tournaments.templatetags.results_tags import records_section
 
 # The records with what their list shows (tournaments.templatetags.results_tags.record_html):
@@ -33,12 +33,12 @@ from tournaments.templatetags.results_tags import records_section
 # pairing, round and tournament are read only for an annulled game, below).
 RECORDS_OF_GAME = CompiledQuery(
     lambda pk: (
-        Adjudication.objects.filter(game_id=pk)
+        ResultRecord.objects.filter(game_id=pk)
         .select_related("decided_by", "entry__player")
         .only(
             *(
                 f.name
-                for f in Adjudication._meta.concrete_fields
+                for f in ResultRecord._meta.concrete_fields
                 if f.name not in ("tournament", "entry", "decided_by")
             ),
             "entry__player__name",
@@ -61,7 +61,7 @@ PAIRING_BY_ID = CompiledQuery(
 # whether a pairing names it. A game without either (a casual game never recorded) needs neither
 # query below.
 PAGE_FLAGS = {
-    "tournaments_has_records": lambda: Exists(Adjudication.objects.filter(game=OuterRef("pk"))),
+    "tournaments_has_records": lambda: Exists(ResultRecord.objects.filter(game=OuterRef("pk"))),
     "tournaments_in_pairing": lambda: Exists(Pairing.objects.filter(game=OuterRef("pk"))),
 }
 
@@ -69,7 +69,7 @@ PAGE_FLAGS = {
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
     """Links and panels of ``game``'s page: at most two queries (its records, its pairing),
     none for what the page's game says is not there."""
-    using = router.db_for_read(Adjudication)
+    using = router.db_for_read(ResultRecord)
     has_records = getattr(game, "tournaments_has_records", True)
     records = RECORDS_OF_GAME.objects(using, game.pk) if has_records else []
 
@@ -91,7 +91,7 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
         linked = PAIRING_BY_ID.objects(using, pairing_id)
         return linked[0] if linked else None
 
-    # The same fact as tournaments.acts.decisions.pairing_of, shared with the authority.
+    # The same fact as tournaments.authority.pairing_of, read once for both.
     pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
     if pairing is not None:
         rnd = pairing.round

@@ -1,7 +1,6 @@
 from django.urls import path
 
-from tournaments.acts import engine_verdict as engine_adjudication
-from tournaments.web import action_views, clock_views, registration_views, views
+from tournaments.web import action_views, clock_views, engine_views, registration_views, views
 from tournaments.web import decision_views as arbiter
 
 app_name = "tournaments"
@@ -32,5 +31,5 @@ urlpatterns = [
     path("games/<int:game>/claim/", arbiter.claim, name="claim"),
     path("games/<int:game>/clock/add/", clock_views.add_time, name="add_time"),
     path("<int:pk>/rounds/<int:number>/clocks/", clock_views.round_clocks, name="round_clocks"),
-    path("games/<int:game>/engine/", engine_adjudication.engine_page, name="engine"),
+    path("games/<int:game>/engine/", engine_views.engine_page, name="engine"),
 ]

@@ -170,7 +170,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _board_rows(rnd: Round) -> list[dict[str, Any]]:
     rows = list(
         scores.with_scores(rnd.pairings.select_related("first__player", "second__player", "game"))
-        .prefetch_related("adjudications__decided_by")
+        .prefetch_related("result_records__decided_by")
         .order_by("board")
     )
     before = pairings.scores_before(rnd)
@@ -181,7 +181,7 @@ def _board_rows(rnd: Round) -> list[dict[str, Any]]:
             names[p.second_id] = p.second.player.name
     out = []
     for p in rows:
-        records = list(p.adjudications.all())
+        records = list(p.result_records.all())
         out.append(
             {
                 "pairing": p,
