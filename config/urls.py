@@ -1,7 +1,8 @@
 """Root URL configuration."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from ops import views as ops_views
 
@@ -10,6 +11,11 @@ urlpatterns = [
     path("", include("games.urls")),
     path("healthz", ops_views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The records were "Adjudication" until tournaments migration 0016: old bookmarks still land.
+    re_path(
+        r"^admin/tournaments/adjudication/(?P<rest>.*)$",
+        RedirectView.as_view(url="/admin/tournaments/resultrecord/%(rest)s", query_string=True),
+    ),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),

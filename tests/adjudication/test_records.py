@@ -315,3 +315,19 @@ def test_the_records_speak_russian_by_default(world: World, record: ResultRecord
     records = page_text(response, 'class="adjudications"', "</section>")
     for words in expected:
         assert words in records
+
+
+def test_the_old_admin_address_of_the_records_still_lands(
+    world: World, record: ResultRecord, client_for
+) -> None:
+    """The records were ``Adjudication`` until tournaments migration 0016: a bookmark of the old
+    admin pages (the list, one record, with its query) is sent to the new ones."""
+    client = client_for(world.superuser)
+    listing = client.get("/admin/tournaments/adjudication/?act__exact=decided")
+    assert listing.status_code == 302
+    assert listing["Location"] == (
+        reverse("admin:tournaments_resultrecord_changelist") + "?act__exact=decided"
+    )
+    one = client.get(f"/admin/tournaments/adjudication/{record.pk}/change/", follow=True)
+    assert one.redirect_chain[-1][0] == change_url(record)
+    assert one.status_code == 200
