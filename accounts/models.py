@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from common.decisions import ClaimStatus as ClaimStatus  # the claims' one vocabulary, re-exported
-from common.decisions import PendingDecision, one_pending
+from common.decisions import PendingDecision, answered_by, one_pending
 from games.bidi import isolate
 from games.models import Player
 
@@ -57,14 +57,7 @@ class Invitation(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("sent"), auto_now_add=True)
-    accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("accepted by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    accepted_by = answered_by(_("accepted by"))
     accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
 
     class Meta:

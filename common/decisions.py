@@ -40,6 +40,19 @@ def one_pending(*fields: str, name: str) -> models.UniqueConstraint:
     )
 
 
+def answered_by(verbose_name: str) -> models.ForeignKey:
+    """The account that answered (decided a claim, accepted an invitation): empty until then,
+    and again once that account is deleted; no way back from the account."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=verbose_name,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+
 def decided(*, accept: bool, user: AbstractBaseUser, at: datetime) -> dict[str, object]:
     """The fields of a claim decided by ``user`` at ``at`` (for ``QuerySet.update`` too)."""
     status = ClaimStatus.ACCEPTED if accept else ClaimStatus.REJECTED
@@ -51,14 +64,7 @@ class PendingDecision(models.Model):
 
     status = status_field()
     created_at = models.DateTimeField(_("asked"), auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("decided by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    decided_by = answered_by(_("decided by"))
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
 
     class Meta:
