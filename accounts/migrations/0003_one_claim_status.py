@@ -5,22 +5,7 @@ cut to the common length (10) once no stored value is longer. Going back restore
 
 from django.db import migrations, models
 
-RENAMED = {"confirmed": "accepted"}
-
-
-def rename(apps, schema_editor, names):
-    PlayerClaim = apps.get_model("accounts", "PlayerClaim")
-    using = schema_editor.connection.alias
-    for old, new in names.items():
-        PlayerClaim.objects.using(using).filter(status=old).update(status=new)
-
-
-def forward(apps, schema_editor):
-    rename(apps, schema_editor, RENAMED)
-
-
-def backward(apps, schema_editor):
-    rename(apps, schema_editor, {new: old for old, new in RENAMED.items()})
+from common.migrating import rename_values
 
 
 class Migration(migrations.Migration):
@@ -30,7 +15,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(forward, backward, elidable=False),
+        rename_values('accounts', 'PlayerClaim', 'status', {'confirmed': 'accepted'}),
         migrations.AlterField(
             model_name='playerclaim',
             name='status',

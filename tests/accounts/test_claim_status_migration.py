@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 
 from accounts.models import PlayerClaim
 from common.decisions import ClaimStatus
+from tests.tournaments.test_scores_migration import latest, migrate
 from tournaments.models import JoinRequest
 
 BEFORE = [
@@ -20,19 +20,6 @@ BEFORE = [
     ("tournaments", "0015_default_time_and_round_start"),
 ]
 AFTER = [("accounts", "0003_one_claim_status"), ("tournaments", "0016_one_claim_status")]
-
-
-def migrate(targets: list[tuple[str, str]]) -> Any:
-    """Migrate to ``targets``; the models of that state."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest() -> None:
-    executor = MigrationExecutor(connection)
-    migrate(executor.loader.graph.leaf_nodes())
 
 
 def write_the_old_way(apps: Any) -> dict[str, int]:

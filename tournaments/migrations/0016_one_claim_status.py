@@ -5,22 +5,7 @@ stored as "rejected", as a rejected claim is. Only the choices of the status col
 
 from django.db import migrations, models
 
-RENAMED = {"refused": "rejected"}
-
-
-def rename(apps, schema_editor, names):
-    JoinRequest = apps.get_model("tournaments", "JoinRequest")
-    using = schema_editor.connection.alias
-    for old, new in names.items():
-        JoinRequest.objects.using(using).filter(status=old).update(status=new)
-
-
-def forward(apps, schema_editor):
-    rename(apps, schema_editor, RENAMED)
-
-
-def backward(apps, schema_editor):
-    rename(apps, schema_editor, {new: old for old, new in RENAMED.items()})
+from common.migrating import rename_values
 
 
 class Migration(migrations.Migration):
@@ -30,7 +15,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(forward, backward, elidable=False),
+        rename_values('tournaments', 'JoinRequest', 'status', {'refused': 'rejected'}),
         migrations.AlterField(
             model_name='claim',
             name='status',
