@@ -11,20 +11,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from common.decisions import ClaimStatus as ClaimStatus  # the claims' one vocabulary, re-exported
+from common.decisions import PendingDecision, answered_by, one_pending
 from games.bidi import isolate
 from games.models import Player
 
 
-class ClaimStatus(models.TextChoices):
-    PENDING = "pending", _("Waiting for an arbiter")
-    CONFIRMED = "confirmed", _("Confirmed")
-    REJECTED = "rejected", _("Rejected")
-
-
-class PlayerClaim(models.Model):
+class PlayerClaim(PendingDecision):
     """An account's claim to be an existing, unlinked player."""
 
     player = models.ForeignKey(
@@ -36,31 +31,12 @@ class PlayerClaim(models.Model):
         on_delete=models.CASCADE,
         related_name="player_claims",
     )
-    status = models.CharField(
-        _("status"), max_length=12, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
-    )
     created_at = models.DateTimeField(_("claimed"), auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("decided by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
 
-    class Meta:
-        ordering = ["created_at", "pk"]
+    class Meta(PendingDecision.Meta):
         verbose_name = _("player claim")
         verbose_name_plural = _("player claims")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user"],
-                condition=Q(status="pending"),
-                name="one_pending_claim_per_account",
-            ),
-        ]
+        constraints = [one_pending("user", name="one_pending_claim_per_account")]
 
     def __str__(self) -> str:
         return f"{isolate(self.user)} → {isolate(self.player)}"
@@ -81,14 +57,7 @@ class Invitation(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("sent"), auto_now_add=True)
-    accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("accepted by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    accepted_by = answered_by(_("accepted by"))
     accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
 
     class Meta:

@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from accounts.authority import NOT_LINKABLE, AnyUser, may_add_players, may_decide_claim
 from accounts.errors import AccountError
-from accounts.models import ClaimStatus, Invitation, PlayerClaim
+from accounts.models import Invitation, PlayerClaim
+from common.decisions import ClaimStatus, decided
 from games.authority import may_link_player
 from games.bidi import text_sentence
 from games.models import Player
@@ -87,14 +88,11 @@ def decide_claim(*, claim: PlayerClaim, user: AnyUser, accept: bool) -> PlayerCl
         player.user_id = claim.user_id
         player.save(update_fields=["user"])
     now = timezone.now()
-    claim.status = ClaimStatus.CONFIRMED if accept else ClaimStatus.REJECTED
-    claim.decided_by = user
-    claim.decided_at = now
-    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    claim.decide(accept=accept, user=user, at=now)  # type: ignore[arg-type]
     if accept:
         # The player is taken: every other claim of him is answered too.
         PlayerClaim.objects.filter(player=player, status=ClaimStatus.PENDING).update(
-            status=ClaimStatus.REJECTED, decided_by=user, decided_at=now
+            **decided(accept=False, user=user, at=now)  # type: ignore[arg-type]
         )
     return claim
 

@@ -1,4 +1,5 @@
-"""The upload form of a tournament workbook."""
+"""The forms of the import pages: the upload of a tournament workbook or of one game's sheet,
+and the apply step under the preview."""
 
 from __future__ import annotations
 
@@ -31,8 +32,16 @@ class UploadForm(forms.Form):
 
 
 class ApplyForm(forms.Form):
+    """The apply step of an upload: the kept file's token and the digest of the changes seen."""
+
     token = forms.CharField(widget=forms.HiddenInput)
     digest = forms.CharField(widget=forms.HiddenInput)
+
+    @classmethod
+    def for_preview(cls, *, token: str, digest: str, repeat: bool) -> ApplyForm:
+        """The form under a preview (``repeat``: the file holds a game the site has already,
+        which only a paper game's form asks about)."""
+        return cls(initial={"token": token, "digest": digest})
 
 
 class PaperApplyForm(ApplyForm):
@@ -48,6 +57,10 @@ class PaperApplyForm(ApplyForm):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         if not repeat:
             self.fields["again"].widget = forms.HiddenInput()
+
+    @classmethod
+    def for_preview(cls, *, token: str, digest: str, repeat: bool) -> ApplyForm:
+        return cls(initial={"token": token, "digest": digest}, repeat=repeat)
 
 
 class SheetUploadForm(UploadForm):

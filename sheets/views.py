@@ -4,11 +4,17 @@ arbiter's two-step import (upload and preview, then apply). Views stay short: th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -59,85 +65,143 @@ def round_blank_xlsx(request: HttpRequest, pk: int, number: int) -> HttpResponse
     return _download(services.blank_round_sheets(rnd), name)
 
 
-def _arbiter_tournament(request: HttpRequest, pk: int) -> Tournament:
-    t = get_object_or_404(Tournament, pk=pk)
-    if not may_arbitrate(request.user, t):
-        raise PermissionDenied
-    return t
+Plan = services.GamePlan | ImportPlan
 
 
-def _page(request: HttpRequest, t: Tournament, **context: object) -> HttpResponse:
-    context.setdefault("form", UploadForm())
-    return render(request, "sheets/import.html", {"t": t, **context})
+@dataclass(frozen=True)
+class _Import:
+    """What differs between the import pages: a tournament's workbook, one game's sheet, a paper
+    game's sheet. The steps are the same for all (:func:`_upload`, :func:`_preview`,
+    :func:`_apply`): read and check, keep the upload, preview, confirm, apply."""
+
+    template: str
+    context: dict[str, object]  # what the page shows the upload for (``t`` or ``game``)
+    upload_form: type[UploadForm]
+    apply_form: type[ApplyForm]
+    tournament_id: int | None  # whom the kept upload is for (with ``scope``)
+    scope: str
+    upload_url: str  # the page, again (the kept upload has expired)
+    expired: str
+    changed: str
+    read: Callable[[bytes], Plan]
+    apply: Callable[[Plan, Any, bool], Model]  # (plan, user, again): where to go next
+    done: Callable[[Plan], str]
+
+    def page(self, request: HttpRequest, **context: object) -> HttpResponse:
+        context.setdefault("form", self.upload_form())
+        return render(request, self.template, {**self.context, **context})
+
+    def keep(self, request: HttpRequest, data: bytes) -> str:
+        """Keep ``data`` for the apply step; the token that finds it again."""
+        return save_upload(data, user_id=request.user.pk, **self._kept_for())
+
+    def load(self, request: HttpRequest, token: str) -> bytes | None:
+        """The upload ``token`` names, if it is this page's and this user's and still kept."""
+        return load_upload(token, user_id=request.user.pk, **self._kept_for())
+
+    def _kept_for(self) -> dict[str, Any]:
+        return {"tournament_id": self.tournament_id, "scope": self.scope}
 
 
-@login_required
-def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: the upload form. POST: read and check the workbook, and show what it would change."""
-    t = _arbiter_tournament(request, pk)
+def _upload(request: HttpRequest, flow: _Import) -> HttpResponse:
+    """GET: the upload form. POST: read and check the file, and show what it would change."""
     if request.method != "POST":
-        return _page(request, t)
+        return flow.page(request)
     try:  # refuse a huge upload before Django parses its body
         check_size(int(request.META.get("CONTENT_LENGTH") or 0) - FORM_OVERHEAD, Limits.default())
     except (ValueError, WorkbookRefused) as err:
-        return _page(request, t, refused=getattr(err, "message", str(err)))
-    form = UploadForm(request.POST, request.FILES)
+        return flow.page(request, refused=getattr(err, "message", str(err)))
+    form = flow.upload_form(request.POST, request.FILES)
     if not form.is_valid():
-        return _page(request, t, form=form)
-    data: bytes = form.cleaned_data["file"]
-    return _preview(request, t, data, None)
+        return flow.page(request, form=form)
+    return _preview(request, flow, form.cleaned_data["file"], None)
 
 
-def _preview(request: HttpRequest, t: Tournament, data: bytes, token: str | None) -> HttpResponse:
+def _preview(request: HttpRequest, flow: _Import, data: bytes, token: str | None) -> HttpResponse:
     try:
-        plan = services.read_workbook(data, tournament=t)
+        plan = flow.read(data)
     except WorkbookRefused as err:
         if token:
             discard_upload(token)
-        return _page(request, t, refused=err.message)
+        return flow.page(request, refused=err.message)
     apply_form = None
     if plan.ok and not plan.empty:
-        token = token or save_upload(data, tournament_id=t.pk, user_id=request.user.pk)
-        apply_form = ApplyForm(initial={"token": token, "digest": plan.digest()})
-    return _page(request, t, plan=plan, apply_form=apply_form)
+        token = token or flow.keep(request, data)
+        apply_form = flow.apply_form.for_preview(
+            token=token, digest=plan.digest(), repeat=_repeats(plan)
+        )
+    return flow.page(request, plan=plan, apply_form=apply_form)
 
 
-@require_POST
-@login_required
-def tournament_import_apply(request: HttpRequest, pk: int) -> HttpResponse:
-    """Apply the previewed workbook, if it still makes exactly the changes previewed."""
-    t = _arbiter_tournament(request, pk)
-    form = ApplyForm(request.POST)
+def _repeats(plan: Plan) -> bool:
+    """Is ``plan`` a paper game the site has already (see ``GamePlan.same_as``)?"""
+    return isinstance(plan, services.GamePlan) and plan.same_as is not None
+
+
+def _apply(request: HttpRequest, flow: _Import) -> HttpResponse:
+    """Apply the previewed file, if it still makes exactly the changes previewed."""
+    form = flow.apply_form(request.POST)
     data, token = None, ""
     if form.is_valid():
         token = form.cleaned_data["token"]
-        data = load_upload(token, tournament_id=t.pk, user_id=request.user.pk)
+        data = flow.load(request, token)
     if data is None:
-        messages.error(request, _("The uploaded workbook has expired: upload it again."))
-        return redirect("sheets:import", pk=t.pk)
+        messages.error(request, flow.expired)
+        return redirect(flow.upload_url)
     try:
-        plan = services.read_workbook(data, tournament=t)
+        plan = flow.read(data)
     except WorkbookRefused as err:
         discard_upload(token)
-        return _page(request, t, refused=err.message)
+        return flow.page(request, refused=err.message)
     if not plan.ok or plan.digest() != form.cleaned_data["digest"]:
-        messages.warning(
-            request, _("The tournament changed since the preview: check the changes again.")
-        )
-        return _preview(request, t, data, token)
+        messages.warning(request, flow.changed)
+        return _preview(request, flow, data, token)
+    again = bool(form.cleaned_data.get("again"))
+    if _repeats(plan) and not again:
+        messages.warning(request, already_recorded(plan.same_as))  # type: ignore[union-attr]
+        return _preview(request, flow, data, token)
     try:
-        services.apply_plan(plan, user=request.user)
+        written = flow.apply(plan, request.user, again)
     except ImportConflict as err:
         messages.warning(request, err.message)
-        return _preview(request, t, data, token)
+        return _preview(request, flow, data, token)
     except ImportRefused as err:
-        return _page(request, t, refused=err.message, plan=plan)
+        return flow.page(request, refused=err.message, plan=plan)
     discard_upload(token)
-    messages.success(request, _summary(plan))
-    return redirect(t)
+    messages.success(request, flow.done(plan))
+    return redirect(written)
 
 
-def _summary(plan: ImportPlan) -> str:
+# -- A tournament's workbook: *Import a workbook* (the tournament's arbiter) ---------------------
+
+
+def _workbook(request: HttpRequest, pk: int) -> _Import:
+    t = get_object_or_404(Tournament, pk=pk)
+    if not may_arbitrate(request.user, t):
+        raise PermissionDenied
+
+    def apply(plan: Plan, user: Any, again: bool) -> Model:
+        services.apply_plan(plan, user=user)  # type: ignore[arg-type]
+        return t
+
+    return _Import(
+        template="sheets/import.html",
+        context={"t": t},
+        upload_form=UploadForm,
+        apply_form=ApplyForm,
+        tournament_id=t.pk,
+        scope="",
+        upload_url=reverse("sheets:import", args=[t.pk]),
+        expired=_("The uploaded workbook has expired: upload it again."),
+        changed=_("The tournament changed since the preview: check the changes again."),
+        read=lambda data: services.read_workbook(data, tournament=t),
+        apply=apply,
+        done=_summary,
+    )
+
+
+def _summary(plan: Plan) -> str:
+    assert isinstance(plan, ImportPlan)
     return _("Imported: %(players)s new player(s), %(results)s result(s), %(games)s game(s).") % {
         "players": len(plan.new_entries),
         "results": len(plan.results),
@@ -145,12 +209,53 @@ def _summary(plan: ImportPlan) -> str:
     }
 
 
+@login_required
+def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the upload form. POST: read and check the workbook, and show what it would change."""
+    return _upload(request, _workbook(request, pk))
+
+
+@require_POST
+@login_required
+def tournament_import_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply the previewed workbook, if it still makes exactly the changes previewed."""
+    return _apply(request, _workbook(request, pk))
+
+
 # -- One game's sheet: *Import a score sheet* (a game's arbiter) and *Record a paper game* ------
 
 
-def _sheet_page(request: HttpRequest, game: Game | None, **context: object) -> HttpResponse:
-    context.setdefault("form", SheetUploadForm())
-    return render(request, "sheets/game_import.html", {"game": game, **context})
+def _sheet(game: Game | None) -> _Import:
+    """The flow of one game's sheet: ``game``'s, or a new paper game's (``None``)."""
+
+    def read(data: bytes) -> Plan:
+        if game is None:
+            return services.read_paper_game(data)
+        return services.read_game_sheet(data, game=game)
+
+    def apply(plan: Plan, user: Any, again: bool) -> Model:
+        if isinstance(plan, ImportPlan):
+            services.apply_plan(plan, user=user)
+            assert game is not None
+            return game
+        return services.apply_game_plan(plan, user=user, again=again)
+
+    return _Import(
+        template="sheets/game_import.html",
+        context={"game": game},
+        upload_form=SheetUploadForm,
+        apply_form=PaperApplyForm,
+        tournament_id=None,
+        scope=f"game:{game.pk}" if game is not None else "paper",
+        upload_url=(
+            reverse("sheets:game_import", args=[game.pk]) if game else reverse("sheets:paper_game")
+        ),
+        expired=_("The uploaded sheet has expired: upload it again."),
+        changed=_("The game changed since the preview: check the changes again."),
+        read=read,
+        apply=apply,
+        done=lambda plan: _("The score sheet is imported."),
+    )
 
 
 def _game_of_arbiter(request: HttpRequest, pk: int) -> Game:
@@ -165,113 +270,27 @@ def _paper_arbiter(request: HttpRequest) -> None:
         raise PermissionDenied
 
 
-def _scope(game: Game | None) -> str:
-    return f"game:{game.pk}" if game is not None else "paper"
-
-
-def _read_sheet(data: bytes, game: Game | None) -> services.GamePlan | ImportPlan:
-    if game is None:
-        return services.read_paper_game(data)
-    return services.read_game_sheet(data, game=game)
-
-
-def _sheet_preview(
-    request: HttpRequest, game: Game | None, data: bytes, token: str | None
-) -> HttpResponse:
-    try:
-        plan = _read_sheet(data, game)
-    except WorkbookRefused as err:
-        if token:
-            discard_upload(token)
-        return _sheet_page(request, game, refused=err.message)
-    apply_form = None
-    if plan.ok and not plan.empty:
-        token = token or save_upload(
-            data, tournament_id=None, user_id=request.user.pk, scope=_scope(game)
-        )
-        initial = {"token": token, "digest": plan.digest()}
-        apply_form = PaperApplyForm(initial=initial, repeat=_repeats(plan))
-    return _sheet_page(request, game, plan=plan, apply_form=apply_form)
-
-
-def _repeats(plan: services.GamePlan | ImportPlan) -> bool:
-    """Is ``plan`` a paper game the site has already (see ``GamePlan.same_as``)?"""
-    return isinstance(plan, services.GamePlan) and plan.same_as is not None
-
-
-def _sheet_upload(request: HttpRequest, game: Game | None) -> HttpResponse:
-    if request.method != "POST":
-        return _sheet_page(request, game)
-    try:
-        check_size(int(request.META.get("CONTENT_LENGTH") or 0) - FORM_OVERHEAD, Limits.default())
-    except (ValueError, WorkbookRefused) as err:
-        return _sheet_page(request, game, refused=getattr(err, "message", str(err)))
-    form = SheetUploadForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return _sheet_page(request, game, form=form)
-    return _sheet_preview(request, game, form.cleaned_data["file"], None)
-
-
-def _sheet_apply(request: HttpRequest, game: Game | None) -> HttpResponse:
-    form = PaperApplyForm(request.POST)
-    data, token = None, ""
-    if form.is_valid():
-        token = form.cleaned_data["token"]
-        data = load_upload(token, tournament_id=None, user_id=request.user.pk, scope=_scope(game))
-    again = redirect("sheets:game_import", pk=game.pk) if game else redirect("sheets:paper_game")
-    if data is None:
-        messages.error(request, _("The uploaded sheet has expired: upload it again."))
-        return again
-    try:
-        plan = _read_sheet(data, game)
-    except WorkbookRefused as err:
-        discard_upload(token)
-        return _sheet_page(request, game, refused=err.message)
-    if not plan.ok or plan.digest() != form.cleaned_data["digest"]:
-        messages.warning(request, _("The game changed since the preview: check the changes again."))
-        return _sheet_preview(request, game, data, token)
-    again = bool(form.cleaned_data.get("again"))
-    if _repeats(plan) and not again:
-        messages.warning(request, already_recorded(plan.same_as))  # type: ignore[union-attr]
-        return _sheet_preview(request, game, data, token)
-    try:
-        if isinstance(plan, ImportPlan):
-            services.apply_plan(plan, user=request.user)
-            written = game
-        else:
-            written = services.apply_game_plan(plan, user=request.user, again=again)
-    except ImportConflict as err:
-        messages.warning(request, err.message)
-        return _sheet_preview(request, game, data, token)
-    except ImportRefused as err:
-        return _sheet_page(request, game, refused=err.message, plan=plan)
-    discard_upload(token)
-    messages.success(request, _("The score sheet is imported."))
-    assert written is not None
-    return redirect(written)
-
-
 @login_required
 def game_import(request: HttpRequest, pk: int) -> HttpResponse:
     """*Import a score sheet* of a game: GET the form, POST a sheet to see what it adds."""
-    return _sheet_upload(request, _game_of_arbiter(request, pk))
+    return _upload(request, _sheet(_game_of_arbiter(request, pk)))
 
 
 @require_POST
 @login_required
 def game_import_apply(request: HttpRequest, pk: int) -> HttpResponse:
-    return _sheet_apply(request, _game_of_arbiter(request, pk))
+    return _apply(request, _sheet(_game_of_arbiter(request, pk)))
 
 
 @login_required
 def paper_game(request: HttpRequest) -> HttpResponse:
     """*Record a paper game*: a casual game created from a filled-in board sheet."""
     _paper_arbiter(request)
-    return _sheet_upload(request, None)
+    return _upload(request, _sheet(None))
 
 
 @require_POST
 @login_required
 def paper_game_apply(request: HttpRequest) -> HttpResponse:
     _paper_arbiter(request)
-    return _sheet_apply(request, None)
+    return _apply(request, _sheet(None))

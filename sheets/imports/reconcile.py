@@ -176,34 +176,10 @@ def _game_side(ctx: Context, p: Pairing, rec: BoardRecord | None) -> GameSide | 
 def _result_side(
     ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide, rec: BoardRecord | None
 ) -> None:
-    sos = kinds.of(ctx.t).points  # the games score points (SOS)
+    """Check the result a round sheet (``rc``) and a board sheet (``side``, ``rec``) give board
+    ``p`` against each other and the site; plan the game's change and the result's."""
     if side.result is not None:
-        if rc is not None and rc.code is not None and rc.code != side.result:
-            if side.change is not None:
-                message = _("The board sheet of this game says %(result)s.")
-            else:
-                message = _(
-                    "On the site this game ended %(result)s: a different result is given by "
-                    "adjudication (the arbiter's page of the game), not by the workbook."
-                )
-            message %= {"result": result_text(side.result)}
-            ctx.error(rc.sheet, rc.cell, message, "result_differs")
-            return
-        scores = side.scores if sos and side.scores and len(side.scores) == 2 else None
-        if (
-            rc is not None
-            and scores
-            and rc.first_score is not None
-            and (rc.first_score, rc.second_score) != scores
-        ):
-            message = _("The game's score is %(first)s:%(second)s.") % {
-                "first": scores[0],
-                "second": scores[1],
-            }
-            ctx.error(rc.sheet, rc.cell, message, "result_differs")
-            return
-        if side.change is not None:
-            ctx.plan.games.append(replace(side.change, old_result=p.result))
+        _finished_game(ctx, p, rc, side)
         return
     if side.change is not None:
         ctx.plan.games.append(replace(side.change, old_result=p.result))
@@ -220,21 +196,69 @@ def _result_side(
             )
         return
     if side.stated is not None and rec is not None:
-        # A board sheet writes a forfeit as its winner (``Draw`` for a double forfeit): it agrees
-        # with a round sheet, or with the site, that gives the game to the same seats.
-        if rc is None or rc.code is None:
-            if not _same_winners(side.stated, p.result):
-                rc = RoundClaim(rec.sheet, side.stated_cell, side.stated, None, None)
-        elif not _same_winners(side.stated, rc.code, p.result):
-            ctx.plan.warnings.append(
-                _(
-                    "%(where)s: the winner differs from the round sheet; "
-                    "the round sheet's %(result)s is taken."
-                )
-                % {"where": f"{rec.sheet}!{side.stated_cell}", "result": result_text(rc.code)}
+        rc = _stated_winner(ctx, p, rc, side, rec)
+    if rc is not None and rc.code is not None:
+        _result_change(ctx, p, rc)
+
+
+def _finished_game(ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide) -> None:
+    """The game has a result (on the site, or once the board sheet is applied): the round sheet
+    must agree with it, and with its score; the board sheet's change is planned."""
+    if rc is not None and rc.code is not None and rc.code != side.result:
+        if side.change is not None:
+            message = _("The board sheet of this game says %(result)s.")
+        else:
+            message = _(
+                "On the site this game ended %(result)s: a different result is given by "
+                "adjudication (the arbiter's page of the game), not by the workbook."
             )
-    if rc is None or rc.code is None:
+        message %= {"result": result_text(side.result)}
+        ctx.error(rc.sheet, rc.cell, message, "result_differs")
         return
+    sos = kinds.of(ctx.t).points  # the games score points (SOS)
+    scores = side.scores if sos and side.scores and len(side.scores) == 2 else None
+    if (
+        rc is not None
+        and scores
+        and rc.first_score is not None
+        and (rc.first_score, rc.second_score) != scores
+    ):
+        message = _("The game's score is %(first)s:%(second)s.") % {
+            "first": scores[0],
+            "second": scores[1],
+        }
+        ctx.error(rc.sheet, rc.cell, message, "result_differs")
+        return
+    if side.change is not None:
+        ctx.plan.games.append(replace(side.change, old_result=p.result))
+
+
+def _stated_winner(
+    ctx: Context, p: Pairing, rc: RoundClaim | None, side: GameSide, rec: BoardRecord
+) -> RoundClaim | None:
+    """The result to take when a board sheet states a winner without a game to show it: the
+    round sheet's (warned of when they differ), else the board sheet's."""
+    # A board sheet writes a forfeit as its winner (``Draw`` for a double forfeit): it agrees
+    # with a round sheet, or with the site, that gives the game to the same seats.
+    assert side.stated is not None
+    if rc is None or rc.code is None:
+        if not _same_winners(side.stated, p.result):
+            return RoundClaim(rec.sheet, side.stated_cell, side.stated, None, None)
+    elif not _same_winners(side.stated, rc.code, p.result):
+        ctx.plan.warnings.append(
+            _(
+                "%(where)s: the winner differs from the round sheet; "
+                "the round sheet's %(result)s is taken."
+            )
+            % {"where": f"{rec.sheet}!{side.stated_cell}", "result": result_text(rc.code)}
+        )
+    return rc
+
+
+def _result_change(ctx: Context, p: Pairing, rc: RoundClaim) -> None:
+    """Plan the round sheet's result (and score) of board ``p``, if it changes anything."""
+    assert rc.code is not None
+    sos = kinds.of(ctx.t).points  # the games score points (SOS)
     new_scores = (rc.first_score, rc.second_score)
     scores_changed = sos and rc.first_score is not None and new_scores != p.game_scores
     if rc.code == p.result and not scores_changed:

@@ -44,7 +44,7 @@ def test_the_arbiter_of_the_players_tournament_confirms(
     listed.refresh_from_db()
     assert listed.user == claimant
     claim.refresh_from_db()
-    assert (claim.status, claim.decided_by) == (ClaimStatus.CONFIRMED, arbiter)
+    assert (claim.status, claim.decided_by) == (ClaimStatus.ACCEPTED, arbiter)
 
 
 def test_a_rejected_claim_links_nothing(

@@ -15,7 +15,7 @@ from tests.factories import make_player, make_user
 from tests.security.conftest import EN, PASSWORD
 from tournaments.acts import registration
 from tournaments.acts import services as tournament_services
-from tournaments.models import JoinRequest, JoinStatus, Tournament
+from tournaments.models import JoinRequest, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +132,7 @@ def test_a_malformed_join_request_id_is_a_400(
     )
     assert response.status_code == 400
     made.refresh_from_db()
-    assert made.status == JoinStatus.PENDING
+    assert made.status == ClaimStatus.PENDING
     assert not cup.entries.exists()
 
 
@@ -146,7 +146,7 @@ def test_a_join_request_is_still_decided(
     )
     assert response.status_code == 302
     made.refresh_from_db()
-    assert made.status == JoinStatus.ACCEPTED
+    assert made.status == ClaimStatus.ACCEPTED
 
 
 @pytest.mark.parametrize("page", ["/games/{}/", "/games/{}/live/", "/games/{}/panel/"])

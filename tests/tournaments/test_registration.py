@@ -11,7 +11,7 @@ from tests.tournaments.helpers import make_player, make_user, new_tournament
 from tournaments import pairings
 from tournaments.acts import registration, services
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
+from tournaments.models import ClaimStatus, Entry, JoinRequest, Tournament
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -103,7 +103,7 @@ def test_with_approval_the_request_waits_for_the_arbiter(
     post(client, open_cup, "join")
     assert not Entry.objects.exists()
     request = JoinRequest.objects.get()
-    assert request.status == JoinStatus.PENDING
+    assert request.status == ClaimStatus.PENDING
     arbiter_client = Client()
     arbiter_client.force_login(arbiter)
     page = arbiter_client.get(f"/tournaments/{open_cup.pk}/registration/", **EN).content.decode()
@@ -115,7 +115,7 @@ def test_with_approval_the_request_waits_for_the_arbiter(
     assert response.status_code == 302
     assert Entry.objects.get().player == joiner.player
     request.refresh_from_db()
-    assert (request.status, request.decided_by) == (JoinStatus.ACCEPTED, arbiter)
+    assert (request.status, request.decided_by) == (ClaimStatus.ACCEPTED, arbiter)
 
 
 def test_a_refused_request_registers_nobody(

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.acts import services
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.authority import AnyUser, player_of, require_arbiter
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament, TournamentStatus
+from tournaments.models import ClaimStatus, Entry, JoinRequest, Tournament, TournamentStatus
 
 
 def _started(tournament: Tournament) -> bool:
@@ -66,7 +65,7 @@ def join(*, tournament: Tournament, user: AbstractBaseUser) -> Entry | JoinReque
         raise TournamentError(_("You are registered already."), "duplicate")
     if t.registration_approval:
         if JoinRequest.objects.filter(
-            tournament=t, player=player, status=JoinStatus.PENDING
+            tournament=t, player=player, status=ClaimStatus.PENDING
         ).exists():
             raise TournamentError(_("Your request is waiting for an arbiter."), "pending")
         return JoinRequest.objects.create(tournament=t, player=player)
@@ -82,7 +81,7 @@ def leave(*, tournament: Tournament, user: AbstractBaseUser) -> None:
         raise TournamentError(_("Your account has no player yet."), "no_player")
     if _started(t):
         raise TournamentError(_("Round 1 is paired: ask an arbiter to withdraw you."), "started")
-    pending = JoinRequest.objects.filter(tournament=t, player=player, status=JoinStatus.PENDING)
+    pending = JoinRequest.objects.filter(tournament=t, player=player, status=ClaimStatus.PENDING)
     if pending.exists():
         pending.delete()
         return
@@ -100,7 +99,7 @@ def decide_join(*, request: JoinRequest, user: AnyUser, accept: bool) -> JoinReq
     t = Tournament.objects.select_for_update().get(pk=request.tournament_id)
     require_arbiter(user, t)
     request = JoinRequest.objects.select_for_update().get(pk=request.pk)
-    if request.status != JoinStatus.PENDING:
+    if request.status != ClaimStatus.PENDING:
         raise TournamentError(_("This request has been decided already."), "decided")
     if accept:
         if _started(t):
@@ -108,8 +107,5 @@ def decide_join(*, request: JoinRequest, user: AnyUser, accept: bool) -> JoinReq
                 _("Round 1 is paired: register the player as a late entry instead."), "started"
             )
         services.enter_locked(tournament=t, player=request.player)
-    request.status = JoinStatus.ACCEPTED if accept else JoinStatus.REFUSED
-    request.decided_by = user
-    request.decided_at = timezone.now()
-    request.save(update_fields=["status", "decided_by", "decided_at"])
+    request.decide(accept=accept, user=user)  # type: ignore[arg-type]
     return request

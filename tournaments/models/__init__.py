@@ -7,7 +7,7 @@ Django, and ``tournaments.models`` is where the rest of the code imports them fr
 public models interface).
 """
 
-from .join_requests import JoinRequest, JoinStatus
+from .join_requests import JoinRequest
 from .result_records import (
     ARBITER_REASONS,
     BYE_REASONS,
@@ -39,7 +39,6 @@ __all__ = [
     "ClaimStatus",
     "Entry",
     "JoinRequest",
-    "JoinStatus",
     "Pairing",
     "RecordReason",
     "Result",

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from common.decisions import ClaimStatus as ClaimStatus  # the claims' one vocabulary, re-exported
+from common.decisions import status_field
 from games.models import Game
 from tournaments.acts import notes
 from tournaments.core import vocabulary as V
@@ -176,12 +178,6 @@ class ResultRecord(models.Model):
         return " ".join(part for part in (coded, self.note) if part)
 
 
-class ClaimStatus(models.TextChoices):
-    PENDING = "pending", _("Waiting for the arbiter")
-    ACCEPTED = "accepted", _("Accepted")
-    REJECTED = "rejected", _("Rejected")
-
-
 class Claim(models.Model):
     """A player's claim of a win because the opponent has not moved in time."""
 
@@ -193,9 +189,7 @@ class Claim(models.Model):
     )
     claimed_at = models.DateTimeField(_("claimed"), auto_now_add=True)
     ply = models.PositiveIntegerField(_("moves played when claimed"))
-    status = models.CharField(
-        _("status"), max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
-    )
+    status = status_field()
     record = models.OneToOneField(
         ResultRecord,
         verbose_name=_("result record"),

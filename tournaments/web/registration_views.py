@@ -17,7 +17,7 @@ from games.bidi import html_sentence
 from tournaments import authority
 from tournaments.acts import registration
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, JoinRequest, JoinStatus, Tournament
+from tournaments.models import ClaimStatus, Entry, JoinRequest, Tournament
 
 
 class RegistrationForm(forms.Form):
@@ -57,12 +57,12 @@ def join_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("tournaments:join", pk=t.pk)
     entry = Entry.objects.filter(tournament=t, player=player).first() if player else None
     pending = (
-        JoinRequest.objects.filter(tournament=t, player=player, status=JoinStatus.PENDING).first()
+        JoinRequest.objects.filter(tournament=t, player=player, status=ClaimStatus.PENDING).first()
         if player
         else None
     )
     refused = (
-        JoinRequest.objects.filter(tournament=t, player=player, status=JoinStatus.REFUSED)
+        JoinRequest.objects.filter(tournament=t, player=player, status=ClaimStatus.REJECTED)
         .order_by("-decided_at")
         .first()
         if player and entry is None and pending is None
@@ -134,6 +134,6 @@ def registration_page(request: HttpRequest, pk: int) -> HttpResponse:
             "t": t,
             "form": form,
             "link": request.build_absolute_uri(reverse("tournaments:join", args=[t.pk])),
-            "requests": t.join_requests.filter(status=JoinStatus.PENDING).select_related("player"),
+            "requests": t.join_requests.filter(status=ClaimStatus.PENDING).select_related("player"),
         },
     )
