@@ -172,7 +172,3 @@ class Bracket:
     def size(self) -> int:
         """The bracket's players and the next scoregroup's."""
         return len(self.members)
-
-    def resident(self, v: int) -> bool:
-        """Whether vertex ``v`` is a resident player of the bracket."""
-        return self.residents_from <= v < self.residents_to

@@ -60,7 +60,6 @@ def weight(
     """The weight of the edge between ``h`` (the higher) and ``low`` (0: no edge; with
     ``check`` false, the weight the edge would have if they could meet). ``in_cur``: a pair
     of the current bracket; ``in_next``: of the next one (C.8)."""
-    # One line per field, most significant first (a hot loop: kept in one piece).
     if check and not r.compatible(h, low):
         return 0
     B, S, shifts = r.pair_bits, r.score_bits, r.score_shift
