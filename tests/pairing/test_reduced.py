@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import dutch, reduction, swiss
+from tournaments.pairing.dutch_round import DutchRound
 from tournaments.pairing.simulate import SwissSimulation
 
 
@@ -23,16 +24,16 @@ class _Counts:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.brackets = 0
         self.full_solves = 0
-        original = dutch._Round.pair
+        original = dutch.pair_round
         counts = self
 
-        def pair(state: dutch._Round):  # type: ignore[no-untyped-def]
+        def pair(state: DutchRound):  # type: ignore[no-untyped-def]
             out = original(state)
             counts.brackets += state.reduced_brackets
             counts.full_solves += state.full_solves
             return out
 
-        monkeypatch.setattr(dutch._Round, "pair", pair)
+        monkeypatch.setattr(dutch, "pair_round", pair)
 
 
 def _boards(pairs: list) -> list[tuple]:
@@ -49,7 +50,7 @@ def play_and_compare(sim: SwissSimulation, rounds: int, monkeypatch: pytest.Monk
         rn = log.round_no
         games = [g for g in sim.games if g.round < rn]
         with monkeypatch.context() as m:
-            m.setattr(dutch, "pair_dutch", whole)
+            m.setattr(swiss, "pair_dutch", whole)
             again = swiss.pair_swiss(
                 sim.roster_at(rn),
                 round_no=rn,

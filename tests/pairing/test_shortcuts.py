@@ -23,6 +23,7 @@ from tournaments.pairing.acceleration import baku_virtual_points
 from tournaments.pairing.base import SwissPlayer
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, UP, DutchPlayer
+from tournaments.pairing.dutch_round import DutchRound
 from tournaments.pairing.simulate import SwissSimulation
 
 
@@ -33,10 +34,10 @@ class _Counts:
         self.natural = 0
         self.reduced = 0
         self.closed = 0
-        original = dutch._Round.pair
+        original = dutch.pair_round
         counts = self
 
-        def pair(state: dutch._Round):  # type: ignore[no-untyped-def]
+        def pair(state: DutchRound):  # type: ignore[no-untyped-def]
             out = original(state)
             if state.reduced:
                 counts.natural += state.natural_brackets
@@ -44,7 +45,7 @@ class _Counts:
                 counts.closed += state.closed_brackets
             return out
 
-        monkeypatch.setattr(dutch._Round, "pair", pair)
+        monkeypatch.setattr(dutch, "pair_round", pair)
 
 
 def _both(players: list[DutchPlayer], **kwargs: object) -> tuple:
@@ -198,7 +199,7 @@ def _play(
         log = sim.play_round()
         games = [g for g in sim.games if g.round < rn]
         with monkeypatch.context() as m:
-            m.setattr(dutch, "pair_dutch", whole)
+            m.setattr(swiss, "pair_dutch", whole)
             again = swiss.pair_swiss(
                 sim.roster_at(rn),
                 round_no=rn,

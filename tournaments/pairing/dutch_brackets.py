@@ -1,326 +1,248 @@
-"""The Dutch system's bracket-by-bracket pairing (:mod:`tournaments.pairing.dutch`): from the top
-score group down, a maximum-weight matching fixes each bracket's pairs, and the order of the
-candidates (D.1–D.3) is fixed one decision at a time by small changes to the low bits of the
-weights. Pure Python, no Django.
+"""The Dutch system's bracket-by-bracket pairing (:mod:`tournaments.pairing.dutch`). Pure Python.
+
+From the top scoregroup down (C.04.3 A.3), each bracket is paired in these steps, each a function
+below (the remainder's are in ``dutch_remainder``):
+
+1. ``compose_bracket`` — A.3/A.4: the bracket is the players moved down from above (MDPs) and
+   the resident players of the next scoregroup; the scoregroup after it is added for the
+   look-ahead of C.8.
+2. ``pair_naturally`` — D.1's first candidate (S1[i]–S2[i]) when it is provably the best one
+   (``natural_pairing``): no matching at all.
+3. ``match_bracket`` — B.4/section C: every pair the bracket may have gets the weight of the
+   criteria C.4–C.21 it meets (``dutch_weights``), and a maximum-weight matching pairs the
+   bracket as well as the rules allow while keeping the rest of the round pairable (the
+   completion test, C.4).
+4. ``choose_paired_mdps`` — B.1 (M1), B.2 (S1 and Limbo), D.3: how many MDPs of each score the
+   bracket pairs, and which: the highest first.
+5. ``pair_mdps`` — B.3: the MDP-pairing, each paired MDP from the top against the highest
+   resident possible.
+6. ``dutch_remainder.pair_remainder`` — B.2/B.3, D.2, D.1: the remainder's S1 against S2 with
+   the fewest exchanges, then S1 from the top each against the highest S2 player possible.
+7. ``move_down`` — A.4: the players left unpaired become the next bracket's MDPs; C.9 is in
+   play there when the bye goes to its score.
+
+The order of the candidates (section D) is fixed one decision at a time by small changes to the
+low bits of the weights and a new matching when the last one does not already make it.
 """
 
 from __future__ import annotations
 
-from . import natural_pairing, reduction
+from .dutch_remainder import pair_remainder
+from .dutch_round import Bracket, DutchRound, RoundPairing
+from .dutch_weights import weight
 from .matching import Matcher
+from .natural_pairing import natural
+from .reduction import ReducedGraph, fits, to_full
 
 
-class BracketPairing:
-    """The pairing of the brackets of one round: a part of ``dutch._Round``, whose players
-    (``sp``, ``n``), weights (``weight``, ``_edge``) and bye state it reads."""
+def pair_brackets(
+    r: DutchRound, matcher: Matcher, *, smaller_graphs: bool
+) -> tuple[list[tuple[int, int]], int | None, dict[int, str]]:
+    """Pair the round bracket by bracket, from the top (``smaller_graphs``: on the reduced
+    graphs of ``reduction`` while they give the same matchings). Returns the pairs (entries),
+    the bye's entry and the players moved down (by entry)."""
+    n = r.n
+    p = RoundPairing(matcher, smaller_graphs, mate=list(range(n)), matched=[False] * n)
+    top = r.players[0].score
+    members = [v for v in range(n) if r.players[v].score >= top]
+    mdps = residents_from = 0
+    below = len(members)  # the first player not yet in a bracket
+    while len(members) > 1 or below < n:
+        b = compose_bracket(r, members, mdps, residents_from)
+        if pair_naturally(r, p, b):
+            r.c9_in_play = False  # (``natural`` is not used when it would be set)
+        else:
+            match_bracket(r, p, b)
+            choose_paired_mdps(r, p, b)
+            pair_mdps(r, p, b)
+            pair_remainder(r, p, b)
+            r.c9_in_play = c9_in_next_bracket(r, p, b)
+        members, mdps = move_down(r, p, b)
+        residents_from, below = b.residents_to, b.below
+    sp = r.players
+    bye = sp[members[0]].entry if members else None
+    if bye is not None:
+        p.floaters.pop(bye, None)
+    return [(sp[a].entry, sp[b].entry) for a, b in p.pairs], bye, p.floaters
 
-    def _brackets(
-        self, m: Matcher, odd: bool, *, reduced: bool
-    ) -> tuple[list[tuple[int, int]], int | None, dict[int, str]]:
-        """Pair bracket by bracket, from the top (``reduced``: see ``reduction``)."""
-        n = self.n
-        sp = self.sp
-        mate = list(range(n))
-        floaters: dict[int, str] = {}
-        final: list[tuple[int, int]] = []
-        matched = [False] * n
-        vi: list[int] = []
-        nxt = 0
-        while nxt < n and sp[nxt].score >= sp[0].score:
-            vi.append(nxt)
-            nxt += 1
-        sgb = 0
-        sgb_v = 0
-        while len(vi) > 1 or nxt < n:
-            nsgb = len(vi)
-            nsgb_v = sgb_v + (nsgb - sgb)
-            sg_it = nxt
-            while nxt < n and sp[nxt].score >= sp[sg_it].score:
-                vi.append(nxt)
-                nxt += 1
-            size = len(vi)
-            natural = (
-                natural_pairing.natural(self, vi, sgb, nsgb, nxt, odd) if self.reduced else None
-            )
-            if natural is not None:
-                # the natural pairing, without a matching (``natural_pairing.natural``)
-                self.natural_brackets += 1
-                for a, b in natural:
-                    matched[a] = matched[b] = True
-                    m.fix(a, b)
-                    final.append((a, b))
-                self.single_df = False  # (``natural`` is not used when it would be set)
-                new_vi = []
-                new_sgb = 0
-                for idx, v in enumerate(vi):
-                    if idx < nsgb and matched[v]:
-                        continue
-                    new_vi.append(v)
-                    if idx < nsgb:
-                        new_sgb += 1
-                        floaters[sp[v].entry] = "moved_down"
-                vi, sgb, sgb_v = new_vi, new_sgb, nsgb_v
-                continue
-            reps = None
-            if reduced:
-                reduction.ReducedGraph.clear(m, vi[:sgb])
-                reps = reduction.fits(self, vi, nsgb, nxt)
-                if reps is None:
-                    reduced = False
-                    reduction.to_full(self, m, vi, sgb)
-            m.refresh()
-            base: dict[tuple[int, int], int] = {}
-            for larger in range(sgb, nsgb if reduced else size):
-                lv = vi[larger]
-                pl = sp[lv]
-                cur = larger < nsgb
-                for smaller in range(larger):
-                    w = self.weight(sp[vi[smaller]], pl, cur, not cur)
-                    base[larger, smaller] = w
-                    m.set(lv, vi[smaller], w)
 
-            # Tie-breaks for the matcher only (the candidates the rules prefer among equals):
-            # moved-down players against the highest residents, S1 against S2 in order.
-            residents = nsgb - sgb
-            half = residents // 2
-            ties: dict[tuple[int, int], int] = {}
-            for larger in range(sgb, nsgb):
-                lv = vi[larger]
-                for smaller in range(larger):
-                    if smaller < sgb:
-                        tie = residents * residents + nsgb - larger
-                    else:
-                        gap = larger - smaller - half
-                        tie = residents * residents - gap * gap
-                    if tie > 0:
-                        ties[lv, vi[smaller]] = tie
-            m.set_ties(ties)
-            no_next: set[int] = set()  # players whose edges to the next score group are cut
-            view = (
-                reduction.ReducedGraph(self, m, vi, nsgb, size, nxt, ties, no_next, *reps)
-                if reps is not None
-                else None
-            )
-            solve = view.solve if view is not None else m.solve
+def compose_bracket(r: DutchRound, members: list[int], mdps: int, residents_from: int) -> Bracket:
+    """C.04.3 A.3/A.4: the bracket of ``members`` (its ``mdps`` moved-down players first, then
+    its residents, from vertex ``residents_from``), with the next scoregroup added for the
+    look-ahead of C.8."""
+    sp, n = r.players, r.n
+    end = len(members)
+    residents_to = residents_from + (end - mdps)
+    below = residents_to
+    vi = list(members)
+    while below < n and sp[below].score >= sp[residents_to].score:
+        vi.append(below)
+        below += 1
+    return Bracket(vi, mdps, end, residents_from, residents_to, residents_to, below)
 
-            mate = solve()
 
-            # Which moved-down players are paired in this bracket.
-            md_score = None
+def pair_naturally(r: DutchRound, p: RoundPairing, b: Bracket) -> bool:
+    """D.1: a homogeneous bracket's first candidate, S1[i]–S2[i], paired without a matching
+    when ``natural_pairing.natural`` shows that it is the one the matchings would choose."""
+    pairs = natural(r, b) if r.reduced else None
+    if pairs is None:
+        return False
+    r.natural_brackets += 1
+    for a, c in pairs:
+        p.fix(a, c)
+    return True
+
+
+def match_bracket(r: DutchRound, p: RoundPairing, b: Bracket) -> None:
+    """B.4/section C: weigh every pair the bracket may have by the criteria it meets, then
+    match. On the smaller graph of ``reduction`` when it gives the same matching, else on the
+    whole graph (for good)."""
+    m = p.matcher
+    reps = None
+    if p.smaller_graphs:
+        ReducedGraph.clear(m, b.members[: b.mdps])
+        reps = fits(r, b)
+        if reps is None:
+            p.smaller_graphs = False
+            to_full(r, m, b)
+    m.refresh()
+    sp, vi, base = r.players, b.members, b.base
+    for larger in range(b.mdps, b.end if p.smaller_graphs else b.size):
+        lv = vi[larger]
+        pl = sp[lv]
+        cur = larger < b.end
+        for smaller in range(larger):
+            w = weight(r, sp[vi[smaller]], pl, cur, not cur)
+            base[larger, smaller] = w
+            m.set(lv, vi[smaller], w)
+    ties = candidate_ties(b)
+    m.set_ties(ties)
+    if reps is not None:
+        view = ReducedGraph(r, m, b, ties, *reps)
+        b.solve, b.partner = view.solve, view.partner
+    else:
+        b.solve = m.solve
+    p.mate = b.solve()
+
+
+def candidate_ties(b: Bracket) -> dict[tuple[int, int], int]:
+    """Tie-breaks for the matcher only, below every criterion (the candidates section D
+    prefers among equals): MDPs against the highest residents, S1 against S2 in order. The
+    pairing does not depend on them; they spare matchings."""
+    vi, sgb, nsgb = b.members, b.mdps, b.end
+    residents = nsgb - sgb
+    half = residents // 2
+    ties: dict[tuple[int, int], int] = {}
+    for larger in range(sgb, nsgb):
+        lv = vi[larger]
+        for smaller in range(larger):
+            if smaller < sgb:
+                tie = residents * residents + nsgb - larger
+            else:
+                gap = larger - smaller - half
+                tie = residents * residents - gap * gap
+            if tie > 0:
+                ties[lv, vi[smaller]] = tie
+    return ties
+
+
+def choose_paired_mdps(r: DutchRound, p: RoundPairing, b: Bracket) -> None:
+    """C.04.3 B.1 (M1), B.2 (S1 and the Limbo), D.3: of the MDPs of each score, as many are
+    paired as the matching pairs with residents (C.6, C.7), and the highest of them first:
+    each in turn is pushed to a resident, and kept there when the weight allows it."""
+    m, sp, vi, base = p.matcher, r.players, b.members, b.base
+    sgb, nsgb, size = b.mdps, b.end, b.size
+    lo, hi = b.residents_from, b.residents_to
+    matched = p.matched
+    mate = p.mate
+    md_score = None
+    rem_md = rem_matched = 0
+    for pi in range(sgb):
+        if md_score is None or sp[vi[pi]].score < md_score:
+            # the MDPs of a new score: how many of them the matching pairs with residents
+            md_score = sp[vi[pi]].score
             rem_md = rem_matched = 0
-            for pi in range(sgb):
-                if md_score is None or sp[vi[pi]].score < md_score:
-                    md_score = sp[vi[pi]].score
-                    rem_md = rem_matched = 0
-                    mi = pi
-                    while mi < size and sp[vi[mi]].score >= md_score:
-                        rem_md += 1
-                        if sgb_v <= mate[vi[mi]] < nsgb_v:
-                            rem_matched += 1
-                        mi += 1
-                if not rem_matched:
-                    continue
-                pv = vi[pi]
-                if rem_md <= rem_matched:
-                    matched[pv] = True
-                    continue
-                rem_md -= 1
-                if not (sgb_v <= mate[pv] < nsgb_v):
-                    for oi in range(sgb, nsgb):
-                        w = base[oi, pi]
-                        if w:
-                            m.set(pv, vi[oi], w | 1)
-                    mate = solve()
-                if sgb_v <= mate[pv] < nsgb_v:
-                    matched[pv] = True
-                    rem_matched -= 1
-                    for oi in range(sgb, nsgb):
-                        w = base[oi, pi]
-                        if w:
-                            m.set(pv, vi[oi], (w | (nsgb - sgb)) + 1)
-            # Their opponents: the highest resident possible.
-            for pi in range(sgb):
-                pv = vi[pi]
-                if not matched[pv]:
-                    continue
-                add = size
-                best = None
-                for oi in range(nsgb - 1, sgb - 1, -1):
-                    ov = vi[oi]
-                    if matched[ov]:
-                        continue
-                    w = base[oi, pi]
-                    if w:
-                        m.set(pv, ov, w + add)
-                        add += 1
-                        best = ov
-                if mate[pv] != best:  # else the matching is still a maximum
-                    mate = solve()
-                mv = mate[pv]
-                matched[mv] = True
-                m.fix(pv, mv)
-                final.append((pv, mv))
-            # The remainder: S1 (the first ``pairs``) against S2, fewest exchanges.
-            remainder: list[int] = []
-            pairs = 0
-            for pi in range(sgb, nsgb):
-                pv = vi[pi]
-                if mate[pv] < sgb_v:
-                    continue
-                remainder.append(pi)
-                if mate[pv] < pv:
-                    pairs += 1
-            for oi in remainder:
-                ov = vi[oi]
-                for a, pi in enumerate(remainder):
-                    if oi <= pi:
-                        break
-                    m.set(vi[pi], ov, self._edge(base, pi, oi, a, pairs))
-            # The new low bits only favour S1 = the first ``pairs`` of the remainder against
-            # the rest: a matching that already has no exchange stays a maximum.
-            position = {vi[pi]: a for a, pi in enumerate(remainder)}
-            smaller = sorted(
-                position[v]
-                for v in position
-                if mate[v] in position and position[v] < position[mate[v]]
-            )
-            if smaller != list(range(pairs)):
-                mate = solve()
+            mi = pi
+            while mi < size and sp[vi[mi]].score >= md_score:
+                rem_md += 1
+                if lo <= mate[vi[mi]] < hi:
+                    rem_matched += 1
+                mi += 1
+        if not rem_matched:
+            continue
+        pv = vi[pi]
+        if rem_md <= rem_matched:
+            matched[pv] = True
+            continue
+        rem_md -= 1
+        if not (lo <= mate[pv] < hi):
+            for oi in range(sgb, nsgb):
+                w = base[oi, pi]
+                if w:
+                    m.set(pv, vi[oi], w | 1)
+            mate = p.mate = b.solve()
+        if lo <= mate[pv] < hi:
+            matched[pv] = True
+            rem_matched -= 1
+            for oi in range(sgb, nsgb):
+                w = base[oi, pi]
+                if w:
+                    m.set(pv, vi[oi], (w | (nsgb - sgb)) + 1)
 
-            exchanges = 0
-            if pairs < len(remainder):
-                end = remainder[pairs]
-                for pi in remainder:
-                    if pi >= end:
-                        break
-                    exchanges += not (vi[pi] < mate[vi[pi]] < nsgb_v)
-            left = exchanges
-            pri = pairs
-            pos = pairs
-            while pos > 0 and left:
-                opp = pos
-                pri -= 1
-                pos -= 1
-                pi = remainder[pos]
-                pv = vi[pi]
-                if pv < mate[pv] < nsgb_v:
-                    for q in range(opp, len(remainder)):
-                        w = self._edge(base, pi, remainder[q], pri, pairs)
-                        if w:
-                            m.set(pv, vi[remainder[q]], w - 1)
-                    mate = solve()
-                exchange = not (pv < mate[pv] < nsgb_v)
-                left -= exchange
-                for q in range(pos + 1, len(remainder)):
-                    if exchange:
-                        base[remainder[q], pi] = 0
-                    m.set(pv, vi[remainder[q]], self._edge(base, pi, remainder[q], pri, pairs))
-            left = exchanges
-            ri = pairs
-            for pos in range(pairs, len(remainder)):
-                if left <= 1:
-                    break
-                pi = remainder[pos]
-                pv = vi[pi]
-                already = pv < mate[pv] < nsgb_v
-                if not already:
-                    for q in range(pos + 1, len(remainder)):
-                        w = self._edge(base, pi, remainder[q], ri, pairs)
-                        if w:
-                            m.set(pv, vi[remainder[q]], w + 1)
-                    mate = solve()
-                if pv < mate[pv] < nsgb_v:
-                    left -= 1
-                    for q in range(pos):
-                        base[pi, remainder[q]] = 0
-                        m.set(pv, vi[remainder[q]], 0)
-                    no_next.add(pv)
-                    for oi in range(nsgb, size):
-                        base[oi, pi] = 0
-                        m.set(pv, vi[oi], 0)
-                if not already:
-                    for q in range(pos + 1, len(remainder)):
-                        m.set(pv, vi[remainder[q]], self._edge(base, pi, remainder[q], ri, pairs))
-                ri += 1
-            for a, pi in enumerate(remainder):
-                pv = vi[pi]
-                for b in range(a + 1, len(remainder)):
-                    oi = remainder[b]
-                    ov = vi[oi]
-                    if not (pv < mate[pv] < nsgb_v) or (ov < mate[ov] < nsgb_v):
-                        base[oi, pi] = 0
-                    m.set(pv, ov, base[oi, pi])
-            # S1 from the top, each against the highest S2 player possible.
-            at = {v: idx for idx, v in enumerate(vi)}
-            for pi in remainder:
-                pv = vi[pi]
-                if not (pv < mate[pv] < nsgb_v):
-                    continue
-                add = 0
-                best = None
-                for oi in reversed(remainder):
-                    ov = vi[oi]
-                    if oi <= pi or matched[ov]:
-                        continue
-                    w = base[oi, pi]
-                    if w:
-                        m.set(pv, ov, w + add)
-                        best = ov
-                    add += 1
-                if mate[pv] != best and not (
-                    self.reduced and self._swap(m, mate, base, at, pi, pv, best, nsgb)
-                ):
-                    mate = solve()  # else the matching is still a maximum
-                mv = mate[pv]
-                matched[pv] = matched[mv] = True
-                m.fix(pv, mv)
-                final.append((pv, mv))
-            # The next bracket: the players left over and the next score group.
-            new_vi: list[int] = []
-            new_sgb = 0
-            self.single_df = odd and sg_it < n and self.bye_score >= sp[sg_it].score
-            for idx, v in enumerate(vi):
-                if idx < nsgb and matched[v]:
-                    continue
-                new_vi.append(v)
-                if idx < nsgb:
-                    new_sgb += 1
-                    floaters[sp[v].entry] = "moved_down"
-                partner = mate[v] if view is None else view.partner(v, mate)
-                if self.single_df and sp[partner].score < sp[sg_it].score:
-                    self.single_df = False
-            vi = new_vi
-            sgb = new_sgb
-            sgb_v = nsgb_v
-        bye = sp[vi[0]].entry if vi else None
-        if bye is not None:
-            floaters.pop(bye, None)
-        return [(sp[a].entry, sp[b].entry) for a, b in final], bye, floaters
 
-    @staticmethod
-    def _swap(
-        m: Matcher,
-        mate: list[int],
-        base: dict[tuple[int, int], int],
-        at: dict[int, int],
-        pi: int,
-        pv: int,
-        best: int | None,
-        nsgb: int,
-    ) -> bool:
-        """Give S1 player ``pv`` the S2 player ``best`` by exchanging partners with ``best``'s
-        S1 partner when that matching weighs the same (then it is a maximum too, and it pairs
-        ``pv`` with the best candidate: the one a new matching would find). ``mate`` is
-        updated; False when the exchange does not keep the weight."""
-        if best is None:
+def pair_mdps(r: DutchRound, p: RoundPairing, b: Bracket) -> None:
+    """C.04.3 B.3 (the MDP-pairing), D.1: each paired MDP, from the top, against the highest
+    resident he may have without making the rest of the bracket worse."""
+    m, vi, base = p.matcher, b.members, b.base
+    matched = p.matched
+    for pi in range(b.mdps):
+        pv = vi[pi]
+        if not matched[pv]:
+            continue
+        add = b.size
+        best = None
+        for oi in range(b.end - 1, b.mdps - 1, -1):
+            ov = vi[oi]
+            if matched[ov]:
+                continue
+            w = base[oi, pi]
+            if w:
+                m.set(pv, ov, w + add)
+                add += 1
+                best = ov
+        if p.mate[pv] != best:  # else the matching is still a maximum
+            p.mate = b.solve()
+        p.fix(pv, p.mate[pv])
+
+
+def c9_in_next_bracket(r: DutchRound, p: RoundPairing, b: Bracket) -> bool:
+    """C.9 is in play in the next bracket when the bye goes to its score (an odd field, the
+    bye's score at least the next scoregroup's) and the last matching pairs every player left
+    over with a player of that scoregroup or above."""
+    sp, n = r.players, r.n
+    first = b.next_group
+    if not (r.odd and first < n and r.bye_score >= sp[first].score):
+        return False
+    for idx, v in enumerate(b.members):
+        if idx < b.end and p.matched[v]:
+            continue
+        if sp[b.partner(v, p.mate)].score < sp[first].score:
             return False
-        d, c = mate[pv], mate[best]
-        if c in (best, pv) or c in m.fixed or at.get(c, nsgb) >= nsgb:
-            return False  # (``best``'s partner must be a player of the bracket)
-        cd = m.get(c, d)
-        if not cd or c > d:
-            return False
-        if base[at[best], pi] + cd != base[at[d], pi] + m.get(c, best):
-            return False
-        mate[pv], mate[best], mate[c], mate[d] = best, pv, d, c
-        return True
+    return True
+
+
+def move_down(r: DutchRound, p: RoundPairing, b: Bracket) -> tuple[list[int], int]:
+    """C.04.3 A.4: the bracket's players left unpaired are moved down (downfloaters, the next
+    bracket's MDPs, first) to the next scoregroup. Returns the next bracket's players and
+    its number of MDPs."""
+    sp = r.players
+    members: list[int] = []
+    mdps = 0
+    for idx, v in enumerate(b.members):
+        if idx < b.end and p.matched[v]:
+            continue
+        members.append(v)
+        if idx < b.end:
+            mdps += 1
+            p.floaters[sp[v].entry] = "moved_down"
+    return members, mdps

@@ -177,18 +177,43 @@ class Matcher:
         return offsets, bit, edge_bits
 
     def _rebuild(self) -> None:
-        chosen, local = self.active, self._local
-        if chosen is None:
-            rows = self.w
-            lows = self.lo
-        else:
-            rows = [{j: w for j, w in self.w[v].items() if j in local} for v in chosen]
-            lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
+        """Repack every edge of the graph matched (the fields' widths for this graph, then the
+        packed graph itself)."""
+        rows, lows = self._rows()
         values = [set(row.values()) for row in rows]
         distinct: set[int] = set().union(*values)
+        top, kinds = self._field_tops(distinct)
+        count, pairs = self._field_counts(values, kinds)
+        offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS:
+            offsets, bit, edge_bits = self._closer_offsets(lows, kinds, top, count)
+        ties, tie_top, tie_bits = self._tie_room(rows, pairs, bit)
+        self._tie_top, self._tie_bits = tie_top, tie_bits
+        self._top, self._offsets = top, offsets
+        # No field lies above the most significant one: it needs no room for a matching's sum,
+        # and the blossom's duals and slacks stay within a few times the widest edge weight
+        # (no matching's total is computed), so the edges' width is what must fit.
+        self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         split = self.split
-        nfields = len(self.layout)
-        top = [0] * nfields
+        packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
+        self._graph = self._packed_graph(rows, lows, packed, ties)
+        self._stale = False
+        self._dirty.clear()
+
+    def _rows(self) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
+        """The rows of the graph matched (every vertex, or the active ones): all edges, and
+        those to lower vertices."""
+        chosen, local = self.active, self._local
+        if chosen is None:
+            return self.w, self.lo
+        rows = [{j: w for j, w in self.w[v].items() if j in local} for v in chosen]
+        lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
+        return rows, lows
+
+    def _field_tops(self, distinct: set[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+        """The largest value of each field over the edges, and each weight's fields set."""
+        split = self.split
+        top = [0] * len(self.layout)
         kinds: dict[int, tuple[int, ...]] = {}
         for w in distinct:
             parts = split(w)
@@ -196,8 +221,14 @@ class Matcher:
             for f, v in parts:
                 if abs(v) > top[f]:
                     top[f] = abs(v)
-        # How many vertices have an edge with each field set: a matching has at most half as
-        # many such edges.
+        return top, kinds
+
+    def _field_counts(
+        self, values: list[set[int]], kinds: dict[int, tuple[int, ...]]
+    ) -> tuple[list[int], int]:
+        """How many edges of a matching can have each field set (at most half the vertices
+        with such an edge), and the most pairs a matching can have."""
+        nfields = len(self.layout)
         support = [0] * nfields
         active = 0
         for row_values in values:
@@ -210,57 +241,79 @@ class Matcher:
             for f in seen:
                 support[f] += 1
         pairs = active // 2
-        count = [min(pairs, support[f] // 2) for f in range(nfields)]
+        return [min(pairs, support[f] // 2) for f in range(nfields)], pairs
+
+    def _closer_offsets(
+        self,
+        lows: list[dict[int, int]],
+        kinds: dict[int, tuple[int, ...]],
+        top: list[int],
+        count: list[int],
+    ) -> tuple[list[int], int, int]:
+        """The offsets from closer bounds on ``count`` (updated), when the first ones are too
+        wide for the fast matcher."""
+        nfields = len(self.layout)
+        # A closer bound: the edges with a field set all touch their lower (or their
+        # higher) players, so a matching has no more of them than there are such players.
+        lower: list[set[int]] = [set() for _ in range(nfields)]
+        higher: list[set[int]] = [set() for _ in range(nfields)]
+        for li, row in enumerate(lows):
+            for j, w in row.items():
+                for f in kinds[w]:
+                    lower[f].add(j)
+                    higher[f].add(li)
+        for f in range(nfields):
+            count[f] = min(count[f], len(lower[f]), len(higher[f]))
         offsets, bit, edge_bits = self._offsets_for(top, count)
-        if min(bit, edge_bits) > FAST_BITS:
-            # A closer bound: the edges with a field set all touch their lower (or their
-            # higher) players, so a matching has no more of them than there are such players.
-            lower: list[set[int]] = [set() for _ in range(nfields)]
-            higher: list[set[int]] = [set() for _ in range(nfields)]
-            for li, row in enumerate(lows):
-                for j, w in row.items():
-                    for f in kinds[w]:
-                        lower[f].add(j)
-                        higher[f].add(li)
-            for f in range(nfields):
-                count[f] = min(count[f], len(lower[f]), len(higher[f]))
-            offsets, bit, edge_bits = self._offsets_for(top, count)
-        if min(bit, edge_bits) > FAST_BITS:
-            # Closer still: the largest matching of each field's edges (a few small matchings
-            # are much cheaper than one over Python integers).
-            for f in range(1, nfields):
-                if count[f] <= 1:
-                    continue
-                h = rx.PyGraph(multigraph=False)
-                h.add_nodes_from(range(len(lows)))
-                h.add_edges_from_no_data(
-                    [
-                        (li, j if chosen is None else local[j])
-                        for li, row in enumerate(lows)
-                        for j, w in row.items()
-                        if f in kinds[w]
-                    ]
-                )
-                count[f] = len(rx.max_weight_matching(h, max_cardinality=True))
-            offsets, bit, edge_bits = self._offsets_for(top, count)
+        if min(bit, edge_bits) <= FAST_BITS:
+            return offsets, bit, edge_bits
+        # Closer still: the largest matching of each field's edges (a few small matchings
+        # are much cheaper than one over Python integers).
+        chosen, local = self.active, self._local
+        for f in range(1, nfields):
+            if count[f] <= 1:
+                continue
+            h = rx.PyGraph(multigraph=False)
+            h.add_nodes_from(range(len(lows)))
+            h.add_edges_from_no_data(
+                [
+                    (li, j if chosen is None else local[j])
+                    for li, row in enumerate(lows)
+                    for j, w in row.items()
+                    if f in kinds[w]
+                ]
+            )
+            count[f] = len(rx.max_weight_matching(h, max_cardinality=True))
+        return self._offsets_for(top, count)
+
+    def _tie_room(
+        self, rows: list[dict[int, int]], pairs: int, bit: int
+    ) -> tuple[dict[tuple[int, int], int], int, int]:
+        """The ties kept (none when they would not fit the fast matcher), their largest value
+        and their bits."""
         ties = self._ties
-        if chosen is None:
+        if self.active is None:
             tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
         else:
+            local = self._local
             tie_top = max(
                 (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
                 default=0,
             )
         tie_bits = (tie_top * pairs).bit_length()
         if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
-            ties, tie_top, tie_bits = {}, 0, 0
-        self._tie_top, self._tie_bits = tie_top, tie_bits
-        self._top, self._offsets = top, offsets
-        # No field lies above the most significant one: it needs no room for a matching's sum,
-        # and the blossom's duals and slacks stay within a few times the widest edge weight
-        # (no matching's total is computed), so the edges' width is what must fit.
-        self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
-        packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
+            return {}, 0, 0
+        return ties, tie_top, tie_bits
+
+    def _packed_graph(
+        self,
+        rows: list[dict[int, int]],
+        lows: list[dict[int, int]],
+        packed: dict[int, int],
+        ties: dict[tuple[int, int], int],
+    ) -> rx.PyGraph:
+        """The graph for the blossom: the packed weights, with the ties in the low bits."""
+        chosen, local = self.active, self._local
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(len(rows)))
         tied = {i for i, _ in ties}
@@ -278,9 +331,7 @@ class Matcher:
                     (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
                 )
         g.add_edges_from(edges)
-        self._graph = g
-        self._stale = False
-        self._dirty.clear()
+        return g
 
     def _update(self) -> bool:
         """Apply the changed edges; False when a repacking is needed."""
@@ -327,7 +378,7 @@ class Matcher:
         if self._fast:
             found = rx.max_weight_matching(g, weight_fn=int)
         else:
-            import networkx as nx
+            import networkx as nx  # (slow to import, and rarely needed)
 
             self.slow_calls += 1
             h = nx.Graph()

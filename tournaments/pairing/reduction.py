@@ -20,31 +20,27 @@ repairs); and with at most ``K`` players of the bracket paired outside it, every
 whole graph has its image in the smaller one. When either check fails, the matching is computed
 again on the whole graph, so the pairing is the same.
 
-The functions take the round's state (``dutch._Round``, duck-typed: ``sp``, ``n``,
-``compatible``, ``bye_candidate``, ``weight``, ``far_weight``, …).
+The functions take the round's state (``dutch_round.DutchRound``) explicitly.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .dutch_round import Bracket, DutchRound
+from .dutch_weights import far_weight, weight
 from .matching import Matcher
-
-if TYPE_CHECKING:
-    from .dutch import _Round
 
 REPRESENTATIVES = 4  # at first, for each player of the bracket (more when needed)
 REDUCED_MIN_REST = 8  # fewer players after the bracket: the whole graph is small
 
 
 def complete(
-    r: _Round, order: list[int], *, bye: bool, spare: bool = False
+    r: DutchRound, order: list[int], *, bye: bool, spare: bool = False
 ) -> dict[int, int] | None:
     """A pairing of all of ``order`` (with ``bye``: all but one bye candidate; with
     ``spare``: all but one player), found greedily with short repairs; None when none is
     found that way."""
     one = bye or spare
-    sp = r.sp
+    sp = r.players
     compatible = r.compatible
     partner: dict[int, int] = {}
     left: list[int] = []
@@ -103,10 +99,12 @@ def complete(
     return partner
 
 
-def start(r: _Round, odd: bool) -> bool:
+def start(r: DutchRound, odd: bool) -> bool:
     """Find the bye's score (and that the round can be paired) without the first matching
-    of the whole graph; False when that is not shown quickly (the whole graph decides)."""
-    sp, n = r.sp, r.n
+    of the whole graph; False when that is not shown quickly (the whole graph decides).
+    The reduced graphs start with ``REPRESENTATIVES`` per player (``check`` adds more)."""
+    r.representatives = REPRESENTATIVES
+    sp, n = r.players, r.n
     if n < 2 * REDUCED_MIN_REST:
         return False
     if not odd:
@@ -122,26 +120,27 @@ def start(r: _Round, odd: bool) -> bool:
     # the lowest score a bye-eligible player has: the first matching would find it too
     r.bye_score = sp[bye].score
     # one score group: every player is paired in it, C.9 is in play (as after the matching)
-    r.single_df = single
-    r._ranks_of_played()
+    r.c9_in_play = single
+    r.rank_played_games()
     return True
 
 
-def fits(r: _Round, vi: list[int], nsgb: int, nxt: int) -> tuple[int, bool] | None:
+def fits(r: DutchRound, b: Bracket) -> tuple[int, bool] | None:
     """The bracket's smaller graph: (representatives per player, closed), or None when the
     whole graph is used. A closed bracket's graph is the bracket alone.
 
-    **A closed bracket.** When the bracket (``vi[:nsgb]``, an even number of players) can be
+    **A closed bracket.** When the bracket (``b.members[:b.end]``, even) can be
     paired completely inside itself and the players after it completely (greedily, ``complete``;
     with a bye candidate left over when their number is odd), every maximum-weight matching
     pairs the whole bracket inside it: the completion/C.5 field is at its most with such a
     pairing, and C.6 (pairs in the bracket) at its bound of ``nsgb / 2``. The two parts of such
     a matching are then independent (any complete pairing of the bracket goes with any of the
     rest), so its bracket part is a maximum of the bracket's own edges, whatever the rest: the
-    graph of the bracket alone has the same choices. Not with C.9 in play (``single_df``), nor
+    graph of the bracket alone has the same choices. Not with C.9 in play (``c9_in_play``), nor
     when the next bracket could have it (the rest's pairing decides that)."""
-    sp = r.sp
-    if r.single_df:
+    sp = r.players
+    vi, nsgb, nxt = b.members, b.end, b.below
+    if r.c9_in_play:
         return None
     rest = vi[nsgb:] + list(range(nxt, r.n))
     if (
@@ -155,46 +154,44 @@ def fits(r: _Round, vi: list[int], nsgb: int, nxt: int) -> tuple[int, bool] | No
         return None
     if any(r.bye_candidate(sp[v]) for v in vi):
         return None
-    return r.K, False
+    return r.representatives, False
 
 
-def to_full(r: _Round, m: Matcher, vi: list[int], sgb: int) -> None:
+def to_full(r: DutchRound, m: Matcher, b: Bracket) -> None:
     """From the reduced graphs to the whole one: every edge not inside the bracket gets
     the weight the whole graph gives it before the bracket's own weights are set."""
-    sp = r.sp
+    sp = r.players
+    vi, sgb = b.members, b.mdps
     m.set_active(None)
     rest = [v for v in range(r.n) if v not in m.fixed]
     moved = set(vi[:sgb])
-    single_df, r.single_df = r.single_df, False
+    c9_in_play, r.c9_in_play = r.c9_in_play, False
     for a, i in enumerate(rest):
         for j in rest[:a]:
             if i in moved and j in moved:
                 continue
-            m.set(i, j, r.far_weight(sp[j], sp[i]))
-    r.single_df = single_df
+            m.set(i, j, far_weight(r, sp[j], sp[i]))
+    r.c9_in_play = c9_in_play
 
 
 class ReducedGraph:
-    """One bracket's smaller graph (see ``fits``): the bracket's players
-    (``vi[:nsgb]``), representatives of the next score group (``vi[nsgb:size]``) and of the
-    players below it (``nxt`` on), and the check of every matching against the whole field."""
+    """One bracket's smaller graph (see ``fits``): the bracket's players, representatives of
+    the next score group and of the players below it (``b.below`` on), and the check of every
+    matching against the whole field."""
 
     def __init__(
         self,
-        r: _Round,
+        r: DutchRound,
         m: Matcher,
-        vi: list[int],
-        nsgb: int,
-        size: int,
-        nxt: int,
+        b: Bracket,
         ties: dict[tuple[int, int], int],
-        no_next: set[int],
         k: int,
         closed: bool = False,
     ) -> None:
-        self.r, self.m, self.ties, self.no_next = r, m, ties, no_next
+        self.r, self.m, self.ties, self.no_next = r, m, ties, b.no_next
+        vi, nsgb, size, nxt = b.members, b.end, b.size, b.below
         r.reduced_brackets += 1
-        sp = r.sp
+        sp = r.players
         compatible = r.compatible
         self.cur = vi[:nsgb]
         self.curset = set(self.cur)
@@ -218,19 +215,19 @@ class ReducedGraph:
             rn.add(next(v for v in self.group if v not in rn))
         self.rn, self.rf = sorted(rn), sorted(rf)
         self.rnset, self.rfset = rn, rf
-        B, S = r.B, r.S
+        B, S = r.pair_bits, r.score_bits
         rounds = min(r.played_rounds, 2)
         far = 3 << (4 * B + 2 * S)
         far <<= 4 * B + rounds * (2 * B + 2 * S) + 3 * B + 1
         for a in self.cur:
             pa = sp[a]
             for v in self.rn:
-                m.set(v, a, r.weight(pa, sp[v], False, True))
+                m.set(v, a, weight(r, pa, sp[v], False, True))
             for v in self.rf:
                 m.set(v, a, far if compatible(pa, sp[v]) else 0)
         for b, v in enumerate(self.rn):
             for u in self.rn[:b]:
-                m.set(v, u, r.weight(sp[u], sp[v], False, True, check=False))
+                m.set(v, u, weight(r, sp[u], sp[v], False, True, check=False))
         for v in self.rf:
             for u in self.rn:
                 m.set(v, u, far)
@@ -277,7 +274,7 @@ class ReducedGraph:
             elif b in self.rfset:
                 down.append(b)
         if len(up) + len(down) > self.k:
-            self.r.K = max(self.r.K, 2 * (len(up) + len(down)))
+            self.r.representatives = max(self.r.representatives, 2 * (len(up) + len(down)))
             return None
         key = (frozenset(up), frozenset(down))
         if key not in self.memo:
@@ -308,7 +305,7 @@ class ReducedGraph:
     def whole(self) -> list[int]:
         """The matching of the whole graph (when the smaller one's assumption fails)."""
         r, m = self.r, self.m
-        sp = r.sp
+        sp = r.players
         r.full_solves += 1
         full = Matcher(r.n, m.layout)
         for i, j in m.fixed.items():
@@ -323,17 +320,17 @@ class ReducedGraph:
             pv = sp[v]
             for a in cur:
                 if a not in self.no_next:
-                    full.set(v, a, r.weight(sp[a], pv, False, True))
+                    full.set(v, a, weight(r, sp[a], pv, False, True))
         for b, v in enumerate(group):
             for u in group[:b]:
-                full.set(v, u, r.weight(sp[u], sp[v], False, True))
+                full.set(v, u, weight(r, sp[u], sp[v], False, True))
         above = cur + group
         for b, v in enumerate(self.below):
             pv = sp[v]
             for u in above:
-                full.set(v, u, r.far_weight(sp[u], pv))
+                full.set(v, u, far_weight(r, sp[u], pv))
             for u in self.below[:b]:
-                full.set(v, u, r.far_weight(sp[u], pv))
+                full.set(v, u, far_weight(r, sp[u], pv))
         full.set_ties(self.ties)
         mate = full.solve()
         self.ext = {v: mate[v] for v in group + self.below}

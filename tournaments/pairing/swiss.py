@@ -26,8 +26,8 @@ from tournaments.core.history import (
     game_points,
 )
 
-from . import dutch
 from .base import Pair, SwissPlayer
+from .dutch import pair_dutch
 from .dutch_records import DOWN, FLOAT_NONE, UP, BoardInfo, DutchPlayer
 from .messages import NO_BYE_CANDIDATE, NO_COMPLETE_PAIRING, PairingImpossible
 from .reasons import board_reasons, bye_reasons
@@ -149,7 +149,7 @@ def pair_swiss(
     played_rounds = round_no - 1
     threshold = (played_rounds * tenths(max(system.win, system.draw))) >> 1
     last_round = total_rounds is not None and played_rounds >= total_rounds - 1
-    result = dutch.pair_dutch(
+    result = pair_dutch(
         records,
         played_rounds=played_rounds,
         last_round=last_round,
