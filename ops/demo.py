@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import player_services, services
 from games.models import Game, Player
 from tournaments import pairings
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.acts import services as tournament_services
 from tournaments.core import vocabulary
 
@@ -163,7 +163,7 @@ class Demo:
             kind="uttt", options={}, players=[p["carol"], p["bob"]], created_by=arbiter
         )
         self._play(agreed, ["E5", "E4", "D2", "B6"])
-        adjudication.decide(
+        decisions.decide(
             user=arbiter,
             game=agreed,
             result=vocabulary.DRAW,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import scores
-from tournaments.acts import pairing_results as pairing_records
+from tournaments.acts import pairing_results
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -251,8 +251,8 @@ def create_pairings(
         p.first = entries[p.first_id]
     requested = {entry for entry, _result in byes}
     board_byes = [p for p in created if p.is_bye and p.first_id not in requested]
-    pairing_records.record_byes(pairings=board_byes, user=user, reason=bye_reason)
-    pairing_records.record_byes(
+    pairing_results.record_byes(pairings=board_byes, user=user, reason=bye_reason)
+    pairing_results.record_byes(
         pairings=[p for p in created if p.first_id in requested],
         user=user,
         reason=RecordReason.REQUESTED_BYE,
@@ -277,6 +277,6 @@ def _record_withdrawal_forfeits(rnd: Round, user: AnyUser | None) -> None:
     for p in rnd.pairings.filter(
         second__isnull=False, result__in=records.FORFEIT_RESULTS
     ).select_related("round__tournament"):
-        pairing_records.record_created(
+        pairing_results.record_created(
             p, user=user, act=Act.FORFEIT, reason=RecordReason.WITHDRAWAL
         )

@@ -23,8 +23,7 @@ from sheets.errors import ImportConflict, ImportRefused
 from sheets.imports import gameio, notes
 from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange
 from tournaments import authority
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import results, services
+from tournaments.acts import decisions, results, services
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Pairing, RecordReason, ResultSource, Tournament
@@ -139,7 +138,7 @@ def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUs
     elif not Game.objects.filter(pk=game.pk, ply=change.start_ply).exists():
         raise _conflict()
     if change.decide is not None:
-        adjudication.decide(
+        decisions.decide(
             user=user,
             reason=RecordReason.UNFINISHED,
             result=V.of_winners(change.decide) or "",

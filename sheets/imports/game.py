@@ -25,7 +25,7 @@ from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import ImportRefused, SheetError
 from sheets.imports import gameio, notes
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import RecordReason, ResultSource
@@ -316,7 +316,7 @@ def apply_game_plan(plan: GamePlan, *, user: AbstractBaseUser, again: bool = Fal
             elif not Game.objects.filter(pk=game.pk, ply=plan.start_ply).exists():
                 raise gameio._changed()
             if plan.decide is not None:
-                adjudication.decide(
+                decisions.decide(
                     user=user,
                     reason=RecordReason.UNFINISHED,
                     result=V.of_winners(plan.decide) or "",

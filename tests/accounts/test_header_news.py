@@ -17,7 +17,7 @@ from tests.accounts.conftest import EN
 from tests.factories import committed, make_player, make_user
 from tests.tournaments.helpers import play
 from tournaments import pairings
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.acts import services as tournament_services
 from tournaments.models import Pairing, RecordReason, Tournament
 
@@ -95,9 +95,7 @@ def test_an_arbiters_decision_counts_for_both(
     for player in (ann, ben):
         visit_my_games(player.user)
     with committed():
-        adjudication.decide(
-            user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing
-        )
+        decisions.decide(user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing)
     for player in (ann, ben):
         # The game is over (no move waits) and the decision is one new notice.
         assert header_counts(player.user) == HeaderCounts(to_move=0, new=1)
@@ -113,7 +111,7 @@ def test_a_withdrawal_is_news_for_the_withdrawn_player(
     visit_my_games(ann.user)
     entry = t.entries.get(player=ann)
     with committed():
-        adjudication.withdraw(user=arbiter, entry=entry, reason=RecordReason.NO_SHOW)
+        decisions.withdraw(user=arbiter, entry=entry, reason=RecordReason.NO_SHOW)
     assert header_counts(ann.user).new == 1 == unseen(ann.user)
     assert header_counts(ben.user).new == 0
 

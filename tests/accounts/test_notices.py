@@ -20,7 +20,7 @@ from games.models import Player
 from tests.accounts.conftest import EN
 from tests.factories import committed, make_player, make_user
 from tournaments import pairings
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.acts import services as tournament_services
 from tournaments.models import RecordReason, Tournament
 
@@ -71,9 +71,7 @@ def test_an_arbiters_decision_is_news_for_both(
     pairing = cup.round_set.get().pairings.get()
     before = timezone.now()
     with committed():
-        adjudication.decide(
-            user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing
-        )
+        decisions.decide(user=arbiter, reason=RecordReason.NO_SHOW, result="+/-", pairing=pairing)
     for player in (ann, ben):
         assert texts(player.user, before) == [
             f"{isolate('Cup')}: an arbiter's decision: {isolate('Forfeit')}."
@@ -104,9 +102,7 @@ def test_news_by_mail_only_for_who_asked(
     assert mail.outbox == []  # nothing new since asking
     pairing = cup.round_set.get().pairings.get()
     with committed():
-        adjudication.decide(
-            user=arbiter, reason=RecordReason.NO_SHOW, result="-/-", pairing=pairing
-        )
+        decisions.decide(user=arbiter, reason=RecordReason.NO_SHOW, result="-/-", pairing=pairing)
     call_command("send_notices", "--base-url", "https://club.example.org", stdout=StringIO())
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
     assert "решение судьи" in mail.outbox[0].body  # in the site's language (Russian)

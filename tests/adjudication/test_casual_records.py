@@ -20,7 +20,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 pytestmark = pytest.mark.django_db
@@ -72,9 +72,7 @@ def test_an_unfinished_casual_game_has_no_record(world: World) -> None:
 def test_an_arbiters_decision_writes_its_own_record_only(world: World) -> None:
     member = in_arbiter_group(make_user("casual-arbiter"))
     game = play(casual(world, created_by=member), *SOS_FIRST_WINS[:2])
-    adjudication.decide(
-        user=member, game=game, result="0-1", reason=RecordReason.NO_SHOW, note="left"
-    )
+    decisions.decide(user=member, game=game, result="0-1", reason=RecordReason.NO_SHOW, note="left")
     game_result_changed.send(sender=Game, game=game, game_id=game.pk)
     assert list(ResultRecord.objects.filter(game=game).values_list("act", "source")) == [
         (Act.DECLARE_RESULT, ResultSource.ADJUDICATION)
@@ -84,7 +82,7 @@ def test_an_arbiters_decision_writes_its_own_record_only(world: World) -> None:
 def test_a_result_after_a_take_back_is_recorded_again(world: World) -> None:
     member = in_arbiter_group(make_user("casual-arbiter"))
     game = play(casual(world, created_by=member), *SOS_FIRST_WINS)
-    adjudication.take_back(user=member, game=game, count=1, reason=RecordReason.CORRECTION)
+    decisions.take_back(user=member, game=game, count=1, reason=RecordReason.CORRECTION)
     play(reload(game), SOS_FIRST_WINS[-1])
     acts = list(ResultRecord.objects.filter(game=game).order_by("pk").values_list("act", flat=True))
     assert acts == [Act.RESULT, Act.TAKE_BACK, Act.RESULT]  # the take-back left no result

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import World, age_moves, page_text, play, reload
-from tournaments.acts import claims
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Claim, ClaimStatus, Result, ResultRecord, Tournament
 
@@ -138,7 +137,7 @@ def test_a_game_not_started_can_be_claimed_by_the_second_mover(world: World) -> 
 
 
 def test_a_finished_game_cannot_be_claimed(world: World, game: Game) -> None:
-    adjudication.decide(user=world.arbiter, game=game, result="1/2", reason="agreement")
+    decisions.decide(user=world.arbiter, game=game, result="1/2", reason="agreement")
     age_moves(game, LIMIT + 1)
     with pytest.raises(TournamentError) as err:
         claims.claim_win(user=world.seated, game=game)

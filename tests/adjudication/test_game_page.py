@@ -8,7 +8,7 @@ import pytest
 from games.models import Game, GameStatus
 from tests.adjudication.helpers import SOS_FIRST_WINS, World, page_text, play, reload
 from tests.views.helpers import parse
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.models import RecordReason as Reason
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_a_finished_game_shows_its_result_and_how_it_ended(world: World, client_
 
 def test_an_adjudicated_game_shows_the_decision(world: World, client_for):
     game = play(world.game, "A1=S")
-    adjudication.decide(
+    decisions.decide(
         user=world.arbiter, game=game, pairing=world.board1, result="0-1", reason=Reason.AGREEMENT
     )
     game = reload(game)
@@ -70,7 +70,7 @@ def test_an_adjudicated_game_shows_the_decision(world: World, client_for):
 
 def test_an_annulled_game_links_to_its_replay(world: World, client_for):
     game = play(world.game, "A1=S")
-    adjudication.annul(user=world.arbiter, game=game, reason=Reason.CORRECTION, replay=True)
+    decisions.annul(user=world.arbiter, game=game, reason=Reason.CORRECTION, replay=True)
     replay = reload(world.board1).game
     assert replay.pk != game.pk
     page = parse(client_for(world.seated).get(Game.objects.get(pk=game.pk).get_absolute_url()))
@@ -88,7 +88,7 @@ def test_an_annulled_game_links_to_its_replay(world: World, client_for):
 
 def test_an_annulled_game_without_a_replay_links_nowhere(world: World, client_for):
     game = world.game
-    adjudication.annul(user=world.arbiter, game=game, reason=Reason.CORRECTION, replay=False)
+    decisions.annul(user=world.arbiter, game=game, reason=Reason.CORRECTION, replay=False)
     text = page_text(client_for(None).get(game.get_absolute_url()))
     assert "This game was annulled." in text and "replayed" not in text
 

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from tests.adjudication.helpers import World, in_arbiter_group, make_user
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 
 EXPECTED = {
     "games.play_any_seat",
@@ -64,13 +64,13 @@ def test_a_casual_game_is_decided_by_the_member_who_created_it(world: World) -> 
         kind="sos", options={}, players=players, created_by=plain_staff
     )
 
-    assert adjudication.may_adjudicate(member, game=casual)
-    assert not adjudication.may_adjudicate(other_member, game=casual)
-    assert not adjudication.may_adjudicate(plain_staff, game=casual)
-    assert not adjudication.may_adjudicate(plain_staff, game=by_staff)  # not an arbiter
-    assert not adjudication.may_adjudicate(member, game=world.game)
+    assert decisions.may_adjudicate(member, game=casual)
+    assert not decisions.may_adjudicate(other_member, game=casual)
+    assert not decisions.may_adjudicate(plain_staff, game=casual)
+    assert not decisions.may_adjudicate(plain_staff, game=by_staff)  # not an arbiter
+    assert not decisions.may_adjudicate(member, game=world.game)
     world.tournament.arbiters.add(member)
-    assert adjudication.may_adjudicate(User.objects.get(pk=member.pk), game=world.game)
+    assert decisions.may_adjudicate(User.objects.get(pk=member.pk), game=world.game)
 
 
 @pytest.mark.django_db

@@ -24,7 +24,7 @@ from tests.adjudication.helpers import (
     reload,
     text_of,
 )
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
 pytestmark = pytest.mark.django_db
@@ -45,14 +45,14 @@ def test_no_page_shows_an_internal_code(world: World, client_for) -> None:
     t = world.tournament
     play(world.board1.game, *SOS_FIRST_WINS)
     second = play(world.board2.game, "A1=S")
-    adjudication.decide(
+    decisions.decide(
         user=world.arbiter,
         game=second,
         pairing=world.board2,
         result="-/-",
         reason=RecordReason.NO_SHOW,
     )
-    adjudication.decide(
+    decisions.decide(
         user=world.arbiter,
         game=reload(world.board1).game,
         pairing=world.board1,
@@ -120,7 +120,7 @@ def test_no_record_of_a_casual_game_shows_a_code_or_a_bare_number(world: World, 
         return play(game, *moves) if moves else game
 
     def decide(game: Game, result: str, **kwargs) -> None:
-        adjudication.decide(
+        decisions.decide(
             user=member,
             game=reload(game),
             result=result,
@@ -129,12 +129,12 @@ def test_no_record_of_a_casual_game_shows_a_code_or_a_bare_number(world: World, 
         )
 
     played = casual(two, *SOS_FIRST_WINS)  # Result recorded (online): 1-0
-    adjudication.take_back(  # 1-0 → …
+    decisions.take_back(  # 1-0 → …
         user=member, game=reload(played), count=1, reason=RecordReason.CORRECTION
     )
     play(reload(played), SOS_FIRST_WINS[-1])  # recorded again: 1-0
     decide(played, "0-1")  # corrected by the arbiter: 1-0 → 0-1
-    adjudication.annul(user=member, game=reload(played), reason=RecordReason.CORRECTION)
+    decisions.annul(user=member, game=reload(played), reason=RecordReason.CORRECTION)
     forfeit = casual(two, "A1=S")
     decide(forfeit, "+/-")
     both_absent = casual(two)

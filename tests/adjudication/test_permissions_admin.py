@@ -27,8 +27,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments.acts import claims
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions
 from tournaments.models import ClaimStatus, Pairing, Result, ResultRecord, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -48,9 +47,9 @@ class Action:
 def seen(obj: Game | Pairing) -> dict[str, str]:
     """The version of ``obj`` that the action's form page carries for it (``version-<pk>``)."""
     if isinstance(obj, Pairing):
-        version = adjudication.version(game=obj.game, pairing=obj)
+        version = decisions.version(game=obj.game, pairing=obj)
     else:
-        version = adjudication.version(game=obj, pairing=adjudication.pairing_of(obj))
+        version = decisions.version(game=obj, pairing=decisions.pairing_of(obj))
     return {f"version-{obj.pk}": version}
 
 
@@ -266,7 +265,7 @@ def test_a_success_message_counts_the_decisions(world: World, client_for) -> Non
 def test_one_refused_row_does_not_stop_the_others(world: World, client_for) -> None:
     """Two games selected, one already annulled: one decision recorded, one error."""
     first, annulled = world.game, world.board2.game
-    adjudication.annul(user=world.arbiter, game=annulled, reason="correction")
+    decisions.annul(user=world.arbiter, game=annulled, reason="correction")
     data = {
         "action": "adjudicate_annul",
         "_selected_action": [str(first.pk), str(annulled.pk)],
@@ -290,7 +289,7 @@ def test_one_refused_row_does_not_stop_the_others(world: World, client_for) -> N
 def test_taking_back_moves_of_a_decided_game_is_an_error_message(world: World, client_for) -> None:
     action = take_back(world)  # plays two moves
     game = reload(world.game)
-    adjudication.decide(user=world.arbiter, game=game, result="1-0", reason="agreement")
+    decisions.decide(user=world.arbiter, game=game, result="1-0", reason="agreement")
     data = {**action.data, "_selected_action": [str(game.pk)]}
 
     response = client_for(world.superuser).post(GAMES, data)

@@ -29,8 +29,7 @@ from tests.adjudication.helpers import (
     reload,
 )
 from tests.factories import seen_entry_version, seen_version
-from tournaments.acts import claims, services
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions, services
 from tournaments.errors import TournamentError
 from tournaments.models import Claim, ClaimStatus, Result, ResultRecord, Tournament
 
@@ -293,7 +292,7 @@ def test_the_arbiter_group_gives_no_right_over_a_tournaments_games(world: World)
     """The services say the same as the pages: naming decides, not the group."""
     assert world.other_arbiter.has_perm("tournaments.add_resultrecord")
     with pytest.raises(TournamentError) as err:
-        adjudication.decide(
+        decisions.decide(
             user=world.other_arbiter, game=world.game, result=Result.WIN, reason="agreement"
         )
     assert err.value.code == "not_allowed"

@@ -25,8 +25,7 @@ from tests.adjudication.helpers import (
     play,
     reload,
 )
-from tournaments.acts import claims, results, services, versions
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions, results, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Claim, Pairing, Result, ResultRecord, Tournament
 
@@ -87,7 +86,7 @@ def test_a_raced_take_back_removes_one_move(world: World) -> None:
 
     applied_once(
         race(
-            lambda i: adjudication.take_back(
+            lambda i: decisions.take_back(
                 user=world.arbiter,
                 game=Game(pk=game.pk),
                 count=1,
@@ -109,7 +108,7 @@ def test_a_raced_annul_makes_one_replacement_game(world: World) -> None:
 
     applied_once(
         race(
-            lambda i: adjudication.annul(
+            lambda i: decisions.annul(
                 user=world.arbiter,
                 game=Game(pk=game.pk),
                 reason="illegal_conduct",
@@ -135,7 +134,7 @@ def test_a_raced_annul_without_a_version_still_annuls_once(world: World) -> None
 
     applied_once(
         race(
-            lambda i: adjudication.annul(
+            lambda i: decisions.annul(
                 user=world.arbiter, game=Game(pk=game.pk), reason="illegal_conduct"
             ),
             threads=5,
@@ -152,7 +151,7 @@ def test_a_raced_decision_is_recorded_once(world: World, result: str) -> None:
 
     applied_once(
         race(
-            lambda i: adjudication.decide(
+            lambda i: decisions.decide(
                 user=world.arbiter,
                 game=Game(pk=world.game.pk),
                 result=result,
@@ -199,7 +198,7 @@ def test_a_raced_correction_of_a_finished_round_applies_once(world: World) -> No
 
     done = applied_once(
         race(
-            lambda i: adjudication.decide(
+            lambda i: decisions.decide(
                 user=world.arbiter,
                 pairing=Pairing.objects.get(pk=pairing.pk),
                 result=codes[i],
@@ -236,7 +235,7 @@ def test_a_raced_withdrawal_applies_once(world: World) -> None:
 
     applied_once(
         race(
-            lambda i: adjudication.withdraw(
+            lambda i: decisions.withdraw(
                 user=world.arbiter,
                 entry=world.entry("Alice"),
                 reason="no_show",
@@ -265,7 +264,7 @@ def test_a_raced_online_finish_and_forfeit_leave_one_result(world: World) -> Non
                 notation=SOS_FIRST_WINS[-1],
                 expected_ply=len(SOS_FIRST_WINS) - 1,
             )
-        return adjudication.decide(
+        return decisions.decide(
             user=world.arbiter,
             game=Game(pk=game.pk),
             result=Result.FORFEIT_LOSS,

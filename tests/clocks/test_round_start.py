@@ -24,10 +24,8 @@ from tests import factories
 from tests.adjudication.helpers import World, build_world, play, points, reload
 from tests.conftest import START, FrozenTime, started
 from tournaments import pairings
-from tournaments.acts import clocks
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import tournament_settings as settings_service
-from tournaments.core import history as records
+from tournaments.acts import clocks, decisions, tournament_settings
+from tournaments.core import history
 from tournaments.errors import TournamentError
 from tournaments.models import Act, RecordReason, ResultRecord, ResultSource
 
@@ -45,7 +43,7 @@ def bullet(db: None, frozen: FrozenTime) -> World:
 def rapid(db: None, frozen: FrozenTime) -> World:
     """Round 1 of a 60+0 tournament with a 15-minute default time, paired, not started."""
     world = build_world(time_control="fischer/3600/0")
-    settings_service.update_tournament(
+    tournament_settings.update_tournament(
         tournament=world.tournament, user=world.arbiter, changes={"default_time": 15}
     )
     return world
@@ -63,9 +61,9 @@ def client_for(db: None) -> Callable[..., Client]:
     return make
 
 
-def histories(world: World) -> dict[int, records.History]:
+def histories(world: World) -> dict[int, history.History]:
     games = pairings.tournament_records(world.tournament)
-    return records.histories((), games)
+    return history.histories((), games)
 
 
 # -- before the start ------------------------------------------------------------------------------
@@ -368,7 +366,7 @@ def test_the_settings_page_sets_the_default_time(bullet: World, client_for) -> N
     html = client.post(url, form_data(bullet.tournament, default_time="0")).content.decode()
     assert "greater than or equal to 1" in html
     with pytest.raises(TournamentError) as bad:
-        settings_service.update_tournament(
+        tournament_settings.update_tournament(
             tournament=bullet.tournament, user=bullet.arbiter, changes={"default_time": 99999}
         )
     assert bad.value.code == "default_time"
@@ -383,7 +381,7 @@ def test_a_game_replayed_after_an_annulment_in_a_started_round_starts_at_once(
     started(bullet)
     frozen.advance(seconds=5)
     old = bullet.game
-    adjudication.annul(user=bullet.arbiter, game=old, reason=RecordReason.ILLEGAL_CONDUCT)
+    decisions.annul(user=bullet.arbiter, game=old, reason=RecordReason.ILLEGAL_CONDUCT)
     new = reload(bullet.board1).game
     assert new.pk != old.pk
     assert not timekeeping.is_waiting(new)

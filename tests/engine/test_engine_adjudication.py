@@ -30,9 +30,7 @@ from tests.adjudication.helpers import (
 )
 from tests.engine.site_helpers import over_the_board_game
 from tests.engine.test_sos import brute_most
-from tournaments.acts import engine_verdict as ea
-from tournaments.acts import tournament_settings as settings_service
-from tournaments.acts import versions
+from tournaments.acts import engine_verdict, tournament_settings, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, RecordReason, Result, ResultRecord, ResultSource
 
@@ -54,7 +52,7 @@ def test_the_opening_is_a_proven_win_for_the_second_mover() -> None:
 @pytest.fixture
 def world() -> World:
     w = build_world()
-    settings_service.update_tournament(
+    tournament_settings.update_tournament(
         tournament=w.tournament, user=w.arbiter, changes={"engine_seconds": 2}
     )
     return w
@@ -83,7 +81,7 @@ def analysed(world: World) -> tuple[Game, PositionAnalysis, str]:
     """Board 1 after the opening, analysed by the engine at the arbiter's request."""
     game = play(world.game, *OPENING)
     seen = versions.version_of(game=game, pairing=reload(world.board1))
-    job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
+    job = engine_verdict.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     analysis_tasks.run_position_analysis(job.pk)
     return game, reload(job), seen
 
@@ -112,7 +110,9 @@ def test_only_the_games_arbiters_adjudicate_by_engine(world: World, role: str, a
     assert response.status_code == (302 if allowed else 403)
     assert PositionAnalysis.objects.exists() is allowed
     with pytest.raises(TournamentError) if not allowed else _nothing():
-        ea.request_analysis(user=getattr(world, role), game=game, expected_version=version)
+        engine_verdict.request_analysis(
+            user=getattr(world, role), game=game, expected_version=version
+        )
 
 
 class _nothing:
@@ -141,7 +141,7 @@ def test_a_casual_game_is_for_its_creating_arbiter_with_the_default_time(world: 
     )
     assert response.status_code == 302
     job = PositionAnalysis.objects.get()
-    assert job.seconds == DEFAULT_ADJUDICATION_SECONDS == ea.engine_seconds(game)
+    assert job.seconds == DEFAULT_ADJUDICATION_SECONDS == engine_verdict.engine_seconds(game)
 
 
 def test_the_arbiters_page_links_to_it_while_the_game_is_unfinished(world: World) -> None:
@@ -214,7 +214,7 @@ def test_the_arbiter_asks_watches_and_decides_and_the_record_keeps_the_verdict(
 
 def test_the_arbiter_may_decide_otherwise_than_the_engine(world: World) -> None:
     _game, job, seen = analysed(world)
-    record = ea.decide_by_engine(
+    record = engine_verdict.decide_by_engine(
         user=world.arbiter,
         job=job,
         result=Result.DRAW,
@@ -228,9 +228,9 @@ def test_the_arbiter_may_decide_otherwise_than_the_engine(world: World) -> None:
 def test_no_decision_before_the_engine_has_answered(world: World) -> None:
     game = play(world.game, *OPENING)
     seen = versions.version_of(game=game, pairing=reload(world.board1))
-    job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
+    job = engine_verdict.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     with pytest.raises(TournamentError) as err:
-        ea.decide_by_engine(
+        engine_verdict.decide_by_engine(
             user=world.arbiter,
             job=job,
             result=Result.WIN,
@@ -244,7 +244,7 @@ def test_no_decision_before_the_engine_has_answered(world: World) -> None:
 def test_forfeits_are_not_an_engine_decision(world: World) -> None:
     _game, job, seen = analysed(world)
     with pytest.raises(TournamentError) as err:
-        ea.decide_by_engine(
+        engine_verdict.decide_by_engine(
             user=world.arbiter,
             job=job,
             result=Result.FORFEIT_WIN,
@@ -259,7 +259,7 @@ def test_a_move_after_the_analysis_makes_it_stale(world: World) -> None:
     game, job, seen = analysed(world)
     play(game, SOS_FIRST_WINS[4])
     with pytest.raises(TournamentError) as err:
-        ea.decide_by_engine(
+        engine_verdict.decide_by_engine(
             user=world.arbiter,
             job=job,
             result=Result.WIN,
@@ -269,7 +269,7 @@ def test_a_move_after_the_analysis_makes_it_stale(world: World) -> None:
     assert err.value.code == "stale"
     # Asking with the old version is refused too; the page offers the new position.
     with pytest.raises(TournamentError) as err:
-        ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
+        engine_verdict.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     assert err.value.code == "stale"
     assert PositionAnalysis.objects.count() == 1
     assert not ResultRecord.objects.exists()
@@ -280,17 +280,17 @@ def test_a_finished_game_has_nothing_to_adjudicate(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS)
     seen = versions.version_of(game=game, pairing=reload(world.board1))
     with pytest.raises(TournamentError) as err:
-        ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
+        engine_verdict.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     assert err.value.code == "over"
     page = english(world.arbiter).get(engine_url(game)).content.decode()
     assert "nothing to adjudicate" in page
 
 
 def test_the_engines_time_is_a_tournament_setting(world: World) -> None:
-    assert ea.engine_seconds(world.game) == 2
+    assert engine_verdict.engine_seconds(world.game) == 2
     for bad in (0, 601):
         with pytest.raises(TournamentError) as err:
-            settings_service.update_tournament(
+            tournament_settings.update_tournament(
                 tournament=world.tournament, user=world.arbiter, changes={"engine_seconds": bad}
             )
         assert err.value.code == "engine_seconds"
@@ -303,14 +303,14 @@ def test_three_seats_decide_by_winners(world: World) -> None:
         creator, "sos", {"rows": 3, "cols": 3}, ["A1=S", "B1=O", "C1=S"], names=("A", "B", "C")
     )
     assert game.seats.count() == 3
-    job = ea.request_analysis(
+    job = engine_verdict.request_analysis(
         user=creator, game=game, expected_version=versions.version_of(game=game)
     )
     analysis_tasks.run_position_analysis(job.pk)
     client = english(creator)
     page = client.get(engine_url(game)).content.decode()
     assert 'name="winners"' in page
-    record = ea.decide_by_engine(
+    record = engine_verdict.decide_by_engine(
         user=creator,
         job=reload(job),
         winners=[0],
@@ -325,9 +325,9 @@ def test_a_malformed_version_is_a_bad_request_not_a_stale_form(world: World, ver
     from django.core.exceptions import BadRequest
 
     _game, job, _seen = analysed(world)
-    for act in (ea.request_analysis, ea.decide_by_engine):
+    for act in (engine_verdict.request_analysis, engine_verdict.decide_by_engine):
         kwargs: dict = {"user": world.arbiter, "expected_version": version}
-        if act is ea.request_analysis:
+        if act is engine_verdict.request_analysis:
             kwargs["game"] = reload(world.board1).game
         else:
             kwargs.update(job=job, result=Result.WIN, reason="unfinished")

@@ -14,8 +14,7 @@ from tests import factories
 from tests.adjudication.helpers import SOS_FIRST_WINS, World, build_world, play, reload
 from tests.adjudication.test_races import applied_once, race
 from tests.engine.site_helpers import over_the_board_game
-from tournaments.acts import engine_verdict as ea
-from tournaments.acts import versions
+from tournaments.acts import engine_verdict, versions
 from tournaments.models import Act, Result, ResultRecord
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +31,7 @@ def test_raced_requests_make_one_analysis_and_one_task(world: World) -> None:
 
     def ask(i: int) -> int:
         with factories.committed():
-            return ea.request_analysis(
+            return engine_verdict.request_analysis(
                 user=world.arbiter if i % 2 else world.staff_arbiter,
                 game=Game(pk=game.pk),
                 expected_version=seen,
@@ -48,12 +47,12 @@ def test_raced_requests_make_one_analysis_and_one_task(world: World) -> None:
 def test_raced_engine_decisions_decide_once(world: World) -> None:
     game = play(world.game, *SOS_FIRST_WINS[:4])
     seen = versions.version_of(game=game, pairing=reload(world.board1))
-    job = ea.request_analysis(user=world.arbiter, game=game, expected_version=seen)
+    job = engine_verdict.request_analysis(user=world.arbiter, game=game, expected_version=seen)
     analysis_tasks.run_position_analysis(job.pk)
 
     applied_once(
         race(
-            lambda i: ea.decide_by_engine(
+            lambda i: engine_verdict.decide_by_engine(
                 user=world.arbiter,
                 job=PositionAnalysis(pk=job.pk),
                 result=Result.LOSS,

@@ -12,7 +12,7 @@ from games import analysis, analysis_tasks
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis
 from tests import factories
 from tests.security.test_admin_authority import Side, make_side, staff_arbiter
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import tournament_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_a_co_arbiter_outside_the_arbiter_group_sees_his_tournaments_jobs(two_si
     """Whoever the tournament names arbiter sees its jobs: the authority decides, not a group."""
     a, _b, (pos_a, game_a), (pos_b, _game_b) = two_sides
     helper = factories.make_user("co-arbiter", is_staff=True)
-    settings_service.set_arbiters(
+    tournament_settings.set_arbiters(
         tournament=a.tournament, user=a.arbiter, arbiters=[a.arbiter, helper]
     )
     co = client(helper)

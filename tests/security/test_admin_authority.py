@@ -23,9 +23,7 @@ from games.models import Game, Move, Player
 from tests import factories
 from tests.adjudication.helpers import arbiter_group
 from tournaments import pairings
-from tournaments.acts import claims, services
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import claims, decisions, services, tournament_settings
 from tournaments.models import Claim, ClaimStatus, Entry, Pairing, ResultRecord, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -80,9 +78,9 @@ def make_side(name: str, arbiter: User) -> Side:
     seat = game.seats.select_related("player__user").get(number=0)
     move = game_services.submit_move(game=game, user=seat.player.user, notation="A1=S")
     entry = t.entries.order_by("pk").last()
-    record = adjudication.withdraw(user=arbiter, entry=entry, reason="no_show", from_round=2)
+    record = decisions.withdraw(user=arbiter, entry=entry, reason="no_show", from_round=2)
     # The second mover has not moved for 10 minutes: the first claims the win.
-    settings_service.update_tournament(
+    tournament_settings.update_tournament(
         tournament=t, user=arbiter, changes={"claim_after_minutes": 5}
     )
     Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=10))
@@ -327,8 +325,8 @@ def test_his_own_game_takes_the_action(side_b: Side) -> None:
         "note": "",
         "count": "1",
         # The version the action's form page shows for the row.
-        f"version-{side_b.game.pk}": adjudication.version(
-            game=Game.objects.get(pk=side_b.game.pk), pairing=adjudication.pairing_of(side_b.game)
+        f"version-{side_b.game.pk}": decisions.version(
+            game=Game.objects.get(pk=side_b.game.pk), pairing=decisions.pairing_of(side_b.game)
         ),
     }
     response = client(side_b.arbiter).post("/admin/games/game/", data)

@@ -15,8 +15,7 @@ from tests import factories
 from tests.factories import with_permission
 from tests.security.conftest import ClientFor, Club, make_user
 from tournaments import authority
-from tournaments.acts import services
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import services, tournament_settings
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
@@ -123,12 +122,14 @@ def test_kind_format_and_rules_are_frozen_in_the_service(club_a: Club) -> None:
         {"options": {"rows": 4}},
     ):
         with pytest.raises(TournamentError) as refused:
-            settings_service.update_tournament(tournament=t, user=club_a.arbiter, changes=changes)
+            tournament_settings.update_tournament(
+                tournament=t, user=club_a.arbiter, changes=changes
+            )
         assert refused.value.code == "frozen", changes
     after = Tournament.objects.get(pk=t.pk)
     assert (after.kind, after.format, after.options) == (t.kind, t.format, t.options)
     # What is not frozen still changes.
-    settings_service.update_tournament(
+    tournament_settings.update_tournament(
         tournament=t, user=club_a.arbiter, changes={"name": "Renamed"}
     )
     assert Tournament.objects.get(pk=t.pk).name == "Renamed"
@@ -137,7 +138,7 @@ def test_kind_format_and_rules_are_frozen_in_the_service(club_a: Club) -> None:
 def test_settings_are_changed_by_the_tournaments_arbiters_only(club_a: Club, club_b: Club) -> None:
     for user in (club_b.arbiter, None):
         with pytest.raises(TournamentError) as refused:
-            settings_service.update_tournament(
+            tournament_settings.update_tournament(
                 tournament=club_a.tournament, user=user, changes={"name": "Taken over"}
             )
         assert refused.value.code == "not_allowed"
@@ -149,7 +150,7 @@ def test_bad_rules_options_are_refused_before_the_first_pairing(club_b: Club) ->
         name="Unpaired", kind="uttt", rounds=3, online=True, created_by=club_b.arbiter
     )
     with pytest.raises(TournamentError) as refused:
-        settings_service.update_tournament(
+        tournament_settings.update_tournament(
             tournament=t, user=club_b.arbiter, changes={"options": {"preset": "bogus", "rows": 999}}
         )
     assert refused.value.code == "options"

@@ -10,7 +10,7 @@ from python_calamine import CalamineWorkbook
 
 from sheets.services import read_workbook
 from tests.sheets.helpers import current_round, new_tournament, workbook
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import decisions
 
 
 def test_decisions_are_on_the_log_sheet_and_ignored_on_import(
@@ -18,7 +18,7 @@ def test_decisions_are_on_the_log_sheet_and_ignored_on_import(
 ) -> None:
     t = new_tournament(arbiter, players=4, format="swiss", rounds=3, online=True)
     board = current_round(t).pairings.get(board=1)
-    adjudication.decide(
+    decisions.decide(
         user=arbiter, pairing=board, result="+/-", reason="no_show", note="=Late by an hour"
     )
     data = workbook(t)

@@ -29,8 +29,7 @@ from tests.tournaments.helpers import (
     set_boards,
 )
 from tournaments import trf_io
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import given_pairings, results, services, versions
+from tournaments.acts import decisions, given_pairings, results, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -571,7 +570,7 @@ def test_a_withdrawals_forfeit_is_still_recorded_once(arbiter: User) -> None:
     t = new_tournament(arbiter, format="round_robin")
     entries = seed_players(t, arbiter, 4)
     play_round(t, arbiter)
-    adjudication.withdraw(user=arbiter, entry=entries[0], reason="no_show")
+    decisions.withdraw(user=arbiter, entry=entries[0], reason="no_show")
 
     pair(t, arbiter)
 

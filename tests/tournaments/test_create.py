@@ -8,8 +8,7 @@ from django.utils import translation
 
 from tests.tournaments.helpers import make_user
 from tournaments import authority
-from tournaments.acts import services
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import services, tournament_settings
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
@@ -134,8 +133,8 @@ def test_an_sos_tournament_defaults_to_the_sos_tie_breaks(format: str, expected:
     t = create(format=format, kind="sos")
     assert t.tiebreaks == expected
     # Computed from the format's usual order: the SOS points lead (after DE in a round robin).
-    assert settings_service.default_tiebreaks(format, "sos") == expected
-    assert settings_service.default_tiebreaks(format, "uttt") == list(
+    assert tournament_settings.default_tiebreaks(format, "sos") == expected
+    assert tournament_settings.default_tiebreaks(format, "uttt") == list(
         SWISS_ORDER if format == "swiss" else ROUND_ROBIN_ORDER
     )
 

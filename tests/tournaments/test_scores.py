@@ -31,8 +31,7 @@ from tests.tournaments.helpers import (
 from tests.tournaments.test_results import SOS_FIRST_WINS_5_1, SOS_NO_SOS
 from tests.views.helpers import parse
 from tournaments import pairings, queries, scores
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import results, services
+from tournaments.acts import decisions, results, services
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing, Result, ResultRecord, Tournament
 
@@ -117,12 +116,12 @@ def test_the_scores_follow_the_moves_there_is_no_copy_to_disagree(arbiter: User)
     (p,) = boards(pair(t, arbiter))
     game = play(p.game, *SOS_FIRST_WINS_5_1)
     assert reload(p).game_scores == (5, 1)
-    adjudication.take_back(
+    decisions.take_back(
         user=arbiter,
         game=game,
         count=2,
         reason="illegal_conduct",
-        expected_version=adjudication.version(game=game, pairing=p),
+        expected_version=decisions.version(game=game, pairing=p),
     )
     p = reload(p)
     assert p.result == ""
@@ -149,12 +148,12 @@ def test_an_arbiters_decision_on_a_played_game_keeps_the_games_scores(arbiter: U
     game = play(p.game, *SOS_FIRST_WINS_5_1[:5])
     played = tuple(game.scores)
     with factories.committed():
-        adjudication.decide(
+        decisions.decide(
             user=arbiter,
             game=game,
             result="0-1",
             reason="unfinished",
-            expected_version=adjudication.version(game=game, pairing=p),
+            expected_version=decisions.version(game=game, pairing=p),
         )
     p = reload(p)
     assert p.result == Result.LOSS
@@ -290,12 +289,12 @@ def test_a_game_annulled_and_replayed_leaves_no_scores_behind(arbiter: User) -> 
     t = online(arbiter)
     (p,) = boards(pair(t, arbiter))
     game = play(p.game, *SOS_FIRST_WINS_5_1)
-    adjudication.annul(
+    decisions.annul(
         user=arbiter,
         game=game,
         reason="illegal_conduct",
         replay=True,
-        expected_version=adjudication.version(game=game, pairing=p),
+        expected_version=decisions.version(game=game, pairing=p),
     )
     p = reload(p)
     assert p.game_id != game.pk and p.result == ""

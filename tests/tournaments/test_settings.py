@@ -1,5 +1,5 @@
 """The tournament's settings page: its arbiters change the settings through the same service as
-the admin (``settings_service.update_tournament``); the game, the format and the rules options
+the admin (``tournament_settings.update_tournament``); the game, the format and the rules options
 are frozen once round 1 is paired."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.tournaments.helpers import make_user, new_tournament, pair, seed_players
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import tournament_settings
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
@@ -143,19 +143,19 @@ def test_bad_arbiters_are_refused_and_nothing_is_saved(
 def test_the_last_arbiter_cannot_be_removed_by_the_service(arbiter: User) -> None:
     t = new_tournament(arbiter)
     with pytest.raises(TournamentError) as info:
-        settings_service.set_arbiters(tournament=t, user=arbiter, arbiters=[])
+        tournament_settings.set_arbiters(tournament=t, user=arbiter, arbiters=[])
     assert info.value.code == "arbiters"
     assert list(t.arbiters.all()) == [arbiter]
     closed = make_user("closed", is_active=False)
     with pytest.raises(TournamentError) as info:
-        settings_service.set_arbiters(tournament=t, user=arbiter, arbiters=[arbiter, closed])
+        tournament_settings.set_arbiters(tournament=t, user=arbiter, arbiters=[arbiter, closed])
     assert info.value.code == "arbiters"
 
 
 def test_only_an_arbiter_names_the_arbiters(arbiter: User, plain_user: User) -> None:
     t = new_tournament(arbiter)
     with pytest.raises(TournamentError) as info:
-        settings_service.set_arbiters(tournament=t, user=plain_user, arbiters=[plain_user])
+        tournament_settings.set_arbiters(tournament=t, user=plain_user, arbiters=[plain_user])
     assert info.value.code == "not_allowed"
     assert list(t.arbiters.all()) == [arbiter]
 

@@ -34,8 +34,7 @@ from tests.tournaments.helpers import (
     seed_players,
     set_boards,
 )
-from tournaments.acts import given_pairings, services
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import given_pairings, services, tournament_settings
 from tournaments.acts.status import derived_status, status_problems, tournament_status
 from tournaments.errors import TournamentError
 from tournaments.models import RecordReason, RoundStatus, Tournament, TournamentStatus
@@ -102,15 +101,15 @@ def _last_round_finished(arbiter: User) -> Tournament:
 
 def _rounds_raised_after_the_end(arbiter: User) -> Tournament:
     t = _last_round_finished(arbiter)
-    return settings_service.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
+    return tournament_settings.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
 
 
 def _rounds_lowered_to_the_last_finished(arbiter: User) -> Tournament:
     t = _created(arbiter)
-    settings_service.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
+    tournament_settings.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
     play_round(t, arbiter)
     play_round(t, arbiter)
-    return settings_service.update_tournament(tournament=t, user=arbiter, changes={"rounds": 2})
+    return tournament_settings.update_tournament(tournament=t, user=arbiter, changes={"rounds": 2})
 
 
 def _raised_then_paired(arbiter: User) -> Tournament:
@@ -121,7 +120,7 @@ def _raised_then_paired(arbiter: User) -> Tournament:
 
 def _other_settings_changed(arbiter: User) -> Tournament:
     t = _paired(arbiter)
-    return settings_service.update_tournament(tournament=t, user=arbiter, changes={"name": "X"})
+    return tournament_settings.update_tournament(tournament=t, user=arbiter, changes={"name": "X"})
 
 
 def _round_robin_paired(arbiter: User) -> Tournament:
@@ -226,7 +225,7 @@ def test_a_finished_tournament_refuses_a_new_round_until_its_rounds_are_raised(
     with pytest.raises(TournamentError) as refused:
         pair(t, arbiter)
     assert refused.value.code == "finished"
-    settings_service.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
+    tournament_settings.update_tournament(tournament=t, user=arbiter, changes={"rounds": 3})
     assert pair(t, arbiter).number == 3
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import make_creator
 from tests.views.helpers import parse
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import tournament_settings
 from tournaments.models import Tournament
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 
@@ -149,7 +149,7 @@ def test_no_tie_break_chosen_for_sos_means_the_sos_tie_breaks(
 ) -> None:
     assert creator_client.post(NEW, form(format=format)).status_code == 302
     t = Tournament.objects.get()
-    assert t.tiebreaks == settings_service.default_tiebreaks(format, "sos")
+    assert t.tiebreaks == tournament_settings.default_tiebreaks(format, "sos")
     assert {"sos_points", "sos_difference"} <= set(t.tiebreaks)
 
 
@@ -159,19 +159,19 @@ def shown_tiebreaks(client: Client, url: str) -> list[str]:
 
 
 def test_the_new_form_shows_the_default_tie_breaks_of_its_game(creator_client: Client) -> None:
-    assert shown_tiebreaks(creator_client, NEW) == settings_service.default_tiebreaks(
+    assert shown_tiebreaks(creator_client, NEW) == tournament_settings.default_tiebreaks(
         "swiss", "uttt"
     )
-    assert shown_tiebreaks(creator_client, NEW + "?kind=sos") == settings_service.default_tiebreaks(
-        "swiss", "sos"
-    )
+    assert shown_tiebreaks(
+        creator_client, NEW + "?kind=sos"
+    ) == tournament_settings.default_tiebreaks("swiss", "sos")
     assert shown_tiebreaks(
         creator_client, NEW + "?kind=sos&format=round_robin"
-    ) == settings_service.default_tiebreaks("round_robin", "sos")
+    ) == tournament_settings.default_tiebreaks("round_robin", "sos")
     # Nonsense in the address is ignored.
     assert shown_tiebreaks(
         creator_client, NEW + "?kind=chess"
-    ) == settings_service.default_tiebreaks("swiss", "uttt")
+    ) == tournament_settings.default_tiebreaks("swiss", "uttt")
 
 
 def test_the_shown_defaults_left_as_they_are_follow_the_game_chosen(
@@ -179,10 +179,12 @@ def test_the_shown_defaults_left_as_they_are_follow_the_game_chosen(
 ) -> None:
     """The form shows the ultimate tic-tac-toe Swiss order; the arbiter picks SOS and leaves the
     tie-breaks alone: the tournament gets the SOS order, not the one shown for another game."""
-    shown = settings_service.default_tiebreaks("swiss", "uttt")
+    shown = tournament_settings.default_tiebreaks("swiss", "uttt")
     data = form(**{f"tiebreak_{n}": key for n, key in enumerate(shown)})
     assert creator_client.post(NEW, data).status_code == 302
-    assert Tournament.objects.get().tiebreaks == settings_service.default_tiebreaks("swiss", "sos")
+    assert Tournament.objects.get().tiebreaks == tournament_settings.default_tiebreaks(
+        "swiss", "sos"
+    )
 
 
 def test_tie_breaks_changed_from_the_shown_ones_are_kept(creator_client: Client) -> None:

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from games.models import Player
 from tournaments import pairings
 from tournaments.acts import services
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.models import Entry, Tournament
 
 NAMES = (
@@ -26,14 +26,14 @@ NAMES = (
 )
 # Results given in turn to the boards that still need one.
 RESULTS = (
-    records.WIN,
-    records.DRAW,
-    records.LOSS,
-    records.FORFEIT_WIN,
-    records.WIN,
-    records.DOUBLE_FORFEIT,
-    records.LOSS,
-    records.FORFEIT_LOSS,
+    history.WIN,
+    history.DRAW,
+    history.LOSS,
+    history.FORFEIT_WIN,
+    history.WIN,
+    history.DOUBLE_FORFEIT,
+    history.LOSS,
+    history.FORFEIT_LOSS,
 )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tournaments import trf
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.trf import TrfError, TrfRound
 
 DATA = Path(__file__).parent / "data"
@@ -67,15 +67,15 @@ def test_records_from_both_sides() -> None:
     t = trf.parse(SMALL)
     assert trf.paired_rounds(t) == 3
     assert trf.game_records(t) == [
-        records.GameRecord(1, 1, 3, records.WIN),
-        records.GameRecord(1, 4, 2, records.DRAW),
-        records.GameRecord(1, 5, None, records.BYE),
-        records.GameRecord(2, 3, 2, records.DOUBLE_FORFEIT),
-        records.GameRecord(2, 4, None, records.HALF_BYE),
-        records.GameRecord(2, 5, 1, records.FORFEIT_WIN),
-        records.GameRecord(3, 1, 4, records.LOSS),
-        records.GameRecord(3, 2, 5, records.WIN),
-        records.GameRecord(3, 3, None, records.ZERO_BYE),
+        history.GameRecord(1, 1, 3, history.WIN),
+        history.GameRecord(1, 4, 2, history.DRAW),
+        history.GameRecord(1, 5, None, history.BYE),
+        history.GameRecord(2, 3, 2, history.DOUBLE_FORFEIT),
+        history.GameRecord(2, 4, None, history.HALF_BYE),
+        history.GameRecord(2, 5, 1, history.FORFEIT_WIN),
+        history.GameRecord(3, 1, 4, history.LOSS),
+        history.GameRecord(3, 2, 5, history.WIN),
+        history.GameRecord(3, 3, None, history.ZERO_BYE),
     ]
     trf.check_points(t)  # the points column agrees
 
@@ -93,14 +93,14 @@ def test_next_round_reads_pre_entered_byes() -> None:
 
 def test_unrated_results_and_full_point_bye() -> None:
     t = trf.parse(SIX.replace("4 w 1", "4 w W").replace("1 b 0", "1 b L"))
-    assert trf.game_records(t)[0] == records.GameRecord(1, 1, 4, records.WIN)
+    assert trf.game_records(t)[0] == history.GameRecord(1, 1, 4, history.WIN)
     # F: a full-point bye the player asked for does not use up his pairing-allocated bye.
     t = trf.parse(f"XXR 3\n{player_line(1)}\n{player_line(2, '0000 - F')}\n")
     assert trf.paired_rounds(t) == 0  # round 1 has no pairing: F is pre-entered for round 1
     assert trf.next_round(t).requested_byes == {2}
     lines = [player_line(1, "   3 w 1"), player_line(2, "0000 - F"), player_line(3, "   1 b 0")]
     t = trf.parse("XXR 3\n" + "\n".join(lines))
-    assert trf.game_records(t)[1] == records.GameRecord(1, 2, None, records.BYE)
+    assert trf.game_records(t)[1] == history.GameRecord(1, 2, None, history.BYE)
     assert trf.next_round(t).histories[2].pairing_byes == 0
 
 
@@ -134,7 +134,7 @@ def test_initial_colour_inferred_from_round_one() -> None:
 
 def test_point_system_lines() -> None:
     t = trf.parse("BBW 3.0\nBBD 1.0\nBBU 1\n001    1\n")
-    assert trf.point_system(t) == records.PointSystem(
+    assert trf.point_system(t) == history.PointSystem(
         win=3.0, draw=1.0, loss=0.0, bye=1.0, half_bye=1.0, zero_bye=0.0
     )
     assert trf.format_trf(t) == "BBW 3.0\nBBD 1.0\nBBU 1.0\n001    1\n"

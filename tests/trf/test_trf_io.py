@@ -14,7 +14,7 @@ from django.utils import translation
 from games.models import Player
 from tournaments import pairings, trf
 from tournaments.acts import services
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Pairing, Round, RoundStatus, Tournament, TournamentStatus
 from tournaments.trf_io import export_trf, import_trf
@@ -51,14 +51,14 @@ def test_export_import_export_is_identical(build: Builder, arbiter: User) -> Non
     assert carol.half_byes == [2]
     results = set(Pairing.objects.filter(round__tournament=copy).values_list("result", flat=True))
     assert {
-        records.WIN,
-        records.DRAW,
-        records.FORFEIT_WIN,
-        records.FORFEIT_LOSS,
-        records.DOUBLE_FORFEIT,
-        records.BYE,
-        records.HALF_BYE,
-        records.ZERO_BYE,
+        history.WIN,
+        history.DRAW,
+        history.FORFEIT_WIN,
+        history.FORFEIT_LOSS,
+        history.DOUBLE_FORFEIT,
+        history.BYE,
+        history.HALF_BYE,
+        history.ZERO_BYE,
     } <= results
 
 
@@ -131,7 +131,7 @@ def test_pair_trf_on_an_export_pairs_like_pair_round(
     boards = [
         f"{number[p.first_id]} {number[p.second_id] if p.second_id else 0}"
         for p in rnd.pairings.order_by("board")
-        if p.result != records.HALF_BYE
+        if p.result != history.HALF_BYE
     ]
     assert len(boards) == 4  # 8 entries, one withdrawn: three games and the bye
     assert printed == [str(len(boards)), *boards]

@@ -43,8 +43,7 @@ from tests import factories
 from tests.adjudication.helpers import age_moves
 from tests.tournaments import helpers as h
 from tests.web.test_bidi import VOID, IsolationChecker
-from tournaments.acts import claims
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import claims, tournament_settings
 from tournaments.models import Claim, Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +115,7 @@ def world(db: None) -> World:
     finished 0-1, a claim, an invitation and the engine's analysis asked for."""
     arbiter = h.make_creator(ARBITER)
     t = h.new_tournament(arbiter, name=TOURNAMENT, format="round_robin", online=True)
-    settings_service.update_tournament(
+    tournament_settings.update_tournament(
         tournament=t, user=arbiter, changes={"claim_after_minutes": 10}
     )
     h.register_all(t, arbiter, [(name, None) for name in PLAYERS], account=True)

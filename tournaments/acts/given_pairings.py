@@ -15,12 +15,11 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.bidi import isolate
 from tournaments import pairing
-from tournaments.acts import pairing_results as pairing_records
-from tournaments.acts import versions
+from tournaments.acts import pairing_results, versions
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Entry,
@@ -71,7 +70,7 @@ def add_round(
         raise TournamentError(
             _("A player on the boards is not in this tournament."), "unknown_entry"
         )
-    if any(second is None and bye not in records.BYE_RESULTS for _f, second, bye in boards):
+    if any(second is None and bye not in history.BYE_RESULTS for _f, second, bye in boards):
         raise TournamentError(
             _("A bye takes a bye result, a game takes a game result."), "bad_result"
         )
@@ -97,7 +96,7 @@ def add_round(
     byes = [p for p in created if p.is_bye]
     for p in byes:
         p.round = rnd
-    pairing_records.record_byes(pairings=byes, user=user, source=source, note=note)
+    pairing_results.record_byes(pairings=byes, user=user, source=source, note=note)
     refresh_status(tournament=t)
     return rnd
 
@@ -199,7 +198,7 @@ def _pairing_warnings(
     half_byes = {p.first_id for p in current if p.result == Result.HALF_BYE}
     entries = list(t.entries.all())
     active = {e.pk for e in entries if e.is_active_in(rnd.number)} - half_byes
-    hist = records.histories(
+    hist = history.histories(
         [e.pk for e in entries], tournament_records(t, before_round=rnd.number), t.point_system
     )
     return pairing.check_pairings(pairs, hist, round_no=rnd.number, entries=active)
@@ -245,7 +244,7 @@ def _replace_boards(
     # names the game the bye's player now has.
     for row, bye_player, before in changed_byes:
         if before["pairing"]["result"] != row.result:
-            pairing_records.record_pairing_changed(
+            pairing_results.record_pairing_changed(
                 pairing=row, entry=bye_player, user=user, before=before
             )
     for n, p in enumerate(kept_rows, len(pairs) + 1):

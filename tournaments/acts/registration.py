@@ -15,15 +15,14 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.acts import services
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import services, tournament_settings
 from tournaments.authority import AnyUser, player_of, require_arbiter
 from tournaments.errors import TournamentError
 from tournaments.models import ClaimStatus, Entry, JoinRequest, Tournament, TournamentStatus
 
 
 def _started(tournament: Tournament) -> bool:
-    return bool(settings_service.last_paired_round(tournament))
+    return bool(tournament_settings.last_paired_round(tournament))
 
 
 @transaction.atomic

@@ -20,8 +20,7 @@ from django.utils.translation import ngettext
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import formats
-from tournaments.acts import pairing_results as pairing_records
-from tournaments.acts import results
+from tournaments.acts import pairing_results, results
 from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
@@ -207,7 +206,7 @@ def _add_bye(
     """A bye of ``entry`` in a round paired without him, after its boards, with its record."""
     board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
     pairing = Pairing.objects.create(round=rnd, board=board, first=entry, result=result)
-    pairing_records.record_byes(pairings=[pairing], user=user, source=source, reason=reason)
+    pairing_results.record_byes(pairings=[pairing], user=user, source=source, reason=reason)
     return pairing
 
 

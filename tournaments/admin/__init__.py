@@ -5,8 +5,8 @@ Who sees what is :mod:`tournaments.authority`'s answer: an arbiter (staff) sees 
 the tournaments he arbitrates, and their rounds, pairings, entries, claims and records (querysets,
 per-object permissions, the choices of every form field and filter, and each action's rows). Only
 a superuser names a tournament's arbiters. A tournament's settings are checked by the same code as
-the site's form (``settings_service.validated_changes``) and saved through
-``settings_service.update_tournament`` or ``services.create_tournament``. The arbiter's acts on
+the site's form (``tournament_settings.validated_changes``) and saved through
+``tournament_settings.update_tournament`` or ``services.create_tournament``. The arbiter's acts on
 several selected games or pairings (each row's version on the form page) are built in
 :mod:`tournaments.admin.actions`.
 """
@@ -25,8 +25,7 @@ from games.admin import GameAdmin
 from games.authority import arbitrated_games, may_arbitrate_game, visible_players
 from games.models import Game, Player
 from tournaments import authority, scores
-from tournaments.acts import claims, entry_changes, services
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import claims, entry_changes, services, tournament_settings
 from tournaments.admin.actions import act_action, say_unseen
 from tournaments.admin.forms import EntryAdminForm, TournamentAdminForm
 from tournaments.errors import TournamentError
@@ -149,20 +148,20 @@ class TournamentAdmin(ArbitratedAdmin):
         if not request.user.is_superuser:
             fields = (*fields, "arbiters")  # only a superuser names a tournament's arbiters
         if obj is not None and obj.round_set.exclude(status=RoundStatus.PENDING).exists():
-            fields = (*fields, *settings_service.FROZEN_FIELDS)
+            fields = (*fields, *tournament_settings.FROZEN_FIELDS)
         return fields
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         data = form.cleaned_data
         if change:
             changes = {
-                f: data[f] for f in form.changed_data if f in settings_service.SETTING_FIELDS
+                f: data[f] for f in form.changed_data if f in tournament_settings.SETTING_FIELDS
             }
-            saved = settings_service.update_tournament(
+            saved = tournament_settings.update_tournament(
                 tournament=obj, user=request.user, changes=changes
             )
         else:
-            settings = {f: data[f] for f in settings_service.SETTING_FIELDS if f in data}
+            settings = {f: data[f] for f in tournament_settings.SETTING_FIELDS if f in data}
             later = {
                 f: settings.pop(f, None)
                 for f in ("claim_after_minutes", "default_time", "engine_seconds")
@@ -170,7 +169,7 @@ class TournamentAdmin(ArbitratedAdmin):
             later = {f: v for f, v in later.items() if v is not None}
             saved = services.create_tournament(**settings, created_by=request.user)
             if later:
-                saved = settings_service.update_tournament(
+                saved = tournament_settings.update_tournament(
                     tournament=saved, user=request.user, changes=later
                 )
         for field in saved._meta.concrete_fields:
@@ -265,7 +264,7 @@ class EntryAdmin(ArbitratedAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         fields = tuple(super().get_readonly_fields(request, obj))
-        if obj is not None and settings_service.last_paired_round(obj.tournament):
+        if obj is not None and tournament_settings.last_paired_round(obj.tournament):
             fields = (*fields, "player")  # the boards name him: withdraw, register another
         return fields
 

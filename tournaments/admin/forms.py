@@ -1,5 +1,5 @@
 """The admin's forms of tournaments and entries: their changes checked by the services' own
-validation (``settings_service.validated_changes``, ``entry_changes.validated_entry_changes``), not
+validation (``tournament_settings.validated_changes``, ``entry_changes.validated_entry_changes``), not
 a copy of it."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import TimeControlField
-from tournaments.acts import entry_changes
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import entry_changes, tournament_settings
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 
@@ -56,17 +55,17 @@ class TournamentAdminForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [*settings_service.SETTING_FIELDS, "arbiters"]
+        fields = [*tournament_settings.SETTING_FIELDS, "arbiters"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         changes = {
-            f: data[f] for f in settings_service.SETTING_FIELDS if f in self.fields and f in data
+            f: data[f] for f in tournament_settings.SETTING_FIELDS if f in self.fields and f in data
         }
         try:
-            clean = settings_service.validated_changes(self.instance, changes)
+            clean = tournament_settings.validated_changes(self.instance, changes)
         except TournamentError as err:
             self.add_error(err.code if err.code in self.fields else None, err.message)
             return data

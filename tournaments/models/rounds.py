@@ -9,7 +9,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.bidi import isolate
 from games.models import Game
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.core import vocabulary as V
 
 from .tournament import Entry, Tournament
@@ -122,9 +122,9 @@ class Pairing(models.Model):
 
         return scores.of_pairing(self)
 
-    def record(self) -> records.GameRecord:
+    def record(self) -> history.GameRecord:
         first, second = self.game_scores
-        return records.GameRecord(
+        return history.GameRecord(
             round=self.round.number,
             first=self.first_id,
             second=self.second_id,

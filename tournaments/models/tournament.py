@@ -18,7 +18,7 @@ from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, MAX_ADJUDICATION
 from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.models import GameKind, Player
 from tournaments import formats
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.formats import TournamentFormat
 from tournaments.pairing.acceleration import fits_point_system
 
@@ -186,8 +186,8 @@ class Tournament(models.Model):
             raise ValidationError({"acceleration": problem})
 
     @property
-    def point_system(self) -> records.PointSystem:
-        return records.PointSystem(
+    def point_system(self) -> history.PointSystem:
+        return history.PointSystem(
             win=float(self.points_win),
             draw=float(self.points_draw),
             loss=float(self.points_loss),

@@ -8,8 +8,7 @@ from django import template
 
 from games.models import Game
 from tournaments import authority
-from tournaments.acts import clocks
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import clocks, decisions
 from tournaments.models import RecordReason, Round, RoundStatus
 from tournaments.web.clock_views import seats_of
 from tournaments.web.forms import AddTimeForm
@@ -22,13 +21,13 @@ def add_time_form(game: Game | None, user: Any) -> dict[str, Any]:
     """The form that adds time to a side of ``game`` (only for an active game with a clock)."""
     if game is None or not game.time_control or not game.is_active:
         return {"form": None}
-    pairing = adjudication.pairing_of(game)
-    if not adjudication.may_adjudicate(user, game=game, pairing=pairing):
+    pairing = decisions.pairing_of(game)
+    if not decisions.may_adjudicate(user, game=game, pairing=pairing):
         return {"form": None}
     form = AddTimeForm(
         seats=seats_of(game),
         initial={
-            "version": adjudication.version(game=game, pairing=pairing),
+            "version": decisions.version(game=game, pairing=pairing),
             "reason": RecordReason.TIME,
         },
         auto_id="id_add_time_%s",

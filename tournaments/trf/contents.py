@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.core import history as records
+from tournaments.core import history
 from tournaments.pairing.base import SwissPlayer
 
 from .base import (
@@ -40,10 +40,10 @@ def planned_rounds(t: TrfTournament) -> int | None:
     return None
 
 
-def point_system(t: TrfTournament) -> records.PointSystem:
+def point_system(t: TrfTournament) -> history.PointSystem:
     """The ``BB*`` lines as a point system (a half-point bye scores a draw)."""
     points = {**DEFAULT_POINTS, **t.points}
-    return records.PointSystem(
+    return history.PointSystem(
         win=points["BBW"],
         draw=points["BBD"],
         loss=points["BBL"],
@@ -53,7 +53,7 @@ def point_system(t: TrfTournament) -> records.PointSystem:
     )
 
 
-def game_records(t: TrfTournament, up_to: int | None = None) -> list[records.GameRecord]:
+def game_records(t: TrfTournament, up_to: int | None = None) -> list[history.GameRecord]:
     """The games and byes of rounds 1..``up_to`` (default: every paired round) as records."""
     last = paired_rounds(t) if up_to is None else up_to
     by_number = {p.number: p for p in t.players}
@@ -64,11 +64,11 @@ def game_records(t: TrfTournament, up_to: int | None = None) -> list[records.Gam
             if block.is_empty:
                 continue
             if block.opponent is None:
-                out.append(records.GameRecord(r, p.number, None, BYE_RESULTS[block.result]))
+                out.append(history.GameRecord(r, p.number, None, BYE_RESULTS[block.result]))
             elif _first_of(p, block):
                 other = by_number[block.opponent].round(r)
                 result = _pair_result(block, other)[1]
-                out.append(records.GameRecord(r, p.number, block.opponent, result))
+                out.append(history.GameRecord(r, p.number, block.opponent, result))
     return out
 
 
@@ -87,7 +87,7 @@ def check_points(t: TrfTournament) -> None:
     for g in game_records(t, up_to=played):
         for entry in (g.first, g.second):
             if entry is not None:
-                points[entry] += records.game_points(g, entry, system)
+                points[entry] += history.game_points(g, entry, system)
     for p in t.players:
         if p.points is None:
             continue
@@ -95,8 +95,8 @@ def check_points(t: TrfTournament) -> None:
         allowed = {computed}
         ahead = p.round(played + 1)
         if not ahead.is_empty:
-            bye = records.GameRecord(played + 1, p.number, None, BYE_RESULTS[ahead.result])
-            allowed.add(round(computed + records.game_points(bye, p.number, system), 1))
+            bye = history.GameRecord(played + 1, p.number, None, BYE_RESULTS[ahead.result])
+            allowed.add(round(computed + history.game_points(bye, p.number, system), 1))
         if round(p.points, 1) not in allowed:
             raise TrfError(
                 p.line,
@@ -138,7 +138,7 @@ class NextRound:
 
     round_no: int
     players: list[SwissPlayer]
-    histories: dict[int, records.History]
+    histories: dict[int, history.History]
     requested_byes: frozenset[int]
 
 
@@ -166,7 +166,7 @@ def next_round(t: TrfTournament) -> NextRound:
     check_points(t)
     system = point_system(t)
     numbers = [p.number for p in t.players]
-    hist = records.histories(numbers, game_records(t, up_to=played), system)
+    hist = history.histories(numbers, game_records(t, up_to=played), system)
     for p in t.players:
         for r in range(1, played + 1):
             block = p.round(r)
@@ -195,8 +195,8 @@ class PairingState:
 
     round_no: int
     players: list[SwissPlayer]
-    games: list[records.GameRecord]
-    point_system: records.PointSystem
+    games: list[history.GameRecord]
+    point_system: history.PointSystem
     total_rounds: int | None
     requested_byes: frozenset[int]
     unallocated_byes: frozenset[tuple[int, int]]

@@ -13,8 +13,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import Game
 from tournaments import authority
-from tournaments.acts import clocks
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import clocks, decisions
 from tournaments.errors import TournamentError
 from tournaments.models import Round
 from tournaments.web.forms import AddTimeForm
@@ -28,7 +27,7 @@ def seats_of(game: Game) -> list[tuple[int, str]]:
 @login_required
 def add_time(request: HttpRequest, game: int) -> HttpResponse:
     g = get_object_or_404(Game, pk=game)
-    if not adjudication.may_adjudicate(request.user, game=g, pairing=adjudication.pairing_of(g)):
+    if not decisions.may_adjudicate(request.user, game=g, pairing=decisions.pairing_of(g)):
         raise PermissionDenied
     back = reverse("tournaments:game_arbiter", args=[g.pk])
     form = AddTimeForm(request.POST, seats=seats_of(g))

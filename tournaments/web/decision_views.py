@@ -18,8 +18,7 @@ from common.posted import broken_form
 from games.bidi import html_sentence
 from games.models import Game, GameStatus, Move
 from tournaments import authority
-from tournaments.acts import claims
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions
 from tournaments.errors import TournamentError
 from tournaments.models import Claim, ClaimStatus, Entry, Pairing, ResultRecord, Tournament
 from tournaments.web.forms import (
@@ -41,7 +40,7 @@ def _forms(
 ) -> dict[str, Any]:
     """The act forms, bound to ``data`` only for the ``act`` being posted; each carries the
     version the arbiter sees now."""
-    initial = {"version": adjudication.version(game=game, pairing=pairing)}
+    initial = {"version": decisions.version(game=game, pairing=pairing)}
 
     def bound(name: str) -> Any:
         return data if act == name else None
@@ -70,15 +69,13 @@ def _apply(
     }
     try:
         if act == "decide" and "winners" in d:
-            adjudication.decide(
-                game=game, winners=[int(w) for w in d["winners"]], result="", **common
-            )
+            decisions.decide(game=game, winners=[int(w) for w in d["winners"]], result="", **common)
         elif act == "decide":
-            adjudication.decide(game=game, pairing=pairing, result=d["result"], **common)
+            decisions.decide(game=game, pairing=pairing, result=d["result"], **common)
         elif act == "take_back" and game is not None:
-            adjudication.take_back(game=game, count=d["count"], **common)
+            decisions.take_back(game=game, count=d["count"], **common)
         elif act == "annul" and game is not None:
-            adjudication.annul(game=game, replay=d["replay"], **common)
+            decisions.annul(game=game, replay=d["replay"], **common)
         else:
             return False
     except TournamentError as err:
@@ -98,7 +95,7 @@ CONFIRMED_ACTS = ("take_back", "annul")
 def _would_apply(act: str, d: dict[str, Any], game: Game | None, pairing: Pairing | None) -> bool:
     """Is the act worth a second look? One the service will refuse (a version gone, more moves
     than were played, a game annulled already) goes straight to it, for its own message."""
-    if game is None or d.get("version") != adjudication.version(game=game, pairing=pairing):
+    if game is None or d.get("version") != decisions.version(game=game, pairing=pairing):
         return False
     if act == "take_back":
         on_the_board = game.is_active or game.status == GameStatus.FINISHED
@@ -163,7 +160,7 @@ def _confirm_act(
 def _act_page(
     request: HttpRequest, *, game: Game | None, pairing: Pairing | None, back: str
 ) -> HttpResponse:
-    if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
+    if not decisions.may_adjudicate(request.user, game=game, pairing=pairing):
         raise PermissionDenied
     act = request.POST.get("act", "") if request.method == "POST" else ""
     forms = _forms(game, pairing, request.POST if act else None, act)
@@ -201,7 +198,7 @@ def _act_page(
 @login_required
 def game_arbiter(request: HttpRequest, game: int) -> HttpResponse:
     g = get_object_or_404(Game, pk=game)
-    return _act_page(request, game=g, pairing=adjudication.pairing_of(g), back=g.get_absolute_url())
+    return _act_page(request, game=g, pairing=decisions.pairing_of(g), back=g.get_absolute_url())
 
 
 @login_required
@@ -251,7 +248,7 @@ def claim(request: HttpRequest, game: int) -> HttpResponse:
 @login_required
 def claim_decide(request: HttpRequest, pk: int, claim: int) -> HttpResponse:
     c = get_object_or_404(Claim, pk=claim, pairing__round__tournament_id=pk)
-    if not adjudication.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
+    if not decisions.may_adjudicate(request.user, game=c.game, pairing=c.pairing):
         raise PermissionDenied
     form = ClaimDecisionForm(request.POST)
     if not form.is_valid():
@@ -278,7 +275,7 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     )
     if not authority.may_arbitrate(request.user, e.tournament):
         raise PermissionDenied
-    form = WithdrawalForm(request.POST or None, initial={"version": adjudication.entry_version(e)})
+    form = WithdrawalForm(request.POST or None, initial={"version": decisions.entry_version(e)})
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         common = {
@@ -291,9 +288,9 @@ def entry_withdrawal(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
         try:
             # What the arbiter saw decides the act: a second click of "withdraw" never reinstates.
             if d["version"] == "0":
-                record = adjudication.withdraw(from_round=d["from_round"], **common)
+                record = decisions.withdraw(from_round=d["from_round"], **common)
             else:
-                record = adjudication.reinstate(**common)
+                record = decisions.reinstate(**common)
         except TournamentError as err:
             form.add_error(None, err.message)
         else:

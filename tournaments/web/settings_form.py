@@ -15,7 +15,7 @@ from games.clock import DEFAULT_TIME_MINUTES, MAX_DEFAULT_TIME_MINUTES
 from games.forms import KindOptionFields, TimeControlField
 from games.player_services import column_limit
 from tournaments import formats
-from tournaments.acts import tournament_settings as settings_service
+from tournaments.acts import tournament_settings
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
@@ -109,7 +109,7 @@ class TournamentForm(KindOptionFields, forms.Form):
     # The games' rules, as on the new game form: generated from the game-kind registry.
     kind_options_after = "time_control"
 
-    # What cannot change once round 1 is paired (settings_service.FROZEN_FIELDS, as form fields:
+    # What cannot change once round 1 is paired (tournament_settings.FROZEN_FIELDS, as form fields:
     # these and every rules option).
     FROZEN = ("kind", "format")
 
@@ -247,7 +247,7 @@ class TournamentForm(KindOptionFields, forms.Form):
         format = self.initial.get("format")
         if formats.find(format) is None:  # nonsense in the address: the field's own
             format = self.fields["format"].initial
-        return settings_service.default_tiebreaks(format, kind)
+        return tournament_settings.default_tiebreaks(format, kind)
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{n}"] for n in range(MAX_TIEBREAKS)]
