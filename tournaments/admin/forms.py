@@ -1,6 +1,6 @@
 """The admin's forms of tournaments and entries: their changes checked by the services' own
-validation (``tournament_settings.validated_changes``, ``entry_changes.validated_entry_changes``), not
-a copy of it."""
+validation (``tournament_settings.validated_changes``,
+``entry_changes.validated_entry_changes``), not a copy of it."""
 
 from __future__ import annotations
 
