@@ -229,17 +229,9 @@ class EngineDecideForm(_ReasonForm):
     result = forms.ChoiceField(label=_("Result"), choices=ENGINE_RESULT_CHOICES)
 
 
-class EngineWinnersForm(_ReasonForm):
-    """The arbiter's decision on the engine's page (more seats): the winners."""
-
-    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["winners"] = forms.MultipleChoiceField(
-            label=_("Winners"),
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-            choices=[(str(n), name) for n, name in seats],
-        )
+class EngineWinnersForm(WinnersForm):
+    """The arbiter's decision on the engine's page (more seats): the winners, preset to the
+    engine's."""
 
 
 class EngineRequestForm(forms.Form):
