@@ -30,8 +30,7 @@ from tests.adjudication.helpers import (
     tiebreak,
 )
 from tournaments import pairings
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import services
+from tournaments.acts import decisions, services
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Result, ResultRecord, RoundStatus
 
@@ -134,21 +133,21 @@ def test_a_draw_is_stored_as_1_2_and_shown_as_a_half(world: World, arbiter, clie
     ],
 )
 def test_the_service_reads_the_usual_notations(world: World, typed: str, code: str) -> None:
-    adjudication.decide(user=world.arbiter, game=world.game, result=typed, reason="agreement")
+    decisions.decide(user=world.arbiter, game=world.game, result=typed, reason="agreement")
     assert reload(world.board1).result == code
 
 
 @pytest.mark.parametrize("typed", ["2-0", "bye", ""])
 def test_a_bye_or_an_unknown_result_is_refused(world: World, typed: str) -> None:
     with pytest.raises(TournamentError):
-        adjudication.decide(user=world.arbiter, game=world.game, result=typed, reason="agreement")
+        decisions.decide(user=world.arbiter, game=world.game, result=typed, reason="agreement")
     assert reload(world.game).status == GameStatus.WAITING
     assert not ResultRecord.objects.exists()
 
 
 def test_a_reason_outside_the_list_is_refused(world: World) -> None:
     with pytest.raises(TournamentError) as err:
-        adjudication.decide(user=world.arbiter, game=world.game, result="1-0", reason="whim")
+        decisions.decide(user=world.arbiter, game=world.game, result="1-0", reason="whim")
     assert err.value.code == "reason"
     assert reload(world.game).status == GameStatus.WAITING
     assert not ResultRecord.objects.exists()
@@ -171,9 +170,9 @@ def test_a_game_the_board_finished_can_be_decided_otherwise(world: World, arbite
 
 def test_an_annulled_game_cannot_be_decided(world: World) -> None:
     game = world.game
-    adjudication.annul(user=world.arbiter, game=game, reason="illegal_conduct", replay=False)
+    decisions.annul(user=world.arbiter, game=game, reason="illegal_conduct", replay=False)
     with pytest.raises(TournamentError) as err:
-        adjudication.decide(user=world.superuser, game=game, result="1-0", reason="agreement")
+        decisions.decide(user=world.superuser, game=game, result="1-0", reason="agreement")
     assert err.value.code == "annulled"
     assert reload(game).status == GameStatus.ANNULLED
 
@@ -195,7 +194,7 @@ def test_a_paper_pairing_is_decided_without_a_game(world: World, client_for) -> 
 def test_a_bye_has_nothing_to_decide(world: World) -> None:
     bye = build_paper_round(world, bye=True)
     with pytest.raises(TournamentError):
-        adjudication.decide(user=world.arbiter, pairing=bye, result="1-0", reason="agreement")
+        decisions.decide(user=world.arbiter, pairing=bye, result="1-0", reason="agreement")
     assert reload(bye).result == Result.BYE
 
 
@@ -245,14 +244,14 @@ def test_no_winner_ticked_is_a_draw(three_seats: Game, world: World, client_for)
 
 def test_a_three_seat_game_needs_winners_not_a_result(three_seats: Game, world: World) -> None:
     with pytest.raises(TournamentError) as err:
-        adjudication.decide(user=world.superuser, game=three_seats, result="1-0", reason="time")
+        decisions.decide(user=world.superuser, game=three_seats, result="1-0", reason="time")
     assert err.value.code == "winners"
     assert reload(three_seats).status == GameStatus.WAITING
 
 
 def test_a_winner_must_be_a_seat(three_seats: Game, world: World) -> None:
     with pytest.raises(TournamentError):
-        adjudication.decide(
+        decisions.decide(
             user=world.superuser, game=three_seats, winners=[3], result="", reason="time"
         )
     assert reload(three_seats).status == GameStatus.WAITING
@@ -348,7 +347,7 @@ def test_taking_back_more_moves_than_played_is_refused(
 def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) -> None:
     """The refusal is an error the arbiter can read on the form, not a server error."""
     game = play(world.game, "A1=S", "B1=O")
-    adjudication.decide(user=world.arbiter, game=game, result="1-0", reason="agreement")
+    decisions.decide(user=world.arbiter, game=game, result="1-0", reason="agreement")
 
     response = arbiter.post(
         game_arbiter_url(game),
@@ -370,9 +369,9 @@ def test_an_adjudicated_game_has_no_moves_to_take_back(world: World, arbiter) ->
 
 def test_an_annulled_game_has_no_moves_to_take_back(world: World) -> None:
     game = play(world.game, "A1=S")
-    adjudication.annul(user=world.arbiter, game=game, reason="correction")
+    decisions.annul(user=world.arbiter, game=game, reason="correction")
     with pytest.raises(TournamentError):
-        adjudication.take_back(user=world.superuser, game=game, count=1, reason="correction")
+        decisions.take_back(user=world.superuser, game=game, count=1, reason="correction")
     assert reload(game).ply == 1
 
 
@@ -383,10 +382,10 @@ def test_an_annulled_game_stays_under_its_tournaments_arbiters(
     """Annulling moves the pairing to the new game (or to none): the old game must still be its
     tournament's, for its arbiters and against the arbiters of other tournaments."""
     game = play(world.game, "A1=S")
-    adjudication.annul(user=world.arbiter, game=game, reason="correction", replay=replay)
+    decisions.annul(user=world.arbiter, game=game, reason="correction", replay=replay)
 
-    assert adjudication.may_adjudicate(world.arbiter, game=game)
-    assert not adjudication.may_adjudicate(world.other_arbiter, game=game)
+    assert decisions.may_adjudicate(world.arbiter, game=game)
+    assert not decisions.may_adjudicate(world.other_arbiter, game=game)
     assert client_for(world.arbiter).get(game_arbiter_url(game)).status_code == 200
     assert client_for(world.other_arbiter).get(game_arbiter_url(game)).status_code == 403
 
@@ -451,16 +450,16 @@ def test_annulling_without_a_replay_leaves_the_pairing_open(world: World, arbite
 
 def test_a_game_is_annulled_once(world: World) -> None:
     game = world.game
-    adjudication.annul(user=world.arbiter, game=game, reason="correction", replay=False)
+    decisions.annul(user=world.arbiter, game=game, reason="correction", replay=False)
     with pytest.raises(TournamentError) as err:
-        adjudication.annul(user=world.superuser, game=game, reason="correction")
+        decisions.annul(user=world.superuser, game=game, reason="correction")
     assert err.value.code == "annulled"
     assert ResultRecord.objects.count() == 1
 
 
 def test_the_annulled_game_stays_visible_marked_annulled(world: World, client_for) -> None:
     old = play(world.game, "A1=S", "B1=O")
-    adjudication.annul(user=world.arbiter, game=old, reason="illegal_conduct", note="phone")
+    decisions.annul(user=world.arbiter, game=old, reason="illegal_conduct", note="phone")
 
     response = client_for(world.seated).get(old.get_absolute_url())
 
@@ -474,7 +473,7 @@ def test_the_annulled_game_stays_visible_marked_annulled(world: World, client_fo
 
 def test_an_annulled_finished_game_does_not_show_its_old_winner(world: World, client_for) -> None:
     old = play(world.game, *SOS_FIRST_WINS)
-    adjudication.annul(user=world.arbiter, game=old, reason="illegal_conduct")
+    decisions.annul(user=world.arbiter, game=old, reason="illegal_conduct")
 
     response = client_for(world.seated).get(old.get_absolute_url())
 
@@ -488,7 +487,7 @@ def test_an_annulled_finished_game_does_not_show_its_old_winner(world: World, cl
 
 def test_the_game_page_shows_an_adjudicated_result(world: World, client_for) -> None:
     game = play(world.game, "A1=S", "B1=O")
-    adjudication.decide(user=world.arbiter, game=game, result="+/-", reason="no_show")
+    decisions.decide(user=world.arbiter, game=game, result="+/-", reason="no_show")
 
     response = client_for(world.opponent).get(game.get_absolute_url())
 
@@ -543,7 +542,7 @@ def test_correcting_a_finished_round_moves_points_and_later_buchholz(world: Worl
 
 def test_the_standings_page_follows_a_correction_at_once(world: World, client_for) -> None:
     two_finished_rounds(world)
-    adjudication.decide(
+    decisions.decide(
         user=world.arbiter, pairing=world.board1, result=Result.LOSS, reason="correction"
     )
 
@@ -597,7 +596,7 @@ def test_a_paired_round_is_too_late_to_withdraw_from(world: World, arbiter) -> N
 
 
 def test_undoing_a_withdrawal(world: World, arbiter) -> None:
-    adjudication.withdraw(user=world.arbiter, entry=world.entry("Alice"), reason="no_show")
+    decisions.withdraw(user=world.arbiter, entry=world.entry("Alice"), reason="no_show")
 
     post_act(arbiter, withdrawal_url(world, "Alice"), reason="correction", note="she came back")
 
@@ -613,7 +612,7 @@ def test_undoing_a_withdrawal(world: World, arbiter) -> None:
 
 def test_the_withdrawal_page_offers_the_undo_to_a_withdrawn_player(world: World, arbiter) -> None:
     assert "Withdraw Alice" in page_text(arbiter.get(withdrawal_url(world, "Alice")))
-    adjudication.withdraw(user=world.arbiter, entry=world.entry("Alice"), reason="no_show")
+    decisions.withdraw(user=world.arbiter, entry=world.entry("Alice"), reason="no_show")
     assert "Undo the withdrawal of Alice" in page_text(arbiter.get(withdrawal_url(world, "Alice")))
 
 
@@ -621,13 +620,13 @@ def test_an_act_on_an_annulled_game_says_annulled_even_with_the_old_version(worl
     # The second arbiter's form was drawn before the first annulled the game: the version it
     # carries is gone, but "annulled" is the answer that tells him what happened.
     game = world.game
-    seen = adjudication.version(game=game)
-    adjudication.annul(user=world.arbiter, game=game, reason="correction", replay=False)
+    seen = decisions.version(game=game)
+    decisions.annul(user=world.arbiter, game=game, reason="correction", replay=False)
     for act in (
-        lambda: adjudication.annul(
+        lambda: decisions.annul(
             user=world.superuser, game=game, reason="correction", expected_version=seen
         ),
-        lambda: adjudication.decide(
+        lambda: decisions.decide(
             user=world.superuser,
             game=game,
             result="1-0",

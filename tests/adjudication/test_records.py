@@ -13,8 +13,7 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.adjudication.helpers import World, page_text, play, reload
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import given_pairings
+from tournaments.acts import decisions, given_pairings
 from tournaments.errors import TournamentError
 from tournaments.models import Act, ResultRecord, Tournament
 
@@ -24,10 +23,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def record(world: World) -> ResultRecord:
     game = play(world.game, "A1=S", "B1=O", "C1=S")
-    adjudication.take_back(
+    decisions.take_back(
         user=world.arbiter, game=game, count=1, reason="illegal_conduct", note="  phone rang  "
     )
-    return adjudication.decide(
+    return decisions.decide(
         user=world.arbiter, game=game, result="+/-", reason="no_show", note="Carol left"
     )
 
@@ -193,7 +192,7 @@ def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
 def test_re_pairing_a_round_keeps_the_records_of_its_boards(world: World) -> None:
     """An annulled game replayed before a move leaves round 1 re-pairable: the override must
     either refuse (with a message) or keep the records of the old boards — not crash on them."""
-    adjudication.annul(user=world.arbiter, game=world.game, reason="no_show")
+    decisions.annul(user=world.arbiter, game=world.game, reason="no_show")
     before = ResultRecord.objects.count()
     entries = {e.player.name: e.pk for e in world.tournament.entries.select_related("player")}
 
@@ -235,7 +234,7 @@ def test_the_round_page_shows_the_records_under_the_pairing(
 def test_the_arbiters_log_lists_every_record(
     world: World, record: ResultRecord, client_for
 ) -> None:
-    adjudication.withdraw(user=world.arbiter, entry=world.entry("Dmitri"), reason="no_show")
+    decisions.withdraw(user=world.arbiter, entry=world.entry("Dmitri"), reason="no_show")
     response = client_for(None).get(reverse("tournaments:log", args=[world.tournament.pk]))
 
     table = page_text(response, "<table", "</table>")
@@ -268,7 +267,7 @@ def test_records_of_games_outside_tournaments_belong_to_no_tournament(world: Wor
     game = game_services.create_game(
         kind="uttt", options={}, players=[world.board1.first.player, world.board1.second.player]
     )
-    record = adjudication.decide(user=world.superuser, game=game, result="1/2", reason="agreement")
+    record = decisions.decide(user=world.superuser, game=game, result="1/2", reason="agreement")
     assert (record.tournament, record.pairing, record.game) == (
         None,
         None,

@@ -28,8 +28,7 @@ from tests.adjudication.helpers import (
 )
 from tests.factories import committed
 from tournaments import pairings, queries, trf_io
-from tournaments.acts import claims, services, versions
-from tournaments.acts import decisions as adjudication
+from tournaments.acts import claims, decisions, services, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Result, ResultRecord, ResultSource, Tournament
 
@@ -254,7 +253,7 @@ def test_a_trf_import_writes_one_record_per_result(world: World, client_for) -> 
 
 
 def test_an_adjudication_writes_one_record(world: World, client_for) -> None:
-    adjudication.decide(
+    decisions.decide(
         user=world.arbiter, game=world.game, result="½-½", reason="agreement", note="agreed"
     )
     record = only(ResultSource.ADJUDICATION)
@@ -294,7 +293,7 @@ def test_a_withdrawals_forfeits_are_recorded(client_for) -> None:
     for p in rnd.pairings.all():
         services.record_result(pairing=p, result="1-0", user=arbiter)
     services.finish_round(round=rnd, user=arbiter)
-    adjudication.withdraw(user=arbiter, entry=entries[0], reason="no_show")
+    decisions.withdraw(user=arbiter, entry=entries[0], reason="no_show")
 
     rnd2 = pairings.pair_round(tournament=t, user=arbiter)
 
@@ -316,7 +315,7 @@ def test_the_workbook_log_sheet_carries_every_source(world: World) -> None:
 
     play(world.game, *SOS_FIRST_WINS)
     services.record_result(pairing=world.board2, result="-/-", user=world.arbiter)
-    adjudication.decide(user=world.arbiter, pairing=world.board2, result="0-1", reason="correction")
+    decisions.decide(user=world.arbiter, pairing=world.board2, result="0-1", reason="correction")
 
     book = CalamineWorkbook.from_filelike(io.BytesIO(sheets.export_tournament(world.tournament)))
     rows = book.get_sheet_by_name("Arbiter's log").to_python()
@@ -329,7 +328,7 @@ def test_the_workbook_log_sheet_carries_every_source(world: World) -> None:
 def test_a_version_names_the_ply_and_the_records(world: World) -> None:
     game = play(world.game, "A1=S", "B1=O")
     assert versions.version_of(game=game, pairing=world.board1) == "2.0"
-    adjudication.take_back(user=world.arbiter, game=game, count=1, reason="correction")
+    decisions.take_back(user=world.arbiter, game=game, count=1, reason="correction")
     assert versions.version_of(game=reload(game), pairing=world.board1) == "1.1"
     play(reload(game), *SOS_DRAW[1:2])
     assert versions.version_of(game=reload(game), pairing=world.board1) == "2.1"

@@ -19,8 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games.models import Game
-from tournaments.acts import decisions as adjudication
-from tournaments.acts import versions
+from tournaments.acts import decisions, versions
 from tournaments.errors import TournamentError
 from tournaments.models import Pairing
 
@@ -48,7 +47,7 @@ def _scope_of(obj: Game | Pairing) -> tuple[Game | None, Pairing | None]:
     """The game and the pairing an action on ``obj`` (a game or a pairing) acts on."""
     if isinstance(obj, Pairing):
         return obj.game, obj
-    return obj, adjudication.pairing_of(obj)
+    return obj, decisions.pairing_of(obj)
 
 
 def _version_field_name(obj: Game | Pairing) -> str:
@@ -76,7 +75,7 @@ def act_action(act: str, form_class: type, description: str) -> Callable[..., An
             for obj in queryset:
                 game = obj if isinstance(obj, Game) else obj.game
                 pairing = obj if isinstance(obj, Pairing) else None
-                if not adjudication.may_adjudicate(request.user, game=game, pairing=pairing):
+                if not decisions.may_adjudicate(request.user, game=game, pairing=pairing):
                     modeladmin.message_user(
                         request,
                         f"{obj}: {_(NOT_YOURS)}",
@@ -95,13 +94,11 @@ def act_action(act: str, form_class: type, description: str) -> Callable[..., An
                 }
                 try:
                     if act == "decide":
-                        adjudication.decide(
-                            game=game, pairing=pairing, result=d["result"], **common
-                        )
+                        decisions.decide(game=game, pairing=pairing, result=d["result"], **common)
                     elif act == "take_back":
-                        adjudication.take_back(game=game, count=d["count"], **common)
+                        decisions.take_back(game=game, count=d["count"], **common)
                     else:
-                        adjudication.annul(game=game, replay=d["replay"], **common)
+                        decisions.annul(game=game, replay=d["replay"], **common)
                     done += 1
                 except TournamentError as err:
                     modeladmin.message_user(request, f"{obj}: {err.message}", messages.ERROR)
@@ -125,7 +122,7 @@ def act_action(act: str, form_class: type, description: str) -> Callable[..., An
                 "opts": modeladmin.model._meta,
                 "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
                 "versions": {
-                    _version_field_name(obj): adjudication.version(
+                    _version_field_name(obj): decisions.version(
                         game=_scope_of(obj)[0], pairing=_scope_of(obj)[1]
                     )
                     for obj in queryset

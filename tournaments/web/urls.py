@@ -1,7 +1,13 @@
 from django.urls import path
 
-from tournaments.web import action_views, clock_views, engine_views, registration_views, views
-from tournaments.web import decision_views as arbiter
+from tournaments.web import (
+    action_views,
+    clock_views,
+    decision_views,
+    engine_views,
+    registration_views,
+    views,
+)
 
 app_name = "tournaments"
 
@@ -20,15 +26,19 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/override/", action_views.round_override, name="override"),
     path("<int:pk>/pairings/<int:pairing>/result/", action_views.result_enter, name="result"),
     # The arbiter's decisions, each recorded
-    path("<int:pk>/log/", arbiter.arbiter_log, name="log"),
-    path("<int:pk>/pairings/<int:pairing>/decide/", arbiter.pairing_arbiter, name="decide"),
-    path("<int:pk>/claims/<int:claim>/decide/", arbiter.claim_decide, name="claim_decide"),
-    path("<int:pk>/entries/<int:entry>/withdrawal/", arbiter.entry_withdrawal, name="withdrawal"),
+    path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
+    path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),
+    path("<int:pk>/claims/<int:claim>/decide/", decision_views.claim_decide, name="claim_decide"),
+    path(
+        "<int:pk>/entries/<int:entry>/withdrawal/",
+        decision_views.entry_withdrawal,
+        name="withdrawal",
+    ),
     # Open registration
     path("<int:pk>/join/", registration_views.join_page, name="join"),
     path("<int:pk>/registration/", registration_views.registration_page, name="registration"),
-    path("games/<int:game>/arbiter/", arbiter.game_arbiter, name="game_arbiter"),
-    path("games/<int:game>/claim/", arbiter.claim, name="claim"),
+    path("games/<int:game>/arbiter/", decision_views.game_arbiter, name="game_arbiter"),
+    path("games/<int:game>/claim/", decision_views.claim, name="claim"),
     path("games/<int:game>/clock/add/", clock_views.add_time, name="add_time"),
     path("<int:pk>/rounds/<int:number>/clocks/", clock_views.round_clocks, name="round_clocks"),
     path("games/<int:game>/engine/", engine_views.engine_page, name="engine"),
