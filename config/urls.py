@@ -15,6 +15,7 @@ urlpatterns = [
     re_path(
         r"^admin/tournaments/adjudication/(?P<rest>.*)$",
         RedirectView.as_view(url="/admin/tournaments/resultrecord/%(rest)s", query_string=True),
+        name="old_result_record_admin",
     ),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -93,6 +93,7 @@ NOT_PAGES = {
     "admin:view_on_site": "a redirection to the object's page (walked on its own)",
     "accounts:invite": "POST only (the form is on the player's page)",
     "admin:<catch-all>": "the admin's catch-all: a redirection or 404",
+    "old_result_record_admin": "a redirection to the records' new admin address",
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
 }
 # The admin's models without a name in them (log-in attempts, background tasks): not walked.
