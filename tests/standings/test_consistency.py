@@ -8,7 +8,8 @@ from tournaments.core.history import PointSystem
 from tournaments.standings import TIEBREAKS, VUR_KINDS, ResultTable, compute_standings
 from tournaments.standings.__main__ import synthetic_swiss
 
-SUMS = [key for key in TIEBREAKS if key not in ("wins", "second_moves")]
+COUNTS = ("wins", "second_moves", "second_move_wins", "rounds_won", "rounds_elected")
+SUMS = [key for key in TIEBREAKS if key not in (*COUNTS, "average_opponents_buchholz")]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -33,8 +34,12 @@ def test_invariants(seed):
         for key in SUMS:
             kept = sum(t.value for t in ex[key].terms if not t.cut)
             assert ex[key].value == pytest.approx(kept), key
-        assert ex["wins"].value == len(ex["wins"].terms)
-        assert ex["second_moves"].value == len(ex["second_moves"].terms)
+        for key in COUNTS:
+            assert ex[key].value == len(ex[key].terms), key
+        aob = ex["average_opponents_buchholz"]
+        assert aob.value == pytest.approx(sum(t.value for t in aob.terms) / max(len(aob.terms), 1))
+        assert len([t for t in ex["buchholz_cut2"].terms if t.cut]) == 2
+        assert len([t for t in ex["sonneborn_berger_cut1"].terms if t.cut]) == 1
         bh = ex["buchholz"]
         assert len(bh.terms) == rounds
         cut1 = [t for t in ex["buchholz_cut1"].terms if t.cut]

@@ -164,6 +164,14 @@ def test_the_registry():
         "koya",
         "sos_points",
         "sos_difference",
+        "buchholz_cut2",
+        "median_buchholz2",
+        "fore_buchholz",
+        "average_opponents_buchholz",
+        "sonneborn_berger_cut1",
+        "rounds_won",
+        "second_move_wins",
+        "rounds_elected",
     }
     for key, tb in TIEBREAKS.items():
         assert isinstance(tb, TieBreak)

@@ -76,7 +76,7 @@ for both players (neither a game nor an absence). Records of later rounds are ig
 * Buchholz (8.1): the sum over rounds 1..``rounds_played`` of the opponents' scores as above
   (played games) and the dummy's score (unplayed rounds).
 * Cut-1 (14.1, 16.5): drops the least significant contribution; when the entry has VURs, the
-  lowest VUR contribution is dropped instead, whatever its value. Median-1 (14.2) drops that
+  lowest VUR contribution is dropped instead, whatever its value. Median-1 (14.3) drops that
   and the most significant contribution (no VUR rule for the highest). Ties: earliest round.
   Never more cuts than contributions.
 * Sonneborn-Berger (9.1): the sum over rounds of (the score used in Buchholz × the points the
@@ -148,6 +148,7 @@ from .tiebreaks import (
     gettext_noop,
     register,
 )
+from .variants import fore_table
 
 __all__ = [
     "ABSENT",
@@ -177,6 +178,7 @@ __all__ = [
     "TieBreak",
     "compute_standings",
     "crosstable",
+    "fore_table",
     "gettext_noop",
     "register",
     "tiebreaks_for",

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
-from .results import PLAYED, WIN_OUTCOME, ResultTable
+from .results import PLAYED, VUR_KINDS, WIN_OUTCOME, ResultTable
 from .terms import NOTE_ADJUSTED as NOTE_ADJUSTED  # re-exported
 from .terms import NOTE_BELOW, Term, _new, cut, opposition
 from .terms import NOTE_CAPPED as NOTE_CAPPED  # re-exported
@@ -120,7 +120,7 @@ class BuchholzCut1(_BuchholzBase):
 
 @register
 class MedianBuchholz(_BuchholzBase):
-    """BH-M1 (14.2): Buchholz less the least (a VUR first) and the most significant."""
+    """BH-M1 (14.3): Buchholz less the least (a VUR first) and the most significant."""
 
     key = "median_buchholz"
     label = gettext_noop("Median Buchholz")
@@ -181,6 +181,70 @@ class SecondMoves(TieBreak):
             if kind == PLAYED and first is False
         )
         return Explanation(float(len(terms)), terms)
+
+
+@register
+class SecondMoveWins(TieBreak):
+    """BWG (7.4): games won over the board with the second move ("black"); every game kind
+    has a first and a second mover, so every game played counts."""
+
+    key = "second_move_wins"
+    label = gettext_noop("Games won with the second move")
+    abbr = gettext_noop("BWG")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        terms = tuple(
+            _new(Term, (rnd, PLAYED, opp, 1.0, None, pts, None, None, "", False))
+            for rnd, kind, opp, pts, outcome, first, *_ in table.rounds[entry]
+            if kind == PLAYED and first is False and outcome == WIN_OUTCOME
+        )
+        return Explanation(float(len(terms)), terms)
+
+
+@register
+class RoundsWon(TieBreak):
+    """WIN (7.1): the rounds in which the entry obtained, with or without playing, the points
+    of a win: games won over the board, forfeit wins, and byes worth a win (a
+    pairing-allocated bye when the tournament gives it a win's points)."""
+
+    key = "rounds_won"
+    label = gettext_noop("Rounds won, played or not")
+    abbr = gettext_noop("WIN")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        win = table.system.win
+        terms = tuple(
+            _new(Term, (rnd, kind, opp, 1.0, None, pts, None, None, "", False))
+            for rnd, kind, opp, pts, outcome, *_ in table.rounds[entry]
+            if outcome == WIN_OUTCOME or (opp is None and abs(pts - win) < 1e-9)
+        )
+        return Explanation(float(len(terms)), terms)
+
+
+@register
+class RoundsElected(TieBreak):
+    """REP (7.6): the rounds less the half-point byes, zero-point byes and forfeit losses,
+    i.e. less the voluntary unplayed rounds (an absence is a zero-point bye, 16.1.1; a double
+    forfeit is a forfeit loss). A round whose result is not entered yet counts as elected.
+
+    In a round robin (15.2) the rounds are those with a scheduled opponent (a resting round
+    is none of the entry's) and the only unplayed rounds are forfeits; forfeit losses stay
+    unplayed for this tie-break (15.2, second exception).
+    """
+
+    key = "rounds_elected"
+    label = gettext_noop("Rounds elected to play")
+    abbr = gettext_noop("REP")
+
+    def explain(self, table: ResultTable, entry: int) -> Explanation:
+        rr = table.round_robin
+        terms = tuple(
+            _new(Term, (r[0], r[1], r[2], 1.0, None, r[3], None, None, "", False))
+            for r in table.rounds[entry]
+            if r[1] not in VUR_KINDS and (not rr or r[2] is not None)
+        )
+        waiting = len(table.pending.get(entry, ()))
+        return Explanation(float(len(terms) + waiting), terms)
 
 
 @register
