@@ -10,7 +10,7 @@ from django.db.models import Max
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.bidi import bdi, isolate
 from tournaments import scores
@@ -42,6 +42,32 @@ NOTE_LABELS = {
         "tie-break term", "the final requested byes count as draws"
     ),
     standings_core.NOTE_BELOW: pgettext_lazy("tie-break term", "under half the maximum"),
+}
+
+# What a tie-break's value is, shown above its terms on the standings page where the terms do
+# not simply add up to it (or are not what they seem).
+TIEBREAK_HELP = {
+    "direct_encounter": gettext_lazy(
+        "The number of players tied with this one that direct encounter ranks below it. The "
+        "games are those among the tied players (the average of two players' games when they "
+        "met more than once)."
+    ),
+    "fore_buchholz": gettext_lazy(
+        "Buchholz as if every game of the last round had been drawn: the scores below count "
+        "the last round's games as draws, for everyone."
+    ),
+    "average_opponents_buchholz": gettext_lazy(
+        "The average of the Buchholz of the opponents met over the board: the sum of the "
+        "values below divided by the number of games."
+    ),
+    "rounds_won": gettext_lazy(
+        "The rounds in which the player got a win's points, played or not: games won, "
+        "forfeit wins and byes worth a win."
+    ),
+    "rounds_elected": gettext_lazy(
+        "The rounds the player elected to play: every round but the half-point byes, "
+        "zero-point byes and forfeit losses (a round still being played counts too)."
+    ),
 }
 
 
@@ -79,7 +105,14 @@ class Standings:
                 for term in ex.terms
             ]
             out.append(
-                {"key": key, "label": label, "abbr": abbr, "value": ex.value, "terms": terms}
+                {
+                    "key": key,
+                    "label": label,
+                    "abbr": abbr,
+                    "value": ex.value,
+                    "terms": terms,
+                    "help": TIEBREAK_HELP.get(key, ""),
+                }
             )
         return out
 

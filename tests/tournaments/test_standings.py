@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.helpers import (
     enter_results,
@@ -176,3 +177,67 @@ def test_the_page_says_what_the_direct_encounter_value_is(arbiter: User, client_
     assert "that direct encounter ranks below it" in page
     ru = client_for(None).get(f"{url}?explain={d.pk}", HTTP_ACCEPT_LANGUAGE="ru")
     assert "которых личная встреча ставит ниже" in ru.content.decode()
+
+
+# The C.07 tie-breaks of issue 27 on the same Swiss (round 3 is the last):
+# Fore Buchholz, round 3's games A-D and B-C as draws: A 1 + ½ + ½ = 2, B 2, C 1, D 1;
+#   A: C 1 + B 2 + D 1 = 4    B: D 1 + A 2 + C 1 = 4    C: A 2 + D 1 + B 2 = 5    D: 5
+# AOB (the opponents' Buchholz averaged): A (4.5 + 4.5 + 5.5) / 3, B (5.5 + 3.5 + 4.5) / 3 = 4.5,
+#   C (3.5 + 5.5 + 4.5) / 3 = 4.5, D (4.5 + 4.5 + 3.5) / 3
+# SB-C1 (the lowest-scored opponent's product goes): A 2.75 - D 0.5 = 2.25, B 1.75 - D 0.5 = 1.25,
+#   C 1.75 - D 0.25 = 1.5, D: B and C 1.5 each, the lower product (B, 0) goes: 0.75
+# WIN: A 2, B 1, C 1, D 0. BWG: B (D-B) and C (B-C) 1 each. REP: 3 each.
+NEW_ORDER = [
+    "fore_buchholz",
+    "average_opponents_buchholz",
+    "sonneborn_berger_cut1",
+    "rounds_won",
+    "second_move_wins",
+    "rounds_elected",
+]
+NEW_EXPECTED = [
+    ("1", "A", 2.5, (4.0, 14.5 / 3, 2.25, 2.0, 0.0, 3.0)),
+    ("2", "C", 1.5, (5.0, 4.5, 1.5, 1.0, 1.0, 3.0)),
+    ("3", "B", 1.5, (4.0, 4.5, 1.25, 1.0, 1.0, 3.0)),
+    ("4", "D", 0.5, (5.0, 12.5 / 3, 0.75, 0.0, 0.0, 3.0)),
+]
+
+
+def with_new_tiebreaks(arbiter: User) -> Tournament:
+    t = hand_computed_swiss(arbiter)
+    t.tiebreaks = NEW_ORDER
+    t.save(update_fields=["tiebreaks"])
+    return t
+
+
+def test_the_new_c07_tie_breaks_in_the_standings(arbiter: User) -> None:
+    with translation.override("en"):
+        table = queries.standings(with_new_tiebreaks(arbiter))
+    assert [abbr for _key, _label, abbr in table.labels] == [
+        "FB",
+        "AOB",
+        "SB-C1",
+        "WIN",
+        "BWG",
+        "REP",
+    ]
+    got = [
+        (row.place_label, entry.player.name, row.points, tuple(row.tiebreaks))
+        for row, entry in table.lines()
+    ]
+    assert got == [
+        (place, name, pts, pytest.approx(values)) for place, name, pts, values in NEW_EXPECTED
+    ]
+
+
+def test_the_page_explains_the_new_tie_breaks(arbiter: User, client_for) -> None:
+    t = with_new_tiebreaks(arbiter)
+    a = t.entries.get(player__name="A")
+    url = reverse("tournaments:standings", args=[t.pk])
+    page = client_for(None).get(f"{url}?explain={a.pk}").content.decode()
+    assert "Average of opponents&#x27;" in page and "4.83" in page
+    assert "as if every game of the last round had been drawn" in page
+    assert "got a win&#x27;s points, played or not" in page
+    ru = client_for(None).get(f"{url}?explain={a.pk}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Предварительный Бухгольц" in ru and "Средний Бухгольц соперников" in ru
+    assert "закончились вничью" in ru

@@ -18,8 +18,10 @@ round_robin=False, dummy_cap=False)``
     ``label`` and an ``abbr`` (FIDE acronym) marked with ``gettext_noop`` — translate them with
     ``gettext`` when rendering — and ``compute(table, groups=()) -> {entry: Explanation}``.
     Keys: buchholz, buchholz_cut1, median_buchholz, sonneborn_berger, direct_encounter, wins,
-    second_moves, progressive, koya, sos_points, sos_difference. A new tie-break is a subclass
-    decorated with ``@register``.
+    second_moves, second_move_wins, rounds_won, rounds_elected, progressive, koya, sos_points,
+    sos_difference; and, in ``variants``, buchholz_cut2, median_buchholz2, fore_buchholz,
+    average_opponents_buchholz, sonneborn_berger_cut1. A new tie-break is a subclass decorated
+    with ``@register``.
 
 ``SWISS_ORDER``, ``ROUND_ROBIN_ORDER: tuple[str, ...]``
     FIDE's default orders: a Swiss's (buchholz_cut1, buchholz, sonneborn_berger,
@@ -34,8 +36,10 @@ round_robin=False, dummy_cap=False)``
     (own unplayed round, 16.4), "adjusted" (the opponent's score counts final requested byes as
     draws, 16.3), "below_threshold" (Koya). ``kind`` is the round's kind from the entry's side:
     played, forfeit_win, forfeit_loss, double_forfeit, bye, half_bye, zero_bye, absent.
-    ``Explanation.params``: Koya {"maximum", "threshold"}; direct encounter {"group", "all_met",
-    "points" (entry -> its separate standings score), "decided"} and, when not all met,
+    ``Explanation.params``: Koya {"maximum", "threshold"}; Fore Buchholz {"round" (the final
+    round, whose games count as draws)}; the average of the opponents' Buchholz {"sum",
+    "games"} (its value is their quotient, not the terms' total); direct encounter {"group",
+    "all_met", "points" (entry -> its separate standings score), "decided"} and, when not all met,
     "maximum" (entry -> the most it could have scored).
     Another note: "dummy_capped" (the dummy's score lowered by ``dummy_cap``, 16.4 of 2026).
 
@@ -95,9 +99,24 @@ for both players (neither a game nor an absence). Records of later rounds are ig
   then the same for the next place; DE is then applied again to the members left. In a round
   robin a group that has not all met stays level. The value is the number of group members
   DE ranks below the entry (members left level share it); 0 for an entry tied with nobody.
-* Wins (7.2, FIDE "WON"): games won over the board. Forfeit wins and byes do not count (FIDE's
-  "WIN", 7.1, would count them; not implemented).
-* Games with the second move (7.3, "BPG"): games played over the board with the second move.
+* Wins (7.2, FIDE "WON"): games won over the board. Forfeit wins and byes do not count.
+* Rounds won (7.1, "WIN"): the rounds in which the entry got a win's points, with or without
+  playing: games won, forfeit wins, and byes whose points equal a win's.
+* Games with the second move (7.3, "BPG"): games played over the board with the second move;
+  games won with it (7.4, "BWG"): those of them won.
+* Rounds elected to play (7.6, "REP"): ``rounds_played`` less the voluntary unplayed rounds
+  (half-point and zero-point byes, absences, forfeit losses, double forfeits); a round whose
+  result is not entered yet counts. In a round robin the rounds with a scheduled opponent less
+  the forfeit losses (15.2: a resting round is none).
+* Cut 2 and median 2 (14.2, 14.4): as cut 1 and median 1, two terms each way (16.5.2).
+* Fore Buchholz (8.3): Buchholz over ``fore_table(table)``, the table with every game of round
+  ``rounds_played`` that had a scheduled opponent (played, forfeit, double forfeit) turned into
+  a draw over the board for both; byes and absences unchanged.
+* Average of the opponents' Buchholz (8.2): the mean of the Buchholz of the opponents met (as
+  in ``ResultTable.met``), once per game; 0 without any.
+* Sonneborn-Berger cut 1 (14.1.1, 16.5): the term of the opponent with the lowest score goes
+  (ties: the lowest product, then the earliest round); with VURs the lowest VUR product goes
+  instead when it is not lower than that term's.
 * Progressive score (7.5): the sum of the entry's running score after each round 1..
   ``rounds_played``; every point counts (byes, forfeits).
 * Koya (9.2): the points scored (forfeit results included, byes not) against opponents whose

@@ -4,7 +4,8 @@ Each tie-break's ``compute(table, groups)`` returns, for every entry of the tabl
 ``Explanation``: the value and the terms it was summed from, so a page can show how it was
 computed. The exact FIDE choices are in the package docstring; ``Term`` and the opponent scores
 the Buchholz family sums (``opposition``, ``cut``) are in ``terms``; direct encounter, the grouped
-tie-break, in ``direct_encounter``.
+tie-break, in ``direct_encounter``; the cut, median, Fore and average variants of Buchholz and
+Sonneborn-Berger in ``variants``.
 """
 
 from __future__ import annotations
