@@ -250,3 +250,22 @@ def random_swiss(rng: random.Random, n: int, rounds: int) -> list[GameRecord]:
 @given(st.integers(2, 9), st.integers(1, 6), st.randoms(use_true_random=False))
 def test_reference_agrees_on_random_swisses(n, rounds, rng):
     assert_same(list(range(1, n + 1)), random_swiss(rng, n, rounds), rounds)
+
+
+def test_fore_buchholz_turns_final_round_forfeits_into_draws():
+    # After round 3 of SWISS: A-G, C-F (-/-) and E-B (-/+) count as draws over the board; D's
+    # zero-point bye keeps its 0. Fore points: A 2, B 1.5, C 1, D 0.5, E 1, F 2, G 2.5, and D's
+    # last-round bye counts as a draw for its opponents (16.3): 1.
+    #   F: E 1 + A 2 + C 1 (now a game)                    = 4
+    #   B: A 2 + r2 forfeit win, dummy own 1.5 + E 1       = 4.5
+    #   D: C 1 + G 2.5 + r3 zero bye, dummy own 0.5        = 4
+    got = values("fore_buchholz", table(SWISS_ENTRIES, SWISS, 3))
+    assert (got[F], got[B], got[D]) == (4, 4.5, 4)
+
+
+def test_rounds_won_with_three_points_for_a_win():
+    # 3-1-0 with a bye worth a draw (1): the bye is no win's points; a forfeit win is.
+    system = PointSystem(win=3, draw=1, loss=0, bye=1)
+    games = [game(1, 1, None, BYE), game(1, 2, 3, FORFEIT_WIN), game(2, 1, 2, WIN)]
+    games.append(game(2, 3, None, BYE))
+    assert values("rounds_won", table([1, 2, 3], games, 2, system)) == {1: 1, 2: 1, 3: 0}

@@ -78,7 +78,10 @@ def main(argv: list[str]) -> None:
     entries = list(range(1, n + 1))
     ranks = {e: e for e in entries}
     print(f"{n} entries x {rounds} rounds, {len(games)} records")
-    orders = {"all 11 tie-breaks": list(TIEBREAKS), "Swiss default order": SWISS_ORDER}
+    orders = {
+        f"all {len(TIEBREAKS)} tie-breaks": list(TIEBREAKS),
+        "Swiss default order": SWISS_ORDER,
+    }
     for name, order in orders.items():
 
         def run(order: Sequence[str] = order) -> None:
