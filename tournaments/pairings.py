@@ -149,6 +149,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         point_system=t.point_system,
         rounds=t.rounds,
         virtual_points=virtual_points(t, entries, number),
+        acceleration=acceleration_plan(t, entries),
     )
     rnd, _created = Round.objects.update_or_create(
         tournament=t,

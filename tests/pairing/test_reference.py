@@ -50,6 +50,7 @@ def replay(path: Path) -> list[tuple[int, set, set]]:
             requested_byes=state.requested_byes,
             unallocated_byes=state.unallocated_byes,
             top_seed_first=state.top_seed_first,
+            acceleration=state.acceleration,
         )
         out.append((k, expected(t, k), {(p.first, p.second) for p in pairs}))
     return out

@@ -54,6 +54,7 @@ class Swiss(Format):
                 point_system=point_system,
                 total_rounds=rounds or None,
                 requested_byes=requested,
+                acceleration=acceleration,
             )
         except pairing.PairingImpossible as err:
             raise TournamentError(

@@ -19,13 +19,16 @@ Swiss (the FIDE Dutch system, C.04.3 2025; see ``dutch`` for the criteria and ``
                games: Sequence[GameRecord] = (), point_system: PointSystem | None = None,
                total_rounds: int | None = None, requested_byes: Set[int] = frozenset(),
                unallocated_byes: Set[tuple[int, int]] = frozenset(),
-               top_seed_first: bool = True) -> list[Pair]
+               top_seed_first: bool = True,
+               acceleration: Mapping[int, Sequence[float]] | None = None) -> list[Pair]
         players: the active entries (withdrawn ones left out) with starting ranks and
-        optional acceleration ``virtual_points``; games: every earlier round's records
-        (forfeits are no meetings and give no colour); total_rounds: for the last round's
-        top-scorer exception; requested_byes: entries not to pair this round (the caller
-        records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry) of full-point
-        byes not given by the pairing. Raises PairingImpossible.
+        optional acceleration ``virtual_points`` (this round's); games: every earlier round's
+        records (forfeits are no meetings and give no colour); acceleration: every entry's
+        virtual points round by round from round 1 (a TRF's XXA values: the earlier rounds'
+        floats are judged on the pairing score, real plus virtual points); total_rounds: for
+        the last round's top-scorer exception; requested_byes: entries not to pair this round
+        (the caller records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry)
+        of full-point byes not given by the pairing. Raises PairingImpossible.
 
 Manual overrides::
 
