@@ -41,6 +41,8 @@ Values::
         boards from 1: higher score of the pair first, then higher sum, then best rank;
         the bye last.
     SwissPlayer(entry: int, rank: int, virtual_points: float = 0.0)   rank 1 = top seed
+    pairing_list(entries: Iterable[tuple[key, rank | None, rating | None]]) -> list[key]
+        the pairing order (C.04.2): by rank, late entries (no rank) placed by rating
     Reason(code: str, params: Mapping[str, Any])  and PairingWarning alike:
         .message() English text, .to_dict() / .from_dict() for JSON, .template
     PairingImpossible(ValueError)                  .code, .params, str() = English
@@ -51,7 +53,7 @@ Every code and its English template (``%(name)s`` placeholders, marked with a lo
 the words in ``messages.WORDS`` for ``wants``/``colour``/``strength``/``rule`` likewise).
 """
 
-from .base import Pair, SwissPlayer
+from .base import Pair, SwissPlayer, pairing_list
 from .check import check_pairings
 from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
 from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
@@ -67,6 +69,7 @@ __all__ = [
     "berger_rounds",
     "check_pairings",
     "pair_swiss",
+    "pairing_list",
     "round_robin_pairings",
     "round_robin_rounds",
 ]
