@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import scores
+from tournaments import pairing, scores
 from tournaments.acts import pairing_results
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
@@ -149,6 +149,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         point_system=t.point_system,
         rounds=t.rounds,
         virtual_points=virtual_points(t, entries, number),
+        acceleration=acceleration_plan(t, entries),
     )
     rnd, _created = Round.objects.update_or_create(
         tournament=t,
@@ -164,9 +165,9 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
 
 
 def pairing_order(entries: Sequence[Entry]) -> list[int]:
-    """Every entry's id in pairing order: by starting rank, unranked (late) entries last."""
-    ordered = sorted(entries, key=lambda e: (e.rank is None, e.rank or 0, e.pk))
-    return [e.pk for e in ordered]
+    """Every entry's id in pairing order (``pairing.pairing_list``, C.04.2): by starting rank,
+    a late entry (no rank) placed by rating, an unrated one last."""
+    return pairing.pairing_list((e.pk, e.rank, e.rating) for e in entries)
 
 
 def first_round_list(t: Tournament, entries: Sequence[Entry]) -> set[int]:

@@ -56,7 +56,7 @@ from tournaments.models import (
     Tournament,
     TournamentFormat,
 )
-from tournaments.pairings import acceleration_plan, tournament_records
+from tournaments.pairings import acceleration_plan, pairing_order, tournament_records
 
 KIND_MARK = re.compile(r"\((\w+)\)\s*$")
 DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
@@ -83,9 +83,8 @@ def _error(line: int, message: str) -> TournamentError:
 def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
     """The tournament as a ``TrfTournament`` (see ``export_trf``)."""
     t = Tournament.objects.get(pk=tournament.pk)
-    entries = sorted(
-        t.entries.select_related("player"), key=lambda e: (e.rank is None, e.rank or 0, e.pk)
-    )
+    by_pk = {e.pk: e for e in t.entries.select_related("player")}
+    entries = [by_pk[pk] for pk in pairing_order(list(by_pk.values()))]  # C.04.2
     number = {e.pk: n for n, e in enumerate(entries, 1)}
     games = tournament_records(t)
     paired = queries.rounds_played(t)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.pairing import pairing_list
 from tournaments.pairing.acceleration import (
     accelerated_rounds,
     baku_schedule,
@@ -116,3 +117,12 @@ def test_point_systems_that_fit() -> None:
     assert not fits_point_system(win=3, draw=1, loss=0)  # a draw is not half a win
     assert not fits_point_system(win=1, draw=0.5, loss=0.5)
     assert not fits_point_system(win=0, draw=0, loss=0)
+
+
+def test_the_pairing_list_places_late_entries_by_rating() -> None:
+    ranked = [("a", 1, 2400), ("b", 2, 2300), ("c", 3, 2200), ("d", 4, 2100)]
+    late = [("x", None, 2250), ("y", None, 2300), ("z", None, None), ("w", None, 1000)]
+    # By rank; a late entry before the first ranked one rated below him, equal ratings after.
+    assert pairing_list(ranked + late) == ["a", "b", "y", "x", "c", "d", "w", "z"]
+    assert pairing_list(ranked) == ["a", "b", "c", "d"]
+    assert pairing_list([]) == []

@@ -15,7 +15,7 @@ from tournaments.core.history import (
 )
 from tournaments.pairing import MESSAGES, PairingImpossible, SwissPlayer, pair_swiss
 from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, DutchPlayer
+from tournaments.pairing.dutch_records import DOWN, FLOAT_NONE, UP, DutchPlayer
 from tournaments.pairing.swiss import dutch_players
 
 from .helpers import boards
@@ -185,3 +185,22 @@ def test_empty_single_and_duplicates() -> None:
     assert pair_swiss(roster(2), round_no=1, requested_byes={1, 2}) == []
     with pytest.raises(ValueError):
         pair_swiss([SwissPlayer(1, 1), SwissPlayer(1, 2)], round_no=1)
+
+
+def test_floats_are_judged_on_the_pairing_score_with_virtual_points() -> None:
+    # Round 1: 1 beats 3, 2 loses to 4. Round 2: 1 (1 point) meets 2 (0 points, but 1 virtual
+    # point that round): equal pairing scores, so neither floated (C.04.5 with A.4).
+    games = [
+        GameRecord(1, 1, 3, WIN),
+        GameRecord(1, 2, 4, LOSS),
+        GameRecord(2, 1, 2, DRAW),
+        GameRecord(2, 3, 4, DRAW),
+    ]
+    roster = [SwissPlayer(e, e) for e in (1, 2, 3, 4)]
+    plain = {p.entry: p.floats[0] for p in dutch_players(roster, round_no=3, games=games)}
+    assert plain[1] == DOWN and plain[2] == UP
+    accelerated = dutch_players(roster, round_no=3, games=games, acceleration={2: (0.0, 1.0)})
+    assert {p.entry: p.floats[0] for p in accelerated}[1] == FLOAT_NONE
+    # Round 1's virtual point alone makes a float between two players with no points yet.
+    first = dutch_players(roster, round_no=2, games=games, acceleration={1: (1.0,)})
+    assert {p.entry: p.floats[0] for p in first} == {1: DOWN, 2: FLOAT_NONE, 3: UP, 4: FLOAT_NONE}

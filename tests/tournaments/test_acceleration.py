@@ -110,27 +110,25 @@ def test_virtual_points_round_by_round(arbiter: User) -> None:
     assert pairings.virtual_points(plain, list(plain.entries.all()), 1) == {}
 
 
-def test_a_late_entry_does_not_move_the_last_group_a_player(arbiter: User) -> None:
+def test_a_late_entry_joins_the_group_his_rating_places_him_in(arbiter: User) -> None:
+    # 10 players rated 2000, 1990, … 1910: GA is ranks 1-6 (down to 1950), cut from round 1.
     t = baku(arbiter)
     play_round(t, arbiter)
-    late = services.register(tournament=t, player=make_player("Late", rating=2500), user=arbiter)
-    # The late entry has no starting rank: it is listed after the others, in GB; GA is still
-    # ranks 1-6 (counting 11 players afresh would give 2 × 3 = 6 too, but cut from round 1).
+    strong = services.register(tournament=t, player=make_player("S", rating=1995), user=arbiter)
+    weak = services.register(tournament=t, player=make_player("W", rating=1945), user=arbiter)
+    # Neither has a starting rank; by rating (C.04.2) the strong one is placed second, above the
+    # last GA player of round 1, so he is in GA (C.04.5.1), now seven; the weak one below it, GB.
     entries = list(t.entries.all())
+    assert strong.pk in pairings.pairing_order(entries)[:2]
     got = pairings.virtual_points(t, entries, 2)
-    assert got[late.pk] == 0
-    assert sorted(e.rank for e in entries if got[e.pk]) == [1, 2, 3, 4, 5, 6]
-    # Given rank 2 by the arbiter it is placed above the last GA player: GA, now seven.
-    late.rank = 2
-    late.save(update_fields=["rank"])
-    for e in entries:
-        if e.pk != late.pk and e.rank is not None and e.rank >= 2:
-            e.rank += 1
-            e.save(update_fields=["rank"])
-    entries = list(t.entries.all())
-    got = pairings.virtual_points(t, entries, 2)
-    assert got[late.pk] == 1
+    assert got[strong.pk] == 1 and got[weak.pk] == 0
     assert sum(1 for v in got.values() if v) == 7
+    assert sorted(e.rank for e in entries if got[e.pk] and e.rank) == [1, 2, 3, 4, 5, 6]
+    # An unrated late entry is last: GB.
+    unrated = services.register(tournament=t, player=make_player("Unrated"), user=arbiter)
+    entries = list(t.entries.all())
+    assert pairings.pairing_order(entries)[-1] == unrated.pk
+    assert pairings.virtual_points(t, entries, 2)[unrated.pk] == 0
 
 
 def test_pairing_an_accelerated_round_works(arbiter: User) -> None:

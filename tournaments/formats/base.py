@@ -85,11 +85,13 @@ class Format:
         point_system: PointSystem,
         rounds: int | None = None,
         virtual_points: Mapping[int, float] | None = None,
+        acceleration: Mapping[int, Sequence[float]] | None = None,
     ) -> PairedRound:
         """Round ``number``: ``entries`` every entry of the tournament (ranked), ``games`` every
         earlier round's records, ``rounds`` the planned number, ``virtual_points`` (by entry
-        id) an acceleration's, for a format that ``accelerates``. ``TournamentError`` when the
-        round cannot be paired."""
+        id) an acceleration's, for a format that ``accelerates``, and ``acceleration`` every
+        entry's virtual points round by round (the earlier rounds' floats are judged on them).
+        ``TournamentError`` when the round cannot be paired."""
         raise NotImplementedError
 
     def planned_rounds(self, *, rounds: int | None, players: int) -> int | None:

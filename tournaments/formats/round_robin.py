@@ -50,6 +50,7 @@ class RoundRobin(Format):
         point_system: PointSystem,
         rounds: int | None = None,
         virtual_points: Mapping[int, float] | None = None,
+        acceleration: Mapping[int, Sequence[float]] | None = None,
     ) -> PairedRound:
         """Round ``number`` of the table over the starting ranks: a free round scores nothing,
         a withdrawn player's game is a forfeit."""

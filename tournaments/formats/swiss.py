@@ -36,14 +36,17 @@ class Swiss(Format):
         point_system: PointSystem,
         rounds: int | None = None,
         virtual_points: Mapping[int, float] | None = None,
+        acceleration: Mapping[int, Sequence[float]] | None = None,
     ) -> PairedRound:
         """The Dutch pairing of round ``number``, from the games stored (forfeits are no
         meetings); the half-point byes asked for come after the boards."""
         active = [e for e in entries if e.is_active_in(number)]
         requested = {e.pk for e in active if number in (e.half_byes or [])}
         virtual = virtual_points or {}
+        order = pairing.pairing_list((e.pk, e.rank, getattr(e, "rating", None)) for e in entries)
+        rank = {pk: n for n, pk in enumerate(order, 1)}  # late entries placed by rating (C.04.2)
         players = [
-            pairing.SwissPlayer(e.pk, e.rank or 10**6, virtual_points=virtual.get(e.pk, 0.0))
+            pairing.SwissPlayer(e.pk, rank[e.pk], virtual_points=virtual.get(e.pk, 0.0))
             for e in active
         ]
         try:
@@ -54,6 +57,7 @@ class Swiss(Format):
                 point_system=point_system,
                 total_rounds=rounds or None,
                 requested_byes=requested,
+                acceleration=acceleration,
             )
         except pairing.PairingImpossible as err:
             raise TournamentError(

@@ -19,13 +19,16 @@ Swiss (the FIDE Dutch system, C.04.3 2025; see ``dutch`` for the criteria and ``
                games: Sequence[GameRecord] = (), point_system: PointSystem | None = None,
                total_rounds: int | None = None, requested_byes: Set[int] = frozenset(),
                unallocated_byes: Set[tuple[int, int]] = frozenset(),
-               top_seed_first: bool = True) -> list[Pair]
+               top_seed_first: bool = True,
+               acceleration: Mapping[int, Sequence[float]] | None = None) -> list[Pair]
         players: the active entries (withdrawn ones left out) with starting ranks and
-        optional acceleration ``virtual_points``; games: every earlier round's records
-        (forfeits are no meetings and give no colour); total_rounds: for the last round's
-        top-scorer exception; requested_byes: entries not to pair this round (the caller
-        records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry) of full-point
-        byes not given by the pairing. Raises PairingImpossible.
+        optional acceleration ``virtual_points`` (this round's); games: every earlier round's
+        records (forfeits are no meetings and give no colour); acceleration: every entry's
+        virtual points round by round from round 1 (a TRF's XXA values: the earlier rounds'
+        floats are judged on the pairing score, real plus virtual points); total_rounds: for
+        the last round's top-scorer exception; requested_byes: entries not to pair this round
+        (the caller records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry)
+        of full-point byes not given by the pairing. Raises PairingImpossible.
 
 Manual overrides::
 
@@ -38,6 +41,8 @@ Values::
         boards from 1: higher score of the pair first, then higher sum, then best rank;
         the bye last.
     SwissPlayer(entry: int, rank: int, virtual_points: float = 0.0)   rank 1 = top seed
+    pairing_list(entries: Iterable[tuple[key, rank | None, rating | None]]) -> list[key]
+        the pairing order (C.04.2): by rank, late entries (no rank) placed by rating
     Reason(code: str, params: Mapping[str, Any])  and PairingWarning alike:
         .message() English text, .to_dict() / .from_dict() for JSON, .template
     PairingImpossible(ValueError)                  .code, .params, str() = English
@@ -48,7 +53,7 @@ Every code and its English template (``%(name)s`` placeholders, marked with a lo
 the words in ``messages.WORDS`` for ``wants``/``colour``/``strength``/``rule`` likewise).
 """
 
-from .base import Pair, SwissPlayer
+from .base import Pair, SwissPlayer, pairing_list
 from .check import check_pairings
 from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
 from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
@@ -64,6 +69,7 @@ __all__ = [
     "berger_rounds",
     "check_pairings",
     "pair_swiss",
+    "pairing_list",
     "round_robin_pairings",
     "round_robin_rounds",
 ]

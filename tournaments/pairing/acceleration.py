@@ -9,16 +9,20 @@ What the Handbook says, and how it is read here:
 * Initial groups: before the first round, the list of players to be paired, in pairing order,
   is split in two. GA holds the first half of the players, rounded up to the nearest even
   number — ``2 × ⌈N / 4⌉`` (161 players: 82); GB all the others (``group_a_size``).
-* Late entries are placed in the pairing list as usual; the last GA player stays the one of the
-  first round, so everyone listed above him is in GA (which may then hold an odd number of
-  players). ``group_a`` takes the whole pairing list and the players of the first round.
+* Late entries are placed in the pairing list as usual (C.04.2: by rating, ``pairing_list`` in
+  ``base``); the last GA player stays the one of the first round, so everyone listed above him
+  is in GA (which may then hold an odd number of players). ``group_a`` takes the whole pairing
+  list and the players of the first round.
 * Virtual points: the accelerated rounds are the first half of the rounds, rounded up
   (``accelerated_rounds``: 9 rounds → 5). Before pairing the first half (rounded up) of them
   (9 rounds → rounds 1-3) every GA player has 1 virtual point; before the remaining ones (4-5),
   ½. GB players never have any, nor anyone after the last accelerated round.
-* Virtual points count for the pairing only (the score groups a player is placed in): they are
-  never part of the score in the standings. The pairing engine reads them from
-  ``SwissPlayer.virtual_points``.
+* Virtual points count for the pairing only: real points plus the round's virtual points are
+  the pairing score (C.04.5), on which the Dutch system judges everything it judges on a score
+  (the brackets, the bye, the topscorers, and the floats of earlier rounds, each on its own
+  round's pairing scores). They are never part of the score in the standings. The pairing
+  engine reads them from ``SwissPlayer.virtual_points`` (this round) and ``pair_swiss``'s
+  ``acceleration`` (every round, for the floats).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 from .messages import Reason
@@ -40,3 +41,24 @@ class SwissPlayer:
     entry: int
     rank: int
     virtual_points: float = 0.0  # acceleration: added to the score for bracket placement only
+
+
+def pairing_list(
+    entries: Iterable[tuple[Hashable, int | None, int | None]],
+) -> list[Hashable]:
+    """The pairing list (C.04.2): ``entries`` as (key, starting rank or None, rating or None).
+
+    Ranked entries in rank order; an entry without a rank (a late entry) is placed by rating,
+    before the first ranked entry rated below him (after those rated the same); unrated ones
+    last. A strong late entry is thus numbered where his rating puts him, not last (and is in
+    Baku's group A when that is above the last group-A player of round 1, C.04.5.1).
+    """
+    items = list(entries)
+    ranked = sorted((e for e in items if e[1] is not None), key=lambda e: (e[1], str(e[0])))
+    late = sorted((e for e in items if e[1] is None), key=lambda e: -(e[2] or 0))
+    order = []
+    for e in ranked:
+        while late and late[0][2] and late[0][2] > (e[2] or 0):
+            order.append(late.pop(0))
+        order.append(e)
+    return [e[0] for e in order + late]

@@ -13,7 +13,7 @@ given without the pairing (``unallocated_byes``) does not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from tournaments.core.history import (
@@ -71,15 +71,25 @@ def dutch_players(
     games: Sequence[GameRecord],
     point_system: PointSystem | None = None,
     unallocated_byes: Set[tuple[int, int]] = frozenset(),
+    acceleration: Mapping[int, Sequence[float]] | None = None,
 ) -> list[DutchPlayer]:
-    """What the Dutch system needs of each of ``players`` before round ``round_no``."""
+    """What the Dutch system needs of each of ``players`` before round ``round_no``.
+
+    ``acceleration``: each entry's virtual points when rounds 1, 2, … were paired (a TRF's
+    ``XXA`` values); a float is judged on the pairing scores of that round (C.04.3 A.4 with
+    C.04.5: real points plus that round's virtual points), as bbpPairings does.
+    """
     system = point_system or PointSystem()
     earlier = [g for g in games if g.round < round_no]
     rounds = _rounds(earlier, system, unallocated_byes)
     loss = tenths(system.loss)
+    virtual = acceleration or {}
 
     def before(entry: int, r: int) -> int:
-        return sum(x.points for rr, x in rounds.get(entry, {}).items() if rr < r)
+        """The pairing score ``entry`` had when round ``r`` was paired (tenths)."""
+        values = virtual.get(entry, ())
+        extra = tenths(values[r - 1]) if r <= len(values) else 0
+        return extra + sum(x.points for rr, x in rounds.get(entry, {}).items() if rr < r)
 
     def float_in(entry: int, r: int) -> int:
         x = rounds.get(entry, {}).get(r)
@@ -121,6 +131,7 @@ def pair_swiss(
     requested_byes: Set[int] = frozenset(),
     unallocated_byes: Set[tuple[int, int]] = frozenset(),
     top_seed_first: bool = True,
+    acceleration: Mapping[int, Sequence[float]] | None = None,
 ) -> list[Pair]:
     """Pair round ``round_no`` of a Swiss by the Dutch system.
 
@@ -129,7 +140,9 @@ def pair_swiss(
     ``total_rounds`` the planned number of rounds (the last round's top-scorer exception needs
     it); ``requested_byes`` entries not to pair this round (the caller records their byes);
     ``unallocated_byes`` (round, entry) of full-point byes not allocated by the pairing;
-    ``top_seed_first`` the initial colour (E.5). Returns the boards in the published order, the
+    ``top_seed_first`` the initial colour (E.5); ``acceleration`` every entry's virtual points
+    round by round (from round 1; the earlier rounds' floats are judged on the pairing score).
+    Returns the boards in the published order, the
     pairing-allocated bye (if any) last. Raises ``PairingImpossible`` when no pairing satisfies
     the absolute criteria.
     """
@@ -145,6 +158,7 @@ def pair_swiss(
         games=games,
         point_system=system,
         unallocated_byes=unallocated_byes,
+        acceleration=acceleration,
     )
     played_rounds = round_no - 1
     threshold = (played_rounds * tenths(max(system.win, system.draw))) >> 1

@@ -201,6 +201,7 @@ class PairingState:
     requested_byes: frozenset[int]
     unallocated_byes: frozenset[tuple[int, int]]
     top_seed_first: bool
+    acceleration: dict[int, tuple[float, ...]]  # the XXA lines: virtual points by round
 
 
 def pairing_state(t: TrfTournament, round_no: int) -> PairingState:
@@ -247,4 +248,5 @@ def pairing_state(t: TrfTournament, round_no: int) -> PairingState:
         requested_byes=frozenset(requested),
         unallocated_byes=unallocated,
         top_seed_first=initial_colour(t) == "w",
+        acceleration=dict(t.acceleration),
     )

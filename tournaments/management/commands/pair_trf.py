@@ -54,6 +54,7 @@ def pair_state(state: trf.PairingState) -> list[Pair]:
         requested_byes=state.requested_byes,
         unallocated_byes=state.unallocated_byes,
         top_seed_first=state.top_seed_first,
+        acceleration=state.acceleration,
     )
 
 
