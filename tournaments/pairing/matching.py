@@ -52,7 +52,8 @@ class Matcher:
         self.lo: list[dict[int, int]] = [{} for _ in range(n)]
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
-        self._split: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._split: dict[int, Parts] = {}
+        self._split_high: dict[int, Parts] = {}  # the same for the weights' fields above the low
         self._starts: list[int] | None = None  # the fields' offsets, lowest first
         self.calls = 0
         self.slow_calls = 0
@@ -110,6 +111,7 @@ class Matcher:
         if layout is not None:
             self.layout = list(layout)
             self._split.clear()
+            self._split_high.clear()
             self._starts = None
         self._stale = True
 
@@ -137,6 +139,15 @@ class Matcher:
         mask = (1 << low_width) - 1
         low = ((weight + half) & mask) - half
         high = weight - low
+        parts = self._split_high.get(high)
+        if parts is None:
+            parts = self._split_high[high] = self._split_fields(high)
+        out = (*parts, (len(self.layout) - 1, low)) if low else parts
+        self._split[weight] = out
+        return out
+
+    def _split_fields(self, high: int) -> Parts:
+        """The nonzero fields above the low bits of ``high`` (whose low bits are zero)."""
         parts = []
         last = len(self.layout) - 1
         if high > 0:
@@ -160,11 +171,7 @@ class Matcher:
                     v &= (1 << width) - 1
                 if v:
                     parts.append((f, v))
-        if low:
-            parts.append((last, low))
-        out = tuple(parts)
-        self._split[weight] = out
-        return out
+        return tuple(parts)
 
     def _parts(self, weight: int) -> Parts:
         """The weight's nonzero fields as packed: with the complements of ``_flips``."""
@@ -224,12 +231,13 @@ class Matcher:
         self, lows: list[dict[int, int]], kinds: dict[int, tuple[int, ...]], fields: dict
     ) -> set[tuple[int, int]]:
         """The edges (``(larger, smaller)`` vertices) with one of ``fields`` set."""
+        having = {w for w, k in kinds.items() if not fields.keys().isdisjoint(k)}
         chosen = self.active
         return {
             (li if chosen is None else chosen[li], j)
             for li, row in enumerate(lows)
             for j, w in row.items()
-            if any(f in fields for f in kinds[w])
+            if w in having
         }
 
     def _rows(self) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
