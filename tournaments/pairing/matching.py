@@ -212,8 +212,11 @@ class Matcher:
                 top, kinds = field_tops(distinct, self._parts, nfields)
                 count, pairs = field_counts(values, kinds, nfields)
                 self._flip_edges = self._edges_with(lows, kinds, self._flips)
-            closer_counts(lows, kinds, count, None if self.active is None else self._local, top)
-            offsets, bit, edge_bits = offsets_for(top, count)
+                offsets, bit, edge_bits = offsets_for(top, count)
+            if min(bit, edge_bits) > FAST_BITS:
+                local = None if self.active is None else self._local
+                closer_counts(lows, kinds, count, local, top)
+                offsets, bit, edge_bits = offsets_for(top, count)
         ties, tie_top, tie_bits = self._tie_room(rows, pairs, bit)
         self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
