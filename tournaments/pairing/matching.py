@@ -27,6 +27,7 @@ from .matching_fields import (
     Parts,
     closer_counts,
     complement,
+    edges_with,
     field_counts,
     field_tops,
     flips,
@@ -70,6 +71,8 @@ class Matcher:
         self._flips: dict[int, tuple[int, int]] = {}
         self._flipped: dict[int, Parts] = {}  # the weights' fields with the complements
         self._flip_edges: set[tuple[int, int]] = set()  # the edges with a complement set
+        # the packed fields above the low bits, this packing's (see ``_pack_high``)
+        self._packed_high: dict[int, tuple[int | None, bool]] = {}
         # the vertices of the graph matched (None: all); edges leaving them are left out
         self.active: list[int] | None = None
         self._local: dict[int, int] = {}
@@ -134,17 +137,20 @@ class Matcher:
         out = self._split.get(weight)
         if out is not None:
             return out
-        low_width = self.layout[-1][1]
-        half = 1 << (low_width - 1)
-        mask = (1 << low_width) - 1
-        low = ((weight + half) & mask) - half
-        high = weight - low
+        low, high = self._cut(weight)
         parts = self._split_high.get(high)
         if parts is None:
             parts = self._split_high[high] = self._split_fields(high)
         out = (*parts, (len(self.layout) - 1, low)) if low else parts
         self._split[weight] = out
         return out
+
+    def _cut(self, weight: int) -> tuple[int, int]:
+        """The weight's low bits (signed) and the rest."""
+        low_width = self.layout[-1][1]
+        half = 1 << (low_width - 1)
+        low = ((weight + half) & ((1 << low_width) - 1)) - half
+        return low, weight - low
 
     def _split_fields(self, high: int) -> Parts:
         """The nonzero fields above the low bits of ``high`` (whose low bits are zero)."""
@@ -184,15 +190,38 @@ class Matcher:
 
     def _pack(self, weight: int, edge: tuple[int, int]) -> int | None:
         """The packed weight, or None when a field is out of the packing's bounds."""
-        top, offsets, flipped = self._top, self._offsets, self._flips
+        low, high = self._cut(weight)
+        hit = self._packed_high.get(high)
+        if hit is None:
+            hit = self._packed_high[high] = self._pack_high(high)
+        total, flipped = hit
+        if total is None or abs(low) > self._top[-1]:
+            return None
+        if flipped and edge not in self._flip_edges:
+            return None  # (a complement's bound holds for the edges it was set on)
+        return total + (low << self._offsets[-1])
+
+    def _pack_high(self, high: int) -> tuple[int | None, bool]:
+        """The packed fields above the low bits (None when out of bounds), and whether a
+        complement is set."""
+        parts = self._split_high.get(high)
+        if parts is None:
+            parts = self._split_high[high] = self._split_fields(high)
+        chosen = self._flips
+        if chosen:
+            parts = complement(parts, chosen)
+        top, offsets = self._top, self._offsets
         total = 0
-        for f, v in self._parts(weight):
+        flipped = False
+        for f, v in parts:
             if abs(v) > top[f]:
-                return None
-            if f in flipped and (v > 0 or edge not in self._flip_edges):
-                return None  # (a complement's bound holds for the edges it was set on)
+                return None, False
+            if f in chosen:
+                if v > 0:
+                    return None, False
+                flipped = True
             total += v << offsets[f]
-        return total
+        return total, flipped
 
     def _rebuild(self) -> None:
         """Repack every edge of the graph matched (the fields' widths for this graph, then the
@@ -202,22 +231,19 @@ class Matcher:
         distinct: set[int] = set().union(*values)
         nfields = len(self.layout)
         self._flips = {}
+        self._packed_high = {}
         top, kinds = field_tops(distinct, self.split, nfields)
         count, pairs = field_counts(values, kinds, nfields)
+        tie_top = self._tie_top_of(rows)
+        tie_bits = (tie_top * pairs).bit_length()
         offsets, bit, edge_bits = offsets_for(top, count)
         if min(bit, edge_bits) > FAST_BITS:
-            self._flips = flips(distinct, self.split, top, values, kinds)
-            if self._flips:
-                self._flipped = {}
-                top, kinds = field_tops(distinct, self._parts, nfields)
-                count, pairs = field_counts(values, kinds, nfields)
-                self._flip_edges = self._edges_with(lows, kinds, self._flips)
-                offsets, bit, edge_bits = offsets_for(top, count)
-            if min(bit, edge_bits) > FAST_BITS:
-                local = None if self.active is None else self._local
-                closer_counts(lows, kinds, count, local, top)
-                offsets, bit, edge_bits = offsets_for(top, count)
-        ties, tie_top, tie_bits = self._tie_room(rows, pairs, bit)
+            top, offsets, bit, edge_bits = self._narrow(
+                distinct, values, lows, (top, kinds, count), tie_bits
+            )
+        ties = self._ties
+        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
+            ties, tie_top, tie_bits = {}, 0, 0
         self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
         # No field lies above the most significant one: it needs no room for a matching's sum,
@@ -230,18 +256,31 @@ class Matcher:
         self._stale = False
         self._dirty.clear()
 
-    def _edges_with(
-        self, lows: list[dict[int, int]], kinds: dict[int, tuple[int, ...]], fields: dict
-    ) -> set[tuple[int, int]]:
-        """The edges (``(larger, smaller)`` vertices) with one of ``fields`` set."""
-        having = {w for w, k in kinds.items() if not fields.keys().isdisjoint(k)}
-        chosen = self.active
-        return {
-            (li if chosen is None else chosen[li], j)
-            for li, row in enumerate(lows)
-            for j, w in row.items()
-            if w in having
-        }
+    def _narrow(
+        self,
+        distinct: set[int],
+        values: list[set[int]],
+        lows: list[dict[int, int]],
+        fields: tuple[list[int], dict[int, tuple[int, ...]], list[int]],
+        tie_bits: int,
+    ) -> tuple[list[int], list[int], int, int]:
+        """Narrower fields when the weights are too wide for the fast matcher (and the ties):
+        the complements, then closer bounds. Returns ``top``, the offsets, the bits and the
+        widest edge's width."""
+        top, kinds, count = fields
+        nfields = len(top)
+        self._flips = flips(distinct, self.split, top, values, kinds)
+        if self._flips:
+            self._flipped = {}
+            top, kinds = field_tops(distinct, self._parts, nfields)
+            count, _ = field_counts(values, kinds, nfields)
+            self._flip_edges = edges_with(lows, kinds, self._flips, self.active)
+        offsets, bit, edge_bits = offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS or bit + tie_bits > FAST_BITS:
+            local = None if self.active is None else self._local
+            closer_counts(lows, kinds, count, local, top)
+            offsets, bit, edge_bits = offsets_for(top, count)
+        return top, offsets, bit, edge_bits
 
     def _rows(self) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
         """The rows of the graph matched (every vertex, or the active ones): all edges, and
@@ -253,24 +292,16 @@ class Matcher:
         lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
         return rows, lows
 
-    def _tie_room(
-        self, rows: list[dict[int, int]], pairs: int, bit: int
-    ) -> tuple[dict[tuple[int, int], int], int, int]:
-        """The ties kept (none when they would not fit the fast matcher), their largest value
-        and their bits."""
+    def _tie_top_of(self, rows: list[dict[int, int]]) -> int:
+        """The largest tie on an edge of the graph matched."""
         ties = self._ties
         if self.active is None:
-            tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
-        else:
-            local = self._local
-            tie_top = max(
-                (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
-                default=0,
-            )
-        tie_bits = (tie_top * pairs).bit_length()
-        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
-            return {}, 0, 0
-        return ties, tie_top, tie_bits
+            return max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        local = self._local
+        return max(
+            (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
+            default=0,
+        )
 
     def _packed_graph(
         self,
@@ -305,13 +336,14 @@ class Matcher:
         g = self._graph
         assert g is not None
         local = self._local if self.active is not None else None
-        for i, j in self._dirty:
-            w = self.w[i].get(j, 0)
-            gi, gj = i, j
+        w_rows, ties, tie_bits, tie_top = self.w, self._ties, self._tie_bits, self._tie_top
+        for gi, gj in self._dirty:
+            i, j = gi, gj
             if local is not None:
-                if i not in local or j not in local:
+                i, j = local.get(gi, -1), local.get(gj, -1)
+                if i < 0 or j < 0:
                     continue
-                i, j = local[i], local[j]
+            w = w_rows[gi].get(gj, 0)
             if not w:
                 if g.has_edge(i, j):
                     g.remove_edge(i, j)
@@ -319,14 +351,15 @@ class Matcher:
             packed = self._pack(w, (gi, gj))
             if packed is None:
                 return False
-            packed <<= self._tie_bits
-            tie = self._ties.get((gi, gj), 0) if self._tie_bits else 0
-            if tie > self._tie_top:
-                return False
-            packed += tie
-            if g.has_edge(i, j):
+            packed <<= tie_bits
+            if tie_bits:
+                tie = ties.get((gi, gj), 0)
+                if tie > tie_top:
+                    return False
+                packed += tie
+            try:
                 g.update_edge(i, j, packed)
-            else:
+            except rx.NoEdgeBetweenNodes:
                 g.add_edge(i, j, packed)
         self._dirty.clear()
         return True

@@ -172,3 +172,20 @@ def complement(parts: Parts, chosen: dict[int, tuple[int, int]]) -> Parts:
             else:
                 values.pop(g, None)
     return tuple(sorted(values.items()))
+
+
+def edges_with(
+    lows: list[dict[int, int]],
+    kinds: dict[int, tuple[int, ...]],
+    fields: dict[int, tuple[int, int]],
+    chosen: list[int] | None,
+) -> set[tuple[int, int]]:
+    """The edges (``(larger, smaller)`` vertices; ``chosen``: the vertices of ``lows``' rows,
+    when the graph is part of the whole) with one of ``fields`` set."""
+    having = {w for w, k in kinds.items() if not fields.keys().isdisjoint(k)}
+    return {
+        (li if chosen is None else chosen[li], j)
+        for li, row in enumerate(lows)
+        for j, w in row.items()
+        if w in having
+    }
