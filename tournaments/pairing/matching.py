@@ -184,8 +184,13 @@ class Matcher:
         if not self._flips:
             return self.split(weight)
         out = self._flipped.get(weight)
-        if out is None:
-            out = self._flipped[weight] = complement(self.split(weight), self._flips)
+        if out is None:  # (the complements of the fields above the low bits, once each)
+            self.split(weight)
+            low, high = self._cut(weight)
+            out = self._flipped.get(high)
+            if out is None:
+                out = self._flipped[high] = complement(self._split_high[high], self._flips)
+            out = self._flipped[weight] = (*out, (len(self.layout) - 1, low)) if low else out
         return out
 
     def _pack(self, weight: int, edge: tuple[int, int]) -> int | None:

@@ -154,7 +154,15 @@ def flips(
             chosen[g] = (pivot, top[g])
     if not chosen:
         return {}
-    flipped = {w: tuple(f for f, _ in complement(parts_of(w), chosen)) for w in distinct}
+    flipped = {}
+    memo: dict[Parts, tuple[int, ...]] = {}  # by the fields above the low bits (not flipped)
+    for w in distinct:
+        parts = parts_of(w)
+        key = parts[:-1] if parts and parts[-1][0] == last else parts
+        out = memo.get(key)
+        if out is None:
+            out = memo[key] = tuple(f for f, _ in complement(key, chosen))
+        flipped[w] = out + kinds[w][len(key) :]
     before, _ = support(values, kinds, nfields)
     after, _ = support(values, flipped, nfields)
     return {g: pt for g, pt in chosen.items() if after[g] < before[g]}
