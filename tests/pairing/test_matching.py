@@ -24,8 +24,8 @@ def _layout(fields: int) -> list[tuple[int, int]]:
 
 def _weights(n: int, fields: int, seed: int, miss: float) -> dict[tuple[int, int], int]:
     """A bracket's weights: completion (field 0), in the bracket (field 1, an indicator on
-    most edges, the others only there), then criteria met (1) or missed (0, with chance
-    ``miss``) by the pairs in the bracket, and low bits."""
+    most edges, the others only there), then criteria met (1; 2 for every fifth field) or
+    missed (less, with chance ``miss``) by the pairs in the bracket, and low bits."""
     rng = random.Random(seed)
     out = {}
     for i in range(n):
@@ -34,8 +34,11 @@ def _weights(n: int, fields: int, seed: int, miss: float) -> dict[tuple[int, int
                 continue  # players who may not meet
             in_bracket = rng.random() < 0.8
             values = [rng.randint(1, 3), int(in_bracket)]
-            for _ in range(2, fields):
-                values.append(int(in_bracket and rng.random() >= miss))
+            for f in range(2, fields):
+                met = int(in_bracket and rng.random() >= miss)
+                if f % 5 == 0 and met:  # a criterion worth 2, sometimes half met
+                    met = 2 - (rng.random() < miss)
+                values.append(met)
             w = 0
             for v in values:
                 w = (w << WIDTH) | v
