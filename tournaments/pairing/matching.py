@@ -8,9 +8,11 @@ remaining graph, with the fixed pairs.
 The weights are wide (one bit field per pairing criterion, sized for the worst case). Before
 each matching they are repacked: every field gets just the width that the sum of its values over
 a matching can need, fields that are zero on every edge get none, and the packed weights go to
-rustworkx's blossom (integers up to 2**127) when they fit; otherwise to networkx's, which works
-on Python integers of any size. The repacking keeps the order of any two matchings' total
-weights, so both give a maximum of the same weight.
+rustworkx's blossom (integers up to 2**127) when they fit. When they do not (a big bracket with
+many criteria), the fields met by most pairs are packed as their complements, nonzero only on the
+pairs that miss them (``matching_fields``), and the bounds are made closer; networkx's blossom,
+which works on Python integers of any size, is left for what still does not fit. The repacking
+keeps the order of any two matchings' total weights, so both give a maximum of the same weight.
 """
 
 from __future__ import annotations
@@ -20,7 +22,19 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-FAST_BITS = 120  # rustworkx keeps weights and duals (up to a few times the widest edge) in i128
+from .matching_fields import (
+    FAST_BITS,
+    Parts,
+    closer_counts,
+    complement,
+    edges_with,
+    field_counts,
+    field_tops,
+    flips,
+    offsets_for,
+)
+
+__all__ = ["FAST_BITS", "Matcher"]
 
 
 class Matcher:
@@ -39,7 +53,8 @@ class Matcher:
         self.lo: list[dict[int, int]] = [{} for _ in range(n)]
         self.fixed: dict[int, int] = {}
         self.layout = list(layout)
-        self._split: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._split: dict[int, Parts] = {}
+        self._split_high: dict[int, Parts] = {}  # the same for the weights' fields above the low
         self._starts: list[int] | None = None  # the fields' offsets, lowest first
         self.calls = 0
         self.slow_calls = 0
@@ -52,6 +67,12 @@ class Matcher:
         self._ties: dict[tuple[int, int], int] = {}
         self._tie_bits = 0
         self._tie_top = 0
+        # fields packed as their complements (``matching_fields.flips``), this packing's
+        self._flips: dict[int, tuple[int, int]] = {}
+        self._flipped: dict[int, Parts] = {}  # the weights' fields with the complements
+        self._flip_edges: set[tuple[int, int]] = set()  # the edges with a complement set
+        # the packed fields above the low bits, this packing's (see ``_pack_high``)
+        self._packed_high: dict[int, tuple[int | None, bool]] = {}
         # the vertices of the graph matched (None: all); edges leaving them are left out
         self.active: list[int] | None = None
         self._local: dict[int, int] = {}
@@ -93,6 +114,7 @@ class Matcher:
         if layout is not None:
             self.layout = list(layout)
             self._split.clear()
+            self._split_high.clear()
             self._starts = None
         self._stale = True
 
@@ -110,16 +132,28 @@ class Matcher:
         self.fixed[i] = j
         self.fixed[j] = i
 
-    def split(self, weight: int) -> tuple[tuple[int, int], ...]:
+    def split(self, weight: int) -> Parts:
         """The weight's nonzero fields as (field index, value)."""
         out = self._split.get(weight)
         if out is not None:
             return out
+        low, high = self._cut(weight)
+        parts = self._split_high.get(high)
+        if parts is None:
+            parts = self._split_high[high] = self._split_fields(high)
+        out = (*parts, (len(self.layout) - 1, low)) if low else parts
+        self._split[weight] = out
+        return out
+
+    def _cut(self, weight: int) -> tuple[int, int]:
+        """The weight's low bits (signed) and the rest."""
         low_width = self.layout[-1][1]
         half = 1 << (low_width - 1)
-        mask = (1 << low_width) - 1
-        low = ((weight + half) & mask) - half
-        high = weight - low
+        low = ((weight + half) & ((1 << low_width) - 1)) - half
+        return low, weight - low
+
+    def _split_fields(self, high: int) -> Parts:
+        """The nonzero fields above the low bits of ``high`` (whose low bits are zero)."""
         parts = []
         last = len(self.layout) - 1
         if high > 0:
@@ -143,38 +177,56 @@ class Matcher:
                     v &= (1 << width) - 1
                 if v:
                     parts.append((f, v))
-        if low:
-            parts.append((last, low))
-        out = tuple(parts)
-        self._split[weight] = out
+        return tuple(parts)
+
+    def _parts(self, weight: int) -> Parts:
+        """The weight's nonzero fields as packed: with the complements of ``_flips``."""
+        if not self._flips:
+            return self.split(weight)
+        out = self._flipped.get(weight)
+        if out is None:  # (the complements of the fields above the low bits, once each)
+            self.split(weight)
+            low, high = self._cut(weight)
+            out = self._flipped.get(high)
+            if out is None:
+                out = self._flipped[high] = complement(self._split_high[high], self._flips)
+            out = self._flipped[weight] = (*out, (len(self.layout) - 1, low)) if low else out
         return out
 
-    def _pack(self, weight: int) -> int | None:
+    def _pack(self, weight: int, edge: tuple[int, int]) -> int | None:
         """The packed weight, or None when a field is out of the packing's bounds."""
+        low, high = self._cut(weight)
+        hit = self._packed_high.get(high)
+        if hit is None:
+            hit = self._packed_high[high] = self._pack_high(high)
+        total, flipped = hit
+        if total is None or abs(low) > self._top[-1]:
+            return None
+        if flipped and edge not in self._flip_edges:
+            return None  # (a complement's bound holds for the edges it was set on)
+        return total + (low << self._offsets[-1])
+
+    def _pack_high(self, high: int) -> tuple[int | None, bool]:
+        """The packed fields above the low bits (None when out of bounds), and whether a
+        complement is set."""
+        parts = self._split_high.get(high)
+        if parts is None:
+            parts = self._split_high[high] = self._split_fields(high)
+        chosen = self._flips
+        if chosen:
+            parts = complement(parts, chosen)
         top, offsets = self._top, self._offsets
         total = 0
-        for f, v in self.split(weight):
+        flipped = False
+        for f, v in parts:
             if abs(v) > top[f]:
-                return None
+                return None, False
+            if f in chosen:
+                if v > 0:
+                    return None, False
+                flipped = True
             total += v << offsets[f]
-        return total
-
-    @staticmethod
-    def _offsets_for(top: list[int], count: list[int]) -> tuple[list[int], int, int]:
-        """The fields' offsets when a matching has at most ``count[f]`` edges with field f set
-        (each at most ``top[f]``), the bits they need and the widest edge's width."""
-        last = len(top) - 1
-        offsets = [0] * len(top)
-        bit = 0
-        edge_bits = 0  # the widest edge weight (without the ties)
-        for f in range(last, -1, -1):
-            if top[f]:
-                offsets[f] = bit
-                edge_bits = bit + top[f].bit_length()
-                # the most a matching can sum in this field (twice for the signed low bits)
-                cap = top[f] * count[f] * (2 if f == last else 1)
-                bit += max(cap.bit_length(), 1)
-        return offsets, bit, edge_bits
+        return total, flipped
 
     def _rebuild(self) -> None:
         """Repack every edge of the graph matched (the fields' widths for this graph, then the
@@ -182,23 +234,58 @@ class Matcher:
         rows, lows = self._rows()
         values = [set(row.values()) for row in rows]
         distinct: set[int] = set().union(*values)
-        top, kinds = self._field_tops(distinct)
-        count, pairs = self._field_counts(values, kinds)
-        offsets, bit, edge_bits = self._offsets_for(top, count)
+        nfields = len(self.layout)
+        self._flips = {}
+        self._packed_high = {}
+        top, kinds = field_tops(distinct, self.split, nfields)
+        count, pairs = field_counts(values, kinds, nfields)
+        tie_top = self._tie_top_of(rows)
+        tie_bits = (tie_top * pairs).bit_length()
+        offsets, bit, edge_bits = offsets_for(top, count)
         if min(bit, edge_bits) > FAST_BITS:
-            offsets, bit, edge_bits = self._closer_offsets(lows, kinds, top, count)
-        ties, tie_top, tie_bits = self._tie_room(rows, pairs, bit)
+            top, offsets, bit, edge_bits = self._narrow(
+                distinct, values, lows, (top, kinds, count), tie_bits
+            )
+        ties = self._ties
+        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
+            ties, tie_top, tie_bits = {}, 0, 0
         self._tie_top, self._tie_bits = tie_top, tie_bits
         self._top, self._offsets = top, offsets
         # No field lies above the most significant one: it needs no room for a matching's sum,
         # and the blossom's duals and slacks stay within a few times the widest edge weight
         # (no matching's total is computed), so the edges' width is what must fit.
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
-        split = self.split
-        packed = {w: sum(v << offsets[f] for f, v in split(w)) << tie_bits for w in distinct}
+        parts = self._parts
+        packed = {w: sum(v << offsets[f] for f, v in parts(w)) << tie_bits for w in distinct}
         self._graph = self._packed_graph(rows, lows, packed, ties)
         self._stale = False
         self._dirty.clear()
+
+    def _narrow(
+        self,
+        distinct: set[int],
+        values: list[set[int]],
+        lows: list[dict[int, int]],
+        fields: tuple[list[int], dict[int, tuple[int, ...]], list[int]],
+        tie_bits: int,
+    ) -> tuple[list[int], list[int], int, int]:
+        """Narrower fields when the weights are too wide for the fast matcher (and the ties):
+        the complements, then closer bounds. Returns ``top``, the offsets, the bits and the
+        widest edge's width."""
+        top, kinds, count = fields
+        nfields = len(top)
+        self._flips = flips(distinct, self.split, top, values, kinds)
+        if self._flips:
+            self._flipped = {}
+            top, kinds = field_tops(distinct, self._parts, nfields)
+            count, _ = field_counts(values, kinds, nfields)
+            self._flip_edges = edges_with(lows, kinds, self._flips, self.active)
+        offsets, bit, edge_bits = offsets_for(top, count)
+        if min(bit, edge_bits) > FAST_BITS or bit + tie_bits > FAST_BITS:
+            local = None if self.active is None else self._local
+            closer_counts(lows, kinds, count, local, top)
+            offsets, bit, edge_bits = offsets_for(top, count)
+        return top, offsets, bit, edge_bits
 
     def _rows(self) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
         """The rows of the graph matched (every vertex, or the active ones): all edges, and
@@ -210,100 +297,16 @@ class Matcher:
         lows = [{j: w for j, w in self.lo[v].items() if j in local} for v in chosen]
         return rows, lows
 
-    def _field_tops(self, distinct: set[int]) -> tuple[list[int], dict[int, tuple[int, ...]]]:
-        """The largest value of each field over the edges, and each weight's fields set."""
-        split = self.split
-        top = [0] * len(self.layout)
-        kinds: dict[int, tuple[int, ...]] = {}
-        for w in distinct:
-            parts = split(w)
-            kinds[w] = tuple(f for f, _ in parts)
-            for f, v in parts:
-                if abs(v) > top[f]:
-                    top[f] = abs(v)
-        return top, kinds
-
-    def _field_counts(
-        self, values: list[set[int]], kinds: dict[int, tuple[int, ...]]
-    ) -> tuple[list[int], int]:
-        """How many edges of a matching can have each field set (at most half the vertices
-        with such an edge), and the most pairs a matching can have."""
-        nfields = len(self.layout)
-        support = [0] * nfields
-        active = 0
-        for row_values in values:
-            if not row_values:
-                continue
-            active += 1
-            seen: set[int] = set()
-            for w in row_values:
-                seen.update(kinds[w])
-            for f in seen:
-                support[f] += 1
-        pairs = active // 2
-        return [min(pairs, support[f] // 2) for f in range(nfields)], pairs
-
-    def _closer_offsets(
-        self,
-        lows: list[dict[int, int]],
-        kinds: dict[int, tuple[int, ...]],
-        top: list[int],
-        count: list[int],
-    ) -> tuple[list[int], int, int]:
-        """The offsets from closer bounds on ``count`` (updated), when the first ones are too
-        wide for the fast matcher."""
-        nfields = len(self.layout)
-        # A closer bound: the edges with a field set all touch their lower (or their
-        # higher) players, so a matching has no more of them than there are such players.
-        lower: list[set[int]] = [set() for _ in range(nfields)]
-        higher: list[set[int]] = [set() for _ in range(nfields)]
-        for li, row in enumerate(lows):
-            for j, w in row.items():
-                for f in kinds[w]:
-                    lower[f].add(j)
-                    higher[f].add(li)
-        for f in range(nfields):
-            count[f] = min(count[f], len(lower[f]), len(higher[f]))
-        offsets, bit, edge_bits = self._offsets_for(top, count)
-        if min(bit, edge_bits) <= FAST_BITS:
-            return offsets, bit, edge_bits
-        # Closer still: the largest matching of each field's edges (a few small matchings
-        # are much cheaper than one over Python integers).
-        chosen, local = self.active, self._local
-        for f in range(1, nfields):
-            if count[f] <= 1:
-                continue
-            h = rx.PyGraph(multigraph=False)
-            h.add_nodes_from(range(len(lows)))
-            h.add_edges_from_no_data(
-                [
-                    (li, j if chosen is None else local[j])
-                    for li, row in enumerate(lows)
-                    for j, w in row.items()
-                    if f in kinds[w]
-                ]
-            )
-            count[f] = len(rx.max_weight_matching(h, max_cardinality=True))
-        return self._offsets_for(top, count)
-
-    def _tie_room(
-        self, rows: list[dict[int, int]], pairs: int, bit: int
-    ) -> tuple[dict[tuple[int, int], int], int, int]:
-        """The ties kept (none when they would not fit the fast matcher), their largest value
-        and their bits."""
+    def _tie_top_of(self, rows: list[dict[int, int]]) -> int:
+        """The largest tie on an edge of the graph matched."""
         ties = self._ties
         if self.active is None:
-            tie_top = max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
-        else:
-            local = self._local
-            tie_top = max(
-                (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
-                default=0,
-            )
-        tie_bits = (tie_top * pairs).bit_length()
-        if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
-            return {}, 0, 0
-        return ties, tie_top, tie_bits
+            return max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
+        local = self._local
+        return max(
+            (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
+            default=0,
+        )
 
     def _packed_graph(
         self,
@@ -338,28 +341,30 @@ class Matcher:
         g = self._graph
         assert g is not None
         local = self._local if self.active is not None else None
-        for i, j in self._dirty:
-            w = self.w[i].get(j, 0)
-            gi, gj = i, j
+        w_rows, ties, tie_bits, tie_top = self.w, self._ties, self._tie_bits, self._tie_top
+        for gi, gj in self._dirty:
+            i, j = gi, gj
             if local is not None:
-                if i not in local or j not in local:
+                i, j = local.get(gi, -1), local.get(gj, -1)
+                if i < 0 or j < 0:
                     continue
-                i, j = local[i], local[j]
+            w = w_rows[gi].get(gj, 0)
             if not w:
                 if g.has_edge(i, j):
                     g.remove_edge(i, j)
                 continue
-            packed = self._pack(w)
+            packed = self._pack(w, (gi, gj))
             if packed is None:
                 return False
-            packed <<= self._tie_bits
-            tie = self._ties.get((gi, gj), 0) if self._tie_bits else 0
-            if tie > self._tie_top:
-                return False
-            packed += tie
-            if g.has_edge(i, j):
+            packed <<= tie_bits
+            if tie_bits:
+                tie = ties.get((gi, gj), 0)
+                if tie > tie_top:
+                    return False
+                packed += tie
+            try:
                 g.update_edge(i, j, packed)
-            else:
+            except rx.NoEdgeBetweenNodes:
                 g.add_edge(i, j, packed)
         self._dirty.clear()
         return True
