@@ -73,18 +73,7 @@ def _points(b: TrfRound) -> float:
 
 
 def _ours(t: TrfTournament, k: int) -> list[pairing.Pair]:
-    s = trf.pairing_state(t, k)
-    return pairing.pair_swiss(
-        s.players,
-        round_no=k,
-        games=s.games,
-        point_system=s.point_system,
-        total_rounds=s.total_rounds,
-        requested_byes=s.requested_byes,
-        unallocated_byes=s.unallocated_byes,
-        top_seed_first=s.top_seed_first,
-        acceleration=s.acceleration,
-    )
+    return trf.pairing_state(t, k).pair()
 
 
 def _play(rng: random.Random, t: TrfTournament, k: int, pairs: list[pairing.Pair]) -> None:

@@ -141,17 +141,7 @@ def _repair(t, k: int, planned: int) -> tuple[set, set]:  # type: ignore[no-unty
     """Pair round ``k`` of the TRF ``t`` from its rounds 1..k-1: (our pairs, the file's)."""
     from tournaments import trf
 
-    state = trf.pairing_state(t, k)
-    pairs = pair_swiss(
-        state.players,
-        round_no=k,
-        games=state.games,
-        point_system=state.point_system,
-        total_rounds=planned,
-        requested_byes=state.requested_byes,
-        unallocated_byes=state.unallocated_byes,
-        top_seed_first=state.top_seed_first,
-    )
+    pairs = trf.pairing_state(t, k).pair(total_rounds=planned)
     ours = {(p.first, p.second) for p in pairs}
     theirs = set()
     for p in t.players:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import pairing, trf
+from tournaments import trf
 
 REFERENCE = Path(os.environ.get("PAIRING_REFERENCE", "/work/shared/pairing-reference"))
 FILES = sorted(REFERENCE.glob("*.trf")) if REFERENCE.is_dir() else []
@@ -40,18 +40,7 @@ def replay(path: Path, first: int = 2) -> list[tuple[int, set, set]]:
     total = int(match.group(1)) if match else trf.paired_rounds(t)
     out = []
     for k in range(first, trf.paired_rounds(t) + 1):
-        state = trf.pairing_state(t, k)
-        pairs = pairing.pair_swiss(
-            state.players,
-            round_no=k,
-            games=state.games,
-            point_system=state.point_system,
-            total_rounds=total,
-            requested_byes=state.requested_byes,
-            unallocated_byes=state.unallocated_byes,
-            top_seed_first=state.top_seed_first,
-            acceleration=state.acceleration,
-        )
+        pairs = trf.pairing_state(t, k).pair(total_rounds=total)
         out.append((k, expected(t, k), {(p.first, p.second) for p in pairs}))
     return out
 

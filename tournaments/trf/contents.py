@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.core import history
-from tournaments.pairing.base import SwissPlayer
+from tournaments.pairing.base import Pair, SwissPlayer
+from tournaments.pairing.swiss import pair_swiss
 
 from .base import (
     BYE_RESULTS,
@@ -202,6 +203,20 @@ class PairingState:
     unallocated_byes: frozenset[tuple[int, int]]
     top_seed_first: bool
     acceleration: dict[int, tuple[float, ...]]  # the XXA lines: virtual points by round
+
+    def pair(self, *, total_rounds: int | None = None) -> list[Pair]:
+        """Pair this round by the Dutch system (``total_rounds`` overrides the file's)."""
+        return pair_swiss(
+            self.players,
+            round_no=self.round_no,
+            games=self.games,
+            point_system=self.point_system,
+            total_rounds=total_rounds or self.total_rounds,
+            requested_byes=self.requested_byes,
+            unallocated_byes=self.unallocated_byes,
+            top_seed_first=self.top_seed_first,
+            acceleration=self.acceleration,
+        )
 
 
 def pairing_state(t: TrfTournament, round_no: int) -> PairingState:

@@ -45,17 +45,7 @@ def read_text(path: str) -> str:
 
 def pair_state(state: trf.PairingState) -> list[Pair]:
     """Pair the round that ``state`` describes (``PairingImpossible`` if it cannot be)."""
-    return pairing.pair_swiss(
-        state.players,
-        round_no=state.round_no,
-        games=state.games,
-        point_system=state.point_system,
-        total_rounds=state.total_rounds,
-        requested_byes=state.requested_byes,
-        unallocated_byes=state.unallocated_byes,
-        top_seed_first=state.top_seed_first,
-        acceleration=state.acceleration,
-    )
+    return state.pair()
 
 
 def file_pairs(t: trf.TrfTournament, round_no: int) -> set[tuple[int, int]]:
