@@ -168,10 +168,11 @@ class FideElo:
         age = year - state.birth_year if year is not None and state.birth_year is not None else None
         k = k_factor(games=state.games, age=age, rating=rating, reached_2400=state.reached_2400)
         new = rating + rating_change(period_k(k, n), hundredths)
+        # Built directly, not with dataclasses.replace: this runs for every player of every period.
         if new < self.floor:  # under the floor: unrated again, to be rated anew
-            return replace(state, rating=None, games=state.games + n, pending=())
-        return replace(
-            state, rating=new, games=state.games + n, reached_2400=state.reached_2400 or new >= 2400
+            return EloState(None, state.games + n, state.reached_2400, state.birth_year)
+        return EloState(
+            new, state.games + n, state.reached_2400 or new >= 2400, state.birth_year, ()
         )
 
     def _pooled(self, state: EloState, new: list[tuple[int, int]]) -> EloState:
