@@ -124,7 +124,7 @@ def initial_rating(games: Sequence[tuple[int, float]]) -> int:
     return min(MAX_INITIAL, math.floor(ru + Fraction(1, 2)))
 
 
-YearOf = Callable[[PeriodKey], int]
+YearOf = Callable[[PeriodKey], int | None]
 
 
 def _default_year(period: PeriodKey) -> int | None:
