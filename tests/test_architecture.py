@@ -30,14 +30,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Floors: an app may import (and its templates may name) the apps of lower floors only.
-# ``common`` is the bottom floor every app may use; ``sheets`` and ``accounts`` stand side by side
-# on one floor and never name each other.
+# ``common`` is the bottom floor every app may use; ``sheets``, ``accounts`` and ``ratings`` stand
+# side by side on one floor and never name each other.
 FLOORS = {
     "common": 0,
     "games": 1,
     "tournaments": 2,
     "sheets": 3,
     "accounts": 3,
+    "ratings": 3,  # it will read the tournaments' results
     "ops": 4,
     "config": 5,
 }
@@ -52,6 +53,7 @@ PURE_CORES = (
     "tournaments.standings",
     "tournaments.trf",
     "tournaments.core",
+    "ratings.core",  # the rating arithmetic (Elo, Glicko-2)
 )
 
 # The folders of templates/ that belong to an app (the others, and the files at the top, such as
