@@ -9,10 +9,12 @@ The rules, and where they come from:
 
 - **Bracket order.** Seeds are placed so that the two of every first-round pair add up to
   ``size + 1`` and the favourites of every later round do too: seeds 1 and 2 can meet only in
-  the final, 1–4 only from the semi-finals, 1–8 only from the quarter-finals (the "standard
-  seeding" of Challonge and of the *brackets-manager* project's ``inner_outer`` ordering,
-  OEIS A208569). The order inside a half follows the NCAA/Challonge layout: for 16 it reads
-  1–16, 8–9, 5–12, 4–13, 6–11, 3–14, 7–10, 2–15 — the top seed on top, seed 2 at the bottom.
+  the final, 1–4 only from the semi-finals, 1–8 only from the quarter-finals (the standard
+  seeding of knockout brackets: Challonge's, the *brackets-manager* project's ``inner_outer``
+  ordering, OEIS A208569). Inside a half the layout is the NCAA one the issue quotes: for 16 it
+  reads 1–16, 8–9, 5–12, 4–13, 6–11, 3–14, 7–10, 2–15 — the top seed on top, seed 2 at the
+  bottom (``inner_outer`` and A208569 draw 4–13 above 5–12 and seed 2 in the middle: the same
+  meetings, another drawing).
 - **Byes.** A field that is not a power of two is padded to the next one with byes; the byes
   stand at the places of the missing seeds (``n + 1 .. size``), so they face seeds 1, 2, 3, …
   (Challonge; *brackets-manager*'s ``BYE`` seeding), and only in the first round.
@@ -56,7 +58,7 @@ def _check_power_of_two(size: int) -> None:
 def _favourites(size: int) -> list[int]:
     """The seeds expected to win each first-round pair, top to bottom, for a bracket of
     ``2 * size``: the top seed stays on top of its pair, every other favourite goes below the
-    seed it would meet (the NCAA/Challonge layout)."""
+    seed it would meet (the NCAA layout)."""
     order = [1]
     while len(order) < size:
         width = 2 * len(order) + 1

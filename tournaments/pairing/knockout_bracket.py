@@ -29,9 +29,10 @@ The rules, and where they come from:
   elimination losers' bracket seeding"): the losers of each winners' round are laid against the
   losers' bracket survivors in the first of those orderings that brings together the fewest
   entrants who could already have met (a dropped loser against someone from the part of the
-  winners' bracket he came through), so that rematches come as late as the bracket allows. The
+  winners' bracket he came through), so that rematches come late (a greedy choice, drop by
+  drop: the tests find none in the first half of the losers' bracket, 8 to 128 players). The
   first drop is therefore reversed (the loser of the top match goes to the bottom), as
-  Challonge draws it.
+  *brackets-manager*'s default orderings do.
 """
 
 from __future__ import annotations

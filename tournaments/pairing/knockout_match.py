@@ -49,6 +49,8 @@ TIEBREAK = "tiebreak"
 DECIDER = "decider"
 DONE = "done"
 
+Score = tuple[float, float]  # (higher seed, lower seed)
+
 
 @dataclass(frozen=True)
 class MatchRules:
@@ -97,7 +99,7 @@ def first_mover(game: int) -> int:
     return (game - 1) % 2
 
 
-def _points(code: str, first: int) -> tuple[float, float]:
+def _points(code: str, first: int) -> Score:
     """(higher seed, lower seed) points of one game whose first mover is ``first``."""
     if code == DRAW:
         return (0.5, 0.5)
@@ -108,7 +110,7 @@ def _points(code: str, first: int) -> tuple[float, float]:
     return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
 
 
-def _block(codes: Sequence[str], start: int, length: int) -> tuple[tuple[float, float], int, int]:
+def _block(codes: Sequence[str], start: int, length: int) -> tuple[Score, int, int]:
     """Score a block of ``length`` games from game ``start``: (score, games used, leader or -1
     once the leader cannot be caught)."""
     score = (0.0, 0.0)
@@ -120,8 +122,6 @@ def _block(codes: Sequence[str], start: int, length: int) -> tuple[tuple[float, 
         used += 1
         if abs(score[0] - score[1]) > length - used:
             return score, used, 0 if score[0] > score[1] else 1
-    if used == length and score[0] != score[1]:
-        return score, used, 0 if score[0] > score[1] else 1
     return score, used, -1
 
 
@@ -133,13 +133,13 @@ def _codes(results: Sequence[str]) -> list[str]:
     return codes
 
 
-def _next(stage: str, score: tuple, tb: tuple, game: int) -> MatchState:
+def _next(stage: str, score: Score, tb: Score, game: int) -> MatchState:
     return MatchState(score, tb, stage, game, first_mover(game))
 
 
-def _done(score: tuple, tb: tuple, winner: int, how: str, extra: int, played: int) -> MatchState:
-    if extra != played:
-        raise KnockoutError(f"the match was decided after game {played}: {extra} games given")
+def _done(score: Score, tb: Score, winner: int, how: str, given: int, played: int) -> MatchState:
+    if given != played:
+        raise KnockoutError(f"the match was decided after game {played}: {given} games given")
     return MatchState(score, tb, DONE, None, None, winner, how)
 
 
@@ -176,8 +176,8 @@ def _decider(
     rules: MatchRules,
     codes: list[str],
     game: int,
-    score: tuple[float, float],
-    tb: tuple[float, float],
+    score: Score,
+    tb: Score,
     lot_winner: int | None,
 ) -> MatchState:
     """The decider, from game ``game`` on (the regular and tie-break games level)."""
