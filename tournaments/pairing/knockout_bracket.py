@@ -22,7 +22,7 @@ The rules, and where they come from:
   last round meets the loser of the winners' final. The grand final (side ``GF``) pairs the
   winners' bracket winner (first) with the losers' bracket winner (second); with ``reset`` a
   second grand final is played only if the losers' bracket winner wins the first
-  (``Match.if_needed``), so that the champion too has lost twice (Challonge's "grand finals
+  (``Match.if_needed``), so that nobody is out after one loss (Challonge's "grand finals
   modifier", toornament's "double finals").
 - **The drop-down placement** (the *brackets-manager* orderings ``reverse``, ``half_shift``,
   ``reverse_half_shift``, ``pair_flip``, ``natural``, after the tl.net "superior double
