@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .knockout import KnockoutError, bracket_size, seeded_slots
+from .messages import gettext_noop
 
 # Sides of a bracket.
 WINNERS = "W"
@@ -54,6 +55,16 @@ WINNER = "winner"
 LOSER = "loser"
 BYE = "bye"
 
+# What a slot says on a page: English templates marked for makemessages (``messages``'s local
+# ``gettext_noop``); the web layer translates ``SOURCE_TEXTS[kind]`` and formats it with
+# ``{"number": ref}``.
+SOURCE_TEXTS = {
+    SEED: gettext_noop("seed %(number)s"),
+    WINNER: gettext_noop("winner of match %(number)s"),
+    LOSER: gettext_noop("loser of match %(number)s"),
+    BYE: gettext_noop("bye"),
+}
+
 
 @dataclass(frozen=True)
 class Source:
@@ -64,12 +75,9 @@ class Source:
     ref: int = 0
 
     def label(self) -> str:
-        """English words for the slot: "seed 3", "winner of match 5", "bye"."""
-        if self.kind == SEED:
-            return f"seed {self.ref}"
-        if self.kind == BYE:
-            return "bye"
-        return f"{self.kind} of match {self.ref}"
+        """The slot in English ("seed 3", "winner of match 5", "bye"), from ``SOURCE_TEXTS``
+        (which a page translates)."""
+        return SOURCE_TEXTS[self.kind] % {"number": self.ref}
 
 
 def seed(number: int) -> Source:
