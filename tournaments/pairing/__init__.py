@@ -51,25 +51,121 @@ Every code and its English template (``%(name)s`` placeholders, marked with a lo
 ``gettext_noop`` for makemessages) lives in ``messages.MESSAGES``; the web layer translates
 ``MESSAGES[code]`` and formats it with ``params`` (entry ids may be replaced by names first;
 the words in ``messages.WORDS`` for ``wants``/``colour``/``strength``/``rule`` likewise).
+
+Knockout cups (the pure core of issue 29; ``knockout`` seeds, ``knockout_bracket`` draws,
+``knockout_advance`` plays a bracket, ``knockout_match`` a match of several games; the rules
+and their sources are in each module's docstring and docs/knockout-core.md)::
+
+    bracket_order(size: int) -> list[int]            the standard order, 1-16, 8-9, 5-12, ...
+    seeded_slots(seeds: Sequence[K], size: int | None = None) -> list[K | None]
+        the first round's slots, None = a bye (byes face the top seeds)
+    seeds_by_rank(entrants: Iterable[tuple[K, int]]) -> list[K]
+    seeds_by_rating(entrants: Iterable[tuple[K, float | None]]) -> list[K]
+    seeds_by_draw(entrants: Sequence[K], rng: random.Random) -> list[K]
+    seeds_from_standings(standings: Sequence[K], qualifiers: int) -> list[K]
+    seeds_from_groups(groups: Sequence[Sequence[K]], qualifiers: int = 2) -> list[K]
+        A1-B2, B1-A2, ... (1, 2, 4, 8, ... groups)
+    single_elimination(entrants: int, *, third_place: bool = False) -> Bracket
+    double_elimination(entrants: int, *, reset: bool = True) -> Bracket
+        Bracket(entrants, size, double, third_place, reset, matches: tuple[Match, ...])
+        Match(id, side "W"/"L"/"GF"/"3rd", round, first: Source, second: Source, if_needed)
+        Source(kind "seed"/"winner"/"loser"/"bye", ref)   .label() "winner of match 5"
+    advance(bracket: Bracket, results: Mapping[int, Outcome], *,
+            withdrawn: Set[int] = frozenset()) -> BracketState
+        Outcome(winner: int, walkover: bool = False); BracketState(matches: {id: MatchStatus},
+        ready: list[int], champion: int | None, places: {seed: place}); NOBODY (0) = a bye
+    dependent_matches(bracket: Bracket, match_id: int) -> list[int]
+    correction_blockers(bracket: Bracket, results: Mapping[int, Outcome], match_id: int)
+        -> list[int]                                  played matches that forbid a correction
+    MatchRules(games: int = 2, tiebreak_games: int = 0, decider: str = ARMAGEDDON)
+        decider in SUDDEN_DEATH, ARMAGEDDON, LOT
+    match_state(rules: MatchRules, results: Sequence[str], *, lot_winner: int | None = None)
+        -> MatchState(score, tiebreak_score, stage, next_game, next_first, winner, decided_by)
+        players 0 (the higher seed, first in game 1) and 1; results from each game's first
+        mover's view ("1-0", "0-1", "1/2-1/2", ...)
+    first_mover(game: int) -> int
+    KnockoutError(ValueError)
 """
 
 from .base import Pair, SwissPlayer, pairing_list
 from .check import check_pairings
+from .knockout import (
+    KnockoutError,
+    bracket_order,
+    seeded_slots,
+    seeds_by_draw,
+    seeds_by_rank,
+    seeds_by_rating,
+    seeds_from_groups,
+    seeds_from_standings,
+)
+from .knockout_advance import (
+    NOBODY,
+    BracketState,
+    MatchStatus,
+    Outcome,
+    advance,
+    correction_blockers,
+)
+from .knockout_bracket import (
+    Bracket,
+    Match,
+    Source,
+    dependent_matches,
+    double_elimination,
+    single_elimination,
+)
+from .knockout_match import (
+    ARMAGEDDON,
+    LOT,
+    SUDDEN_DEATH,
+    MatchRules,
+    MatchState,
+    first_mover,
+    match_state,
+)
 from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
 from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
 from .swiss import pair_swiss
 
 __all__ = [
+    "ARMAGEDDON",
+    "LOT",
     "MESSAGES",
+    "NOBODY",
+    "SUDDEN_DEATH",
+    "Bracket",
+    "BracketState",
+    "KnockoutError",
+    "Match",
+    "MatchRules",
+    "MatchState",
+    "MatchStatus",
+    "Outcome",
     "Pair",
     "PairingImpossible",
     "PairingWarning",
     "Reason",
+    "Source",
     "SwissPlayer",
+    "advance",
     "berger_rounds",
+    "bracket_order",
     "check_pairings",
+    "correction_blockers",
+    "dependent_matches",
+    "double_elimination",
+    "first_mover",
+    "match_state",
     "pair_swiss",
     "pairing_list",
     "round_robin_pairings",
     "round_robin_rounds",
+    "seeded_slots",
+    "seeds_by_draw",
+    "seeds_by_rank",
+    "seeds_by_rating",
+    "seeds_from_groups",
+    "seeds_from_standings",
+    "single_elimination",
 ]
