@@ -33,10 +33,11 @@ from .tables_search import as_sorted, heuristic
 from .tables_seats import seat_order, seat_reasons
 from .tables_split import byes_needed, choose_byes, smallest_table, snake, split
 
-# Measured by bench/tables.py (docs/tables-core.md): CP-SAT proves round 9 optimal well
-# within the time limit up to here.
-EXACT_LIMIT = 24
-TIME_LIMIT = 10.0
+# Measured by bench/tables.py (docs/tables-core.md): at tables of 4, CP-SAT proved round 9
+# optimal on every field of up to 21 players measured (at most about 8 CPU seconds), and
+# on none of 26. TIME_LIMIT is CP-SAT's deterministic time for each criterion.
+EXACT_LIMIT = 20
+TIME_LIMIT = 3.0
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,9 @@ def seat_round(
     ``players``: the active entries (withdrawn ones left out, late entries in); ``history``:
     every earlier table as its entries in seat order; ``byes``: the entries that had a bye,
     once per bye. Fields of at most ``exact_limit`` players are solved exactly (CP-SAT, at
-    most ``time_limit`` seconds a criterion, else the heuristic's seating with the solver's
-    bound). Raises ``TablesImpossible`` for a bad size or an entry listed twice.
+    most ``time_limit`` units of its deterministic time a criterion; past it, the heuristic's
+    seating with the solver's bound). Raises ``TablesImpossible`` for a bad size or an entry
+    listed twice.
     """
     ordered = standing(players)
     entries = [p.entry for p in ordered]

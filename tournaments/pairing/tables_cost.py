@@ -40,6 +40,7 @@ class Field:
     points: list[int]  # hundredths of a point
     met: dict[tuple[int, int], int]  # (i, j), i < j: earlier meetings
     firsts: list[int]  # times seated first
+    share: list[float]  # fair share of firsts: the sum of 1 / table size over his games
     seat_counts: list[list[int]]  # times in each seat 0..5
     due: list[bool]
     sizes: list[int]
@@ -62,6 +63,7 @@ def make_field(
     index = {e: i for i, e in enumerate(entries)}
     met: dict[tuple[int, int], int] = {}
     firsts = [0] * len(entries)
+    share = [0.0] * len(entries)
     seat_counts = [[0] * 6 for _ in entries]
     for table in history:
         here = [index[e] for e in table if e in index]
@@ -69,6 +71,7 @@ def make_field(
             if e in index:
                 seat_counts[index[e]][min(seat, 5)] += 1
                 firsts[index[e]] += seat == 0
+                share[index[e]] += 1 / len(table)
         for a in range(len(here)):
             for b in range(a + 1, len(here)):
                 key = (min(here[a], here[b]), max(here[a], here[b]))
@@ -78,7 +81,7 @@ def make_field(
     for i, p in enumerate(points):
         least[p] = min(least.get(p, firsts[i]), firsts[i])
     due = [firsts[i] == least[points[i]] for i in range(len(entries))]
-    return Field(list(entries), points, met, firsts, seat_counts, due, list(sizes))
+    return Field(list(entries), points, met, firsts, share, seat_counts, due, list(sizes))
 
 
 def table_cost(field: Field, members: Sequence[int]) -> tuple[int, int, int]:

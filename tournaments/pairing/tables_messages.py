@@ -60,8 +60,9 @@ MESSAGES: dict[str, str] = {
     ),
     TABLES_SEAT_FIRST: gettext_noop(
         "Player %(entry)s sits first and moves first: he has been first %(firsts)s times, no "
-        "more often than anyone at his score, and the least often of such players at this "
-        "table (ties: the lowest-placed)."
+        "more often than anyone at his score, and of such players at this table he is the "
+        "furthest below his fair share of first seats (%(share)s: one for every game at a "
+        "table of n players counts 1/n); ties: the lowest-placed."
     ),
     TABLES_SEAT_FIRST_AGAIN: gettext_noop(
         "Player %(entry)s sits first and moves first although he has been first %(firsts)s "

@@ -3,8 +3,9 @@
 The rule, seat by seat:
 
 - Seat 0 (the first move): a player *due* to sit first (first no more often than anyone at his
-  score, ``tables_cost.make_field``) before one who is not; among those, the one first least
-  often; ties: the lowest-placed player.
+  score, ``tables_cost.make_field``) before one who is not; among those, the one furthest
+  below his fair share of first seats (``firsts - share``, where a game at a table of ``n``
+  adds ``1/n`` to the share); ties: the lowest-placed player.
 - Seat ``q`` after it: the player who has sat in seats 0 to ``q`` least often (so the early
   seats even out); ties: the lowest-placed player.
 
@@ -27,7 +28,7 @@ from .tables_messages import (
 def seat_order(field: Field, members: Sequence[int]) -> list[int]:
     """``members`` (standing indices, 0 = best) in seat order."""
     rest = list(members)
-    first = min(rest, key=lambda i: (not field.due[i], field.firsts[i], -i))
+    first = min(rest, key=lambda i: (not field.due[i], field.firsts[i] - field.share[i], -i))
     order = [first]
     rest.remove(first)
     while rest:
@@ -41,5 +42,9 @@ def seat_order(field: Field, members: Sequence[int]) -> list[int]:
 def seat_reasons(field: Field, order: Sequence[int]) -> tuple[TableReason, ...]:
     first = order[0]
     code = TABLES_SEAT_FIRST if field.due[first] else TABLES_SEAT_FIRST_AGAIN
-    params = {"entry": field.entries[first], "firsts": field.firsts[first]}
+    params = {
+        "entry": field.entries[first],
+        "firsts": field.firsts[first],
+        "share": round(field.share[first], 2),
+    }
     return (TableReason(code, params), TableReason(TABLES_SEAT_ORDER, {}))

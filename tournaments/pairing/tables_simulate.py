@@ -2,7 +2,8 @@
 
 Every round: some players withdraw, some enter late (with score 0 and the next starting
 ranks), ``seat_round`` seats the rest, each table gets random SOS counts (a stronger seed
-tends to make more), and the players score placement points (3-2-1-0 scaled by table size).
+tends to make more), and the players score placement points (size-1, …, 1, 0: 3-2-1-0 at
+tables of 4, scaled for the smaller tables).
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ def play_round(
         history=event.history,
         byes=event.byes,
     )
+    scheme = tuple(range(event.size - 1, -1, -1))  # 3-2-1-0 at tables of 4
     for table in result.tables:
         counts = [rng.randint(0, 6) + (3 if p % 3 == 0 else 0) for p in table.seats]
-        for entry, pts in zip(table.seats, placement_points(counts), strict=True):
+        for entry, pts in zip(table.seats, placement_points(counts, scheme), strict=True):
             p = event.active[entry]
             event.active[entry] = TablePlayer(p.entry, p.rank, round(p.score + pts, 4))
         event.history.append(table.seats)
