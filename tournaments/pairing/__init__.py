@@ -51,6 +51,35 @@ Every code and its English template (``%(name)s`` placeholders, marked with a lo
 ``gettext_noop`` for makemessages) lives in ``messages.MESSAGES``; the web layer translates
 ``MESSAGES[code]`` and formats it with ``params`` (entry ids may be replaced by names first;
 the words in ``messages.WORDS`` for ``wants``/``colour``/``strength``/``rule`` likewise).
+
+SOS tables (issue 30; three to six players a table; see docs/tables-core.md)::
+
+    seat_round(players: Sequence[TablePlayer], *, round_no: int, size: int = 4,
+               history: Iterable[Sequence[int]] = (), byes: Iterable[int] = (),
+               allow_small: bool = False, exact_limit: int = EXACT_LIMIT,
+               time_limit: float = TIME_LIMIT) -> TablesRound
+        players: the active entries; history: every earlier table, entries in seat order;
+        byes: entries that had a bye, once per bye. Round 1: a snake by rank; later rounds:
+        criteria A (most repeats at one table), B (score spread), C (repeats), D (tables
+        without a player due to sit first) in order, exactly by CP-SAT up to exact_limit
+        players, else a heuristic with a lower bound. Raises TablesImpossible.
+    split(players: int, size: int, *, allow_small: bool = False) -> list[int]
+        the fewest tables, sizes as equal as possible (10 at 4 -> [4, 3, 3]); no table under
+        3 (2 with allow_small); TablesImpossible "tables_no_split" with params["byes"]
+    byes_needed(players: int, size: int, *, allow_small: bool = False) -> int
+    placings(counts: Sequence[int]) -> list[float]        1 = most SOS, ties share places
+    placement_points(counts: Sequence[int], scheme: Sequence[float] = (3, 2, 1, 0), *,
+                     size: int | None = None) -> list[float]
+        scaled by mean(scheme[:size]) / mean(scheme[:m]) at a table of m
+    TablePlayer(entry: int, rank: int, score: float = 0.0)
+    TablesRound(tables: tuple[Table, ...], byes: tuple[int, ...],
+                bye_reasons: tuple[TableReason, ...], cost: Cost, bound: Cost,
+                optimal: bool, method: str, reasons: tuple[TableReason, ...])
+    Table(number: int, seats: tuple[int, ...], reasons: tuple[TableReason, ...])
+        seats in order, seat 0 moves first
+    Cost(worst: int, spread: int, repeats: int, seats: int)   spread in hundredths of a point
+    TableReason(code, params), TablesImpossible(ValueError): codes and English templates in
+        ``tables_messages.MESSAGES`` (TABLES_MESSAGES here), as for ``messages.MESSAGES``.
 """
 
 from .base import Pair, SwissPlayer, pairing_list
@@ -58,18 +87,38 @@ from .check import check_pairings
 from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
 from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
 from .swiss import pair_swiss
+from .tables import EXACT_LIMIT, TIME_LIMIT, Table, TablePlayer, TablesRound, seat_round
+from .tables_cost import Cost
+from .tables_messages import MESSAGES as TABLES_MESSAGES
+from .tables_messages import TableReason, TablesImpossible
+from .tables_score import placement_points, placings
+from .tables_split import byes_needed, split
 
 __all__ = [
+    "EXACT_LIMIT",
     "MESSAGES",
+    "TABLES_MESSAGES",
+    "TIME_LIMIT",
+    "Cost",
     "Pair",
     "PairingImpossible",
     "PairingWarning",
     "Reason",
     "SwissPlayer",
+    "Table",
+    "TablePlayer",
+    "TableReason",
+    "TablesImpossible",
+    "TablesRound",
     "berger_rounds",
+    "byes_needed",
     "check_pairings",
     "pair_swiss",
     "pairing_list",
+    "placement_points",
+    "placings",
     "round_robin_pairings",
     "round_robin_rounds",
+    "seat_round",
+    "split",
 ]
