@@ -80,7 +80,6 @@ def standing(players: Sequence[TablePlayer]) -> list[TablePlayer]:
     return sorted(players, key=lambda p: (-p.score, p.rank, p.entry))
 
 
-# Long on purpose: the round's steps in order, each one call, with the reasons gathered.
 def seat_round(
     players: Sequence[TablePlayer],
     *,

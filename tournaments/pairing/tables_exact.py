@@ -37,7 +37,6 @@ class ExactResult:
     optimal: bool
 
 
-# Long on purpose: one model, read top to bottom against the module's docstring.
 def solve_exact(
     field: Field, hint: Sequence[Sequence[int]], *, time_limit: float = 5.0, workers: int = 1
 ) -> ExactResult:
