@@ -15,6 +15,7 @@ from dataclasses import astuple, dataclass
 
 from .tables_cost import Cost, Field, lower_bound, make_field, seating_cost, table_cost
 from .tables_exact import solve_exact
+from .tables_lns import resolve_windows
 from .tables_messages import (
     TABLES_BYE,
     TABLES_BYE_AGAIN,
@@ -144,9 +145,9 @@ def _later_round(
         exact = solve_exact(field, tables, time_limit=time_limit)
         if exact.tables is not None:
             return exact.tables, "exact", True, exact.bound
-        bound = Cost(
-            *(max(a, b) for a, b in zip(astuple(bound), astuple(exact.bound), strict=True))
-        )
+        pairs = zip(astuple(bound), astuple(exact.bound), strict=True)
+        bound = Cost(*(max(a, b) for a, b in pairs))
+    tables = resolve_windows(field, tables)
     cost = seating_cost(field, tables)
     return tables, "heuristic", cost == bound, bound
 

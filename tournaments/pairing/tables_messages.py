@@ -91,6 +91,7 @@ MESSAGES: dict[str, str] = {
     ),
     TABLES_HEURISTIC: gettext_noop(
         "%(players)s players: seated by the score-ordered heuristic with improving exchanges "
+        "and, in fields of up to 200, groups of three neighbouring tables re-seated exactly "
         "(A %(worst)s, B %(spread)s, C %(repeats)s, D %(seats)s); no seating can do better "
         "than A %(worst_bound)s, B %(spread_bound)s, C %(repeats_bound)s, D %(seats_bound)s."
     ),
