@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
+from tournaments.pairing import tables_messages
 from tournaments.pairing.tables import TablePlayer, seat_round
 from tournaments.pairing.tables_cost import Cost
 from tournaments.pairing.tables_messages import MESSAGES, TableReason, TablesImpossible
@@ -97,3 +101,16 @@ def test_every_code_has_a_template_and_reasons_round_trip() -> None:
     assert TableReason.from_dict(reason.to_dict()) == reason
     with pytest.raises(ValueError):
         TableReason("no_such_code")
+
+
+def test_templates_are_marked_for_makemessages() -> None:
+    """Every template is a literal inside a ``gettext_noop(...)`` call and a sentence."""
+    path = Path(tables_messages.__file__)
+    marked = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "gettext_noop":
+            (arg,) = node.args
+            assert isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            marked.add(arg.value)
+    assert set(MESSAGES.values()) <= marked
+    assert all(t.endswith(".") for t in MESSAGES.values())
