@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 
 from tournaments.pairing.tables import TablePlayer, TablesRound, seat_round, standing
-from tournaments.pairing.tables_cost import Cost, Field, make_field, seating_cost
+from tournaments.pairing.tables_cost import Cost, Field, make_field, seating_cost, spread_bound
 from tournaments.pairing.tables_simulate import Event, simulate
 from tournaments.pairing.tables_split import byes_needed, split
 
@@ -32,8 +32,10 @@ def all_seatings(items: Sequence[int], sizes: Counter[int]) -> Iterator[list[tup
                 yield [(first, *others), *more]
 
 
-def best_by_search(field: Field) -> Cost:
-    return min(seating_cost(field, s) for s in all_seatings(range(field.n), Counter(field.sizes)))
+def best_by_search(field: Field) -> tuple[Cost, int]:
+    """The lexicographic optimum, and the least spread of any seating (repeats ignored)."""
+    costs = [seating_cost(field, s) for s in all_seatings(range(field.n), Counter(field.sizes))]
+    return min(costs), min(c.spread for c in costs)
 
 
 class Checker:
@@ -107,7 +109,8 @@ class Checker:
         assert not_due == result.cost.seats
 
     def _exhaustive(self, field: Field, result: TablesRound) -> None:
-        best = best_by_search(field)
+        best, least_spread = best_by_search(field)
+        assert spread_bound(field.points, field.sizes) == least_spread  # the bound is exact
         assert result.method == "exact" and result.optimal
         assert result.cost == best  # criteria A-D in order: nothing better exists
         if best.worst == 0:

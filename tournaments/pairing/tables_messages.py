@@ -66,9 +66,9 @@ MESSAGES: dict[str, str] = {
     ),
     TABLES_SEAT_FIRST_AGAIN: gettext_noop(
         "Player %(entry)s sits first and moves first although he has been first %(firsts)s "
-        "times, more than someone at his score: every player at this table has been first "
-        "more often than someone at his score, and no seating of the round could avoid it "
-        "(criterion D)."
+        "times, more than someone at his score: so has every player at this table (criterion "
+        "D keeps such tables as few as it can once repeats and scores are settled); of them "
+        "he is the furthest below his fair share of first seats (%(share)s)."
     ),
     TABLES_SEAT_ORDER: gettext_noop(
         "Seats after the first: each seat goes to the player who has sat in that seat or an "
