@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
-
 from .tables_cost import Cost, Field, spread_bound
 
 STAGES = ("worst", "spread", "repeats", "seats")
@@ -40,6 +38,10 @@ class ExactResult:
 def solve_exact(
     field: Field, hint: Sequence[Sequence[int]], *, time_limit: float = 5.0, workers: int = 1
 ) -> ExactResult:
+    # Imported here, not at the top: ortools brings pandas and numpy (about 1.5 s), which
+    # only an exact solve needs; importing ``tournaments.pairing`` stays quick.
+    from ortools.sat.python import cp_model
+
     n, sizes = field.n, field.sizes
     k = len(sizes)
     m = cp_model.CpModel()
