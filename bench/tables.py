@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/tables.py [--sizes 100,500,1000] [--small 8,12,16,20,24]
                                      [--seeds 3] [--size 4] [--time-limit 3]
+                                     [--seat-events 12]
 
 For each of ``--sizes``, plays 8 seeded random rounds (``tournaments.pairing.tables_simulate``,
 seated by the heuristic: random SOS counts, 3-2-1-0 placement points; no withdrawals, so round
@@ -17,6 +18,9 @@ exact optimum (CP-SAT, criteria A–D in order), the
 solver's CPU seconds and whether it proved every criterion within ``--time-limit`` units of
 CP-SAT's deterministic time each. This is how ``tables.EXACT_LIMIT`` was chosen
 (docs/tables-core.md).
+
+Last, ``--seat-events`` random events (13–120 players, 3–12 rounds, sizes 3–6, the heuristic's
+seating): how far any player's first seats are from his fair share.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -95,6 +100,22 @@ def small(sizes: list[int], size: int, seeds: int, time_limit: float) -> None:
             )
 
 
+def seats(events: int, seed: int) -> None:
+    """First seats against each player's fair share (1/n for every game at a table of n)."""
+    pick = random.Random(seed)
+    for k in range(events):
+        n, rounds, size = pick.randint(13, 120), pick.randint(3, 12), pick.randint(3, 6)
+        run = list(simulate(random.Random(k), n, rounds, size=size, seater=heuristic_only))
+        history = run[-1][0].history
+        firsts = Counter(t[0] for t in history)
+        share: Counter[int] = Counter()
+        for table in history:
+            for entry in table:
+                share[entry] += 1 / len(table)
+        worst = max(abs(firsts[e] - fair) for e, fair in share.items())
+        print(f"seats players={n} rounds={rounds} size={size} max_off_fair_share={worst:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,500,1000")
@@ -103,10 +124,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=int, default=4)
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    parser.add_argument("--seat-events", type=int, default=12)
     args = parser.parse_args()
     to_ints = lambda s: [int(x) for x in s.split(",") if x]  # noqa: E731
     large(to_ints(args.sizes), args.size, args.seed)
     small(to_ints(args.small), args.size, args.seeds, args.time_limit)
+    seats(args.seat_events, 5)
 
 
 if __name__ == "__main__":
