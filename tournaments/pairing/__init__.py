@@ -85,6 +85,34 @@ and their sources are in each module's docstring and docs/knockout-core.md)::
         mover's view ("1-0", "0-1", "1/2-1/2", ...)
     first_mover(game: int) -> int
     KnockoutError(ValueError)
+SOS tables (issue 30; three to six players a table; see docs/tables-core.md)::
+
+    seat_round(players: Sequence[TablePlayer], *, round_no: int, size: int = 4,
+               history: Iterable[Sequence[int]] = (), byes: Iterable[int] = (),
+               allow_small: bool = False, exact_limit: int = EXACT_LIMIT,
+               time_limit: float = TIME_LIMIT) -> TablesRound
+        players: the active entries; history: every earlier table, entries in seat order;
+        byes: entries that had a bye, once per bye. Round 1: a snake by rank; later rounds:
+        criteria A (most repeats at one table), B (score spread), C (repeats), D (tables
+        without a player due to sit first) in order, exactly by CP-SAT up to exact_limit
+        players, else a heuristic with a lower bound. Raises TablesImpossible.
+    split(players: int, size: int, *, allow_small: bool = False) -> list[int]
+        the fewest tables, sizes as equal as possible (10 at 4 -> [4, 3, 3]); no table under
+        3 (2 with allow_small); TablesImpossible "tables_no_split" with params["byes"]
+    byes_needed(players: int, size: int, *, allow_small: bool = False) -> int
+    placings(counts: Sequence[int]) -> list[float]        1 = most SOS, ties share places
+    placement_points(counts: Sequence[int], scheme: Sequence[float] = (3, 2, 1, 0), *,
+                     size: int | None = None) -> list[float]
+        scaled by mean(scheme[:size]) / mean(scheme[:m]) at a table of m
+    TablePlayer(entry: int, rank: int, score: float = 0.0)
+    TablesRound(tables: tuple[Table, ...], byes: tuple[int, ...],
+                bye_reasons: tuple[TableReason, ...], cost: Cost, bound: Cost,
+                optimal: bool, method: str, reasons: tuple[TableReason, ...])
+    Table(number: int, seats: tuple[int, ...], reasons: tuple[TableReason, ...])
+        seats in order, seat 0 moves first
+    Cost(worst: int, spread: int, repeats: int, seats: int)   spread in hundredths of a point
+    TableReason(code, params), TablesImpossible(ValueError): codes and English templates in
+        ``tables_messages.MESSAGES`` (TABLES_MESSAGES here), as for ``messages.MESSAGES``.
 """
 
 from .base import Pair, SwissPlayer, pairing_list
@@ -127,15 +155,25 @@ from .knockout_match import (
 from .messages import MESSAGES, PairingImpossible, PairingWarning, Reason
 from .roundrobin import berger_rounds, round_robin_pairings, round_robin_rounds
 from .swiss import pair_swiss
+from .tables import EXACT_LIMIT, TIME_LIMIT, Table, TablePlayer, TablesRound, seat_round
+from .tables_cost import Cost
+from .tables_messages import MESSAGES as TABLES_MESSAGES
+from .tables_messages import TableReason, TablesImpossible
+from .tables_score import placement_points, placings
+from .tables_split import byes_needed, split
 
 __all__ = [
     "ARMAGEDDON",
+    "EXACT_LIMIT",
     "LOT",
     "MESSAGES",
     "NOBODY",
     "SUDDEN_DEATH",
+    "TABLES_MESSAGES",
+    "TIME_LIMIT",
     "Bracket",
     "BracketState",
+    "Cost",
     "KnockoutError",
     "Match",
     "MatchRules",
@@ -148,9 +186,15 @@ __all__ = [
     "Reason",
     "Source",
     "SwissPlayer",
+    "Table",
+    "TablePlayer",
+    "TableReason",
+    "TablesImpossible",
+    "TablesRound",
     "advance",
     "berger_rounds",
     "bracket_order",
+    "byes_needed",
     "check_pairings",
     "correction_blockers",
     "dependent_matches",
@@ -159,8 +203,11 @@ __all__ = [
     "match_state",
     "pair_swiss",
     "pairing_list",
+    "placement_points",
+    "placings",
     "round_robin_pairings",
     "round_robin_rounds",
+    "seat_round",
     "seeded_slots",
     "seeds_by_draw",
     "seeds_by_rank",
@@ -168,4 +215,5 @@ __all__ = [
     "seeds_from_groups",
     "seeds_from_standings",
     "single_elimination",
+    "split",
 ]
