@@ -76,10 +76,12 @@ def edge(w: Weights, a: DutchPlayer, b: DutchPlayer, same: bool, colour: bool) -
 
 
 def solve(m: Matcher) -> list[int]:
-    """A maximum-weight matching, the weights repacked first: between two matchings this
-    pairing changes fields above the low bits too (brackets merged, pairs fixed), and the
-    matcher's update of only the changed edges gave a matching of less weight here (seen on
-    a 70-player round), so every matching starts from a full repacking."""
+    """A maximum-weight matching, the weights repacked first. Between two matchings this
+    pairing gives edges to players who had none (a score group joins); the matcher's update
+    of only the changed edges checks each new weight against the fields' bounds but not the
+    number of pairs that can now carry a field (``matching_fields.field_counts``, taken at the
+    last repacking), so a field's sum could run into the next one (seen on a 70-player round:
+    a matching of less weight than networkx's). Every matching here starts from a repacking."""
     m.refresh()
     return m.solve()
 
