@@ -109,7 +109,6 @@ def valid(mate: Sequence[int], bounds: Sequence[int]) -> bool:
     return True
 
 
-# Long on purpose: the bracket loop and its merges read best as one piece against the rules.
 def form_brackets(m: Matcher, w: Weights, v: Sequence[DutchPlayer]) -> list[int] | None:
     """The brackets' bounds (see ``valid``), the matcher holding every pair's weight outside
     the brackets; None when the round cannot be paired."""
