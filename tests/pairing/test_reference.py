@@ -33,14 +33,15 @@ def expected(t: trf.TrfTournament, k: int) -> set[tuple[int, int | None]]:
     return out
 
 
-def replay(path: Path, first: int = 2) -> list[tuple[int, set, set]]:
-    """(round, expected, ours) of every round from ``first`` on."""
+def replay(path: Path, first: int = 2, system: str = "dutch") -> list[tuple[int, set, set]]:
+    """(round, expected, ours) of every round from ``first`` on, paired by ``system``
+    (``PairingState.pair``'s: "dutch" or "burstein")."""
     t = trf.parse(path.read_text(encoding="utf-8"))
     match = re.search(r"_(\d+)r\.trf$", path.name)
     total = int(match.group(1)) if match else trf.paired_rounds(t)
     out = []
     for k in range(first, trf.paired_rounds(t) + 1):
-        pairs = trf.pairing_state(t, k).pair(total_rounds=total)
+        pairs = trf.pairing_state(t, k).pair(total_rounds=total, system=system)
         out.append((k, expected(t, k), {(p.first, p.second) for p in pairs}))
     return out
 

@@ -30,6 +30,19 @@ Swiss (the FIDE Dutch system, C.04.3 2025; see ``dutch`` for the criteria and ``
         (the caller records HALF_BYE or ZERO_BYE for them); unallocated_byes: (round, entry)
         of full-point byes not given by the pairing. Raises PairingImpossible.
 
+Swiss by the FIDE Burstein system (C.04.4.2, as bbpPairings' ``--burstein`` pairs it; see
+``burstein``)::
+
+    pair_burstein(players: Sequence[SwissPlayer], *, round_no: int,
+                  games: Sequence[GameRecord] = (), point_system: PointSystem | None = None,
+                  total_rounds: int | None = None, requested_byes: Set[int] = frozenset(),
+                  unallocated_byes: Set[tuple[int, int]] = frozenset(),
+                  top_seed_first: bool = True) -> list[Pair]
+        The arguments and the return as pair_swiss's (no acceleration: rounds 1 and 2 are
+        the seeding rounds, the upper half of the pairing list given a win's virtual points;
+        total_rounds is not used). players may include the requested_byes entries: not
+        paired, their ranks place them in the seeding rounds' list. Raises PairingImpossible.
+
 Manual overrides::
 
     check_pairings(pairs: Sequence[Pair], histories: Mapping[int, History], *, round_no: int,
@@ -116,6 +129,7 @@ SOS tables (issue 30; three to six players a table; see docs/tables-core.md)::
 """
 
 from .base import Pair, SwissPlayer, pairing_list
+from .burstein import pair_burstein
 from .check import check_pairings
 from .knockout import (
     KnockoutError,
@@ -201,6 +215,7 @@ __all__ = [
     "double_elimination",
     "first_mover",
     "match_state",
+    "pair_burstein",
     "pair_swiss",
     "pairing_list",
     "placement_points",

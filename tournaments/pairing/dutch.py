@@ -124,8 +124,11 @@ def outranks(a: DutchPlayer, b: DutchPlayer) -> bool:
     return (a.score, -a.rank) > (b.score, -b.rank)
 
 
-def colour_of(r: DutchRound, p: DutchPlayer, o: DutchPlayer) -> tuple[str, str]:
-    """The move of ``p`` against ``o``, and the rule (E.1–E.5) that gave it."""
+def neutral_colour(p: DutchPlayer, o: DutchPlayer) -> tuple[str, str] | None:
+    """The move of ``p`` against ``o`` by the rules that look at the two histories only (E.1:
+    both preferences met, E.2: the stronger preference, E.3: alternate from the last round
+    they differed); None when they leave it to the players' order (E.4, E.5). Shared with the
+    Burstein system, which orders the two otherwise."""
     if compatible_colours(p.preference, o.preference):
         if p.preference != NONE:
             return p.preference, "E1"
@@ -146,12 +149,26 @@ def colour_of(r: DutchRound, p: DutchPlayer, o: DutchPlayer) -> tuple[str, str]:
             b -= 1
         if a >= 0 and b >= 0:
             return o.colours[b], "E3"
+    return None
+
+
+def by_pairing_number(p: DutchPlayer, o: DutchPlayer, higher: DutchPlayer, first: bool) -> str:
+    """E.5: neither has a preference; ``higher`` (``p`` or ``o``) gets the initial colour
+    (``first``: the top seed moves first in round 1) when his pairing number is odd, the
+    other when it is even. The move of ``p``."""
+    initial = FIRST if first else SECOND
+    higher_gets = initial if (higher.rank - 1) % 2 == 0 else invert(initial)
+    return higher_gets if higher is p else invert(higher_gets)
+
+
+def colour_of(r: DutchRound, p: DutchPlayer, o: DutchPlayer) -> tuple[str, str]:
+    """The move of ``p`` against ``o``, and the rule (E.1–E.5) that gave it."""
+    neutral = neutral_colour(p, o)
+    if neutral is not None:
+        return neutral
     p_lower = outranks(o, p)
     if p.preference == NONE:
-        higher = o if p_lower else p
-        initial = FIRST if r.top_seed_first else SECOND
-        higher_gets = initial if (higher.rank - 1) % 2 == 0 else invert(initial)
-        return (invert(higher_gets) if p_lower else higher_gets), "E5"
+        return by_pairing_number(p, o, o if p_lower else p, r.top_seed_first), "E5"
     return (invert(o.preference) if p_lower else p.preference), "E4"
 
 

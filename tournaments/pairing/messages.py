@@ -47,6 +47,12 @@ DUTCH_E3 = "dutch_e3"
 DUTCH_E4 = "dutch_e4"
 DUTCH_E5 = "dutch_e5"
 DUTCH_BYE = "dutch_bye"
+# Swiss (Burstein): why the pair, who moves first (E.1–E.3, E.5 as the Dutch ones), the bye
+BURSTEIN_SEEDING = "burstein_seeding"
+BURSTEIN_PAIR = "burstein_pair"
+BURSTEIN_FLOAT = "burstein_float"
+BURSTEIN_E4 = "burstein_e4"
+BURSTEIN_BYE = "burstein_bye"
 # Swiss: the pairing-allocated bye
 BYE_LOWEST = "bye_lowest"
 BYE_FORCED = "bye_forced"
@@ -102,6 +108,27 @@ MESSAGES: dict[str, str] = {
         "Player %(entry)s gets the pairing-allocated bye (%(score)s points): the lowest score "
         "group that must leave a player out, a player without a bye or forfeit win yet, and "
         "the rest can be paired (criteria C.5 and C.9)."
+    ),
+    BURSTEIN_SEEDING: gettext_noop(
+        "Seeding round %(round)s (%(score)s points): paired by pairing numbers, the upper half "
+        "of the list and the lower half each top against bottom (Burstein system)."
+    ),
+    BURSTEIN_PAIR: gettext_noop(
+        "Score group %(score)s: ordered by the Burstein index (Sonneborn-Berger, Buchholz, "
+        "median Buchholz, then pairing number) and paired top against bottom."
+    ),
+    BURSTEIN_FLOAT: gettext_noop(
+        "Player %(entry)s floated down from the %(from)s score group to the %(to)s group: his "
+        "group could not be paired completely, and he was the one the top-against-bottom "
+        "pairing by the Burstein index left over."
+    ),
+    BURSTEIN_E4: gettext_noop(
+        "Player %(entry)s moves first: both want the same move equally, with the same "
+        "history; the player with the higher Burstein index gets his preference."
+    ),
+    BURSTEIN_BYE: gettext_noop(
+        "Player %(entry)s gets the pairing-allocated bye (%(score)s points): the lowest player "
+        "by score and Burstein index without a bye or forfeit win yet."
     ),
     BERGER: gettext_noop("Round robin: seat %(first_seat)s against seat %(second_seat)s."),
     BERGER_BYE: gettext_noop("Round robin: seat %(seat)s has the bye this round."),

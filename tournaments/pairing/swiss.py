@@ -121,6 +121,21 @@ def dutch_players(
     return out
 
 
+def published_order(
+    boards: Sequence[BoardInfo], by_entry: Mapping[int, DutchPlayer]
+) -> list[BoardInfo]:
+    """The boards in the published order: the higher player's real score (his points without
+    virtual ones), then the lower player's, then the higher player's rank."""
+
+    def key(board: BoardInfo) -> tuple[int, int, int]:
+        h, lo = by_entry[board.higher], by_entry[board.lower]
+        if (lo.real_score, -lo.rank) > (h.real_score, -h.rank):
+            h, lo = lo, h
+        return (-h.real_score, -lo.real_score, h.rank)
+
+    return sorted(boards, key=key)
+
+
 def pair_swiss(
     players: Sequence[SwissPlayer],
     *,
@@ -177,14 +192,7 @@ def pair_swiss(
             NO_COMPLETE_PAIRING, round=round_no, unpaired=len(chosen), players=len(chosen)
         )
     by_entry = {r.entry: r for r in records}
-
-    def key(board: BoardInfo) -> tuple[int, int, int]:
-        h, lo = by_entry[board.higher], by_entry[board.lower]
-        if (lo.real_score, -lo.rank) > (h.real_score, -h.rank):
-            h, lo = lo, h
-        return (-h.real_score, -lo.real_score, h.rank)
-
-    boards = sorted(result.boards, key=key)
+    boards = published_order(result.boards, by_entry)
     out = []
     for n, b in enumerate(boards, start=1):
         second = b.lower if b.first == b.higher else b.higher

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tournaments.core import history
 from tournaments.pairing.base import Pair, SwissPlayer
+from tournaments.pairing.burstein import pair_burstein
 from tournaments.pairing.swiss import pair_swiss
 
 from .base import (
@@ -203,9 +204,25 @@ class PairingState:
     unallocated_byes: frozenset[tuple[int, int]]
     top_seed_first: bool
     acceleration: dict[int, tuple[float, ...]]  # the XXA lines: virtual points by round
+    # the requested byes who are ranked (took part in an earlier pairing), with their ranks
+    requested_players: tuple[SwissPlayer, ...] = ()
 
-    def pair(self, *, total_rounds: int | None = None) -> list[Pair]:
-        """Pair this round by the Dutch system (``total_rounds`` overrides the file's)."""
+    def pair(self, *, total_rounds: int | None = None, system: str = "dutch") -> list[Pair]:
+        """Pair this round by the Dutch system, or by the Burstein system with ``system=
+        "burstein"`` (the file's ``XXA`` lines are then not read: the Burstein system's seeding
+        rounds bring their own virtual points); ``total_rounds`` overrides the file's."""
+        if system == "burstein":
+            return pair_burstein(
+                [*self.players, *self.requested_players],
+                round_no=self.round_no,
+                games=self.games,
+                point_system=self.point_system,
+                requested_byes=self.requested_byes,
+                unallocated_byes=self.unallocated_byes,
+                top_seed_first=self.top_seed_first,
+            )
+        if system != "dutch":
+            raise ValueError(f"unknown Swiss system {system!r}")
         return pair_swiss(
             self.players,
             round_no=self.round_no,
@@ -254,6 +271,9 @@ def pairing_state(t: TrfTournament, round_no: int) -> PairingState:
         for p in t.players
         if p.number not in requested
     ]
+    requested_players = tuple(
+        SwissPlayer(entry=n, rank=rank_of[n]) for n in sorted(requested) if n in rank_of
+    )
     return PairingState(
         round_no=round_no,
         players=players,
@@ -264,4 +284,5 @@ def pairing_state(t: TrfTournament, round_no: int) -> PairingState:
         unallocated_byes=unallocated,
         top_seed_first=initial_colour(t) == "w",
         acceleration=dict(t.acceleration),
+        requested_players=requested_players,
     )
