@@ -56,6 +56,8 @@ def compute_standings(
     ranks: Mapping[int, int] | None = None,
     round_robin: bool = False,
     dummy_cap: bool = False,
+    ratings: Mapping[int, int | None] | None = None,
+    unrated: int | None = None,
 ) -> list[StandingRow]:
     """Rank ``entries`` by points, then each tie-break of ``order`` (all higher-is-better).
 
@@ -64,7 +66,9 @@ def compute_standings(
     id). Direct encounter is computed within the groups still tied on points and on the
     tie-breaks before it in ``order``. ``round_robin`` switches to the all-play-all reading of
     unplayed rounds (see the package docstring); ``dummy_cap`` caps the dummy opponents'
-    scores (C.07, 2026, art. 16.4).
+    scores (C.07, 2026, art. 16.4). ``ratings`` (entry -> rating, ``None`` for unrated) and
+    ``unrated`` (the rating an unrated opponent counts with; ``None``: left out) feed the rating
+    tie-breaks (C.07 art. 10, ``performance``).
     """
     tiebreaks = tiebreaks_for(order)
     table = ResultTable.build(
@@ -74,6 +78,8 @@ def compute_standings(
         rounds_played=rounds_played,
         round_robin=round_robin,
         dummy_cap=dummy_cap,
+        ratings=ratings,
+        unrated=unrated,
     )
     ids = table.entries
     points = {e: _r(table.points[e]) for e in ids}
