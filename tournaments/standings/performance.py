@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
 
+import tournaments.standings.variants  # noqa: F401  (registered first: art. 8 and 14 before 10)
 from tournaments.core.fide_tables import dp_of, pd_hundredths
 
-from . import variants as _variants  # noqa: F401  (art. 8 and 14 listed before art. 10)
 from .results import DRAW_OUTCOME, PLAYED, WIN_OUTCOME, ResultTable
 from .terms import Term, _new, cut
 from .tiebreaks import TIEBREAKS, Explanation, TieBreak, gettext_noop, register

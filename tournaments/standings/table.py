@@ -66,9 +66,7 @@ def compute_standings(
     id). Direct encounter is computed within the groups still tied on points and on the
     tie-breaks before it in ``order``. ``round_robin`` switches to the all-play-all reading of
     unplayed rounds (see the package docstring); ``dummy_cap`` caps the dummy opponents'
-    scores (C.07, 2026, art. 16.4). ``ratings`` (entry -> rating, ``None`` for unrated) and
-    ``unrated`` (the rating an unrated opponent counts with; ``None``: left out) feed the rating
-    tie-breaks (C.07 art. 10, ``performance``).
+    scores (C.07, 2026, art. 16.4). ``ratings`` and ``unrated``: see ``ResultTable``.
     """
     tiebreaks = tiebreaks_for(order)
     table = ResultTable.build(
