@@ -1,6 +1,7 @@
-"""The tie-breaks based on ratings (FIDE C.07, text in force from 1 August 2024, art. 10; the
-2026 revision words them the same): ARO and its cut and median variants (10.1 with 14.1-14.4),
-TPR (10.2), PTP (10.3), APRO (10.4) and APPO (10.5).
+"""The tie-breaks based on ratings (FIDE C.07 art. 10, read in the wording of the revision in
+force from 1 March 2026; art. 10 was not compared word for word with the 2024 text): ARO and its
+cut and median variants (10.1 with 14.1-14.4), TPR (10.2), PTP (10.3), APRO (10.4) and APPO
+(10.5).
 
 What counts (10.1-10.5 all say "the opponents played over the board"): the games played over
 the board, in a round robin too — forfeits, byes and absences are no opponents and their points
