@@ -15,11 +15,13 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
+from tournaments.core.vocabulary import points_text
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
+from tournaments.standings import performance as rating_tiebreaks
 
 # How a tie-break term's round and note read on the standings page (the codes of
 # tournaments.standings, never shown as they are).
@@ -42,6 +44,13 @@ NOTE_LABELS = {
         "tie-break term", "the final requested byes count as draws"
     ),
     standings_core.NOTE_BELOW: pgettext_lazy("tie-break term", "under half the maximum"),
+    rating_tiebreaks.NOTE_UNRATED: pgettext_lazy("tie-break term", "unrated opponent: left out"),
+    rating_tiebreaks.NOTE_UNRATED_VALUE: pgettext_lazy(
+        "tie-break term", "unrated opponent: the tournament's rating for the unrated"
+    ),
+    rating_tiebreaks.NOTE_NO_PERFORMANCE: pgettext_lazy(
+        "tie-break term", "no game against a rated opponent: left out"
+    ),
 }
 
 # What a tie-break's value is, shown above its terms on the standings page where the terms do
@@ -68,7 +77,68 @@ TIEBREAK_HELP = {
         "The rounds the player elected to play: every round but the half-point byes, "
         "zero-point byes and forfeit losses (a round still being played counts too)."
     ),
+    **dict.fromkeys(
+        (
+            "average_rating_opponents",
+            "average_rating_opponents_cut1",
+            "average_rating_opponents_cut2",
+            "average_rating_opponents_median1",
+            "average_rating_opponents_median2",
+        ),
+        gettext_lazy(
+            "The average rating of the opponents played over the board (the column Adds), "
+            "rounded to a whole number, 0.5 up; the cut and median variants leave out the "
+            "lowest (and highest) ratings. Forfeits and byes are no opponents."
+        ),
+    ),
+    "performance_rating": gettext_lazy(
+        "The average rating of the opponents played over the board plus the rating "
+        "difference dp that the FIDE table gives for the fraction p of the points scored in "
+        "those games."
+    ),
+    "perfect_performance": gettext_lazy(
+        "The lowest rating whose expected score against the opponents played over the board "
+        "(FIDE table of scoring probabilities) reaches the points scored in those games; for "
+        "no points, the lowest opponent's rating less 800."
+    ),
+    "average_performance_opponents": gettext_lazy(
+        "The average of the tournament performance ratings (TPR) of the opponents played "
+        "over the board, rounded to a whole number, 0.5 up."
+    ),
+    "average_perfect_performance_opponents": gettext_lazy(
+        "The average of the perfect tournament performances (PTP) of the opponents played "
+        "over the board, rounded to a whole number, 0.5 up."
+    ),
 }
+
+
+def tiebreak_detail(key: str, params: Any) -> str:
+    """The arithmetic behind a rating tie-break's value, from its ``params`` ("" for others)."""
+    if not params.get("games"):
+        return ""
+    if "dp" in params:
+        return _(
+            "Average rating %(aro)s; p = %(score)s / %(games)s = %(p)s, dp = %(dp)s; "
+            "%(aro)s + (%(dp)s) = %(value)s."
+        ) % {
+            **params,
+            "score": points_text(params["score"]),
+            "p": f"{params['p'] / 100:.2f}",
+            "value": params["aro"] + params["dp"],
+        }
+    if "expected" in params:
+        return _(
+            "Points %(score)s in %(games)s games; expected score at this rating %(expected)s, "
+            "one point lower %(below)s."
+        ) % {
+            "score": points_text(params["score"]),
+            "games": params["games"],
+            "expected": f"{params['expected'] / 100:.2f}",
+            "below": f"{params['expected_below'] / 100:.2f}",
+        }
+    if key in TIEBREAK_HELP and "sum" in params and key != "average_opponents_buchholz":
+        return _("%(sum)s / %(games)s, rounded to a whole number.") % params
+    return ""
 
 
 @dataclass
@@ -112,6 +182,7 @@ class Standings:
                     "value": ex.value,
                     "terms": terms,
                     "help": TIEBREAK_HELP.get(key, ""),
+                    "detail": tiebreak_detail(key, ex.params),
                 }
             )
         return out
@@ -139,6 +210,7 @@ def standings(tournament: Tournament) -> Standings:
         ranks={pk: e.rank for pk, e in entries.items() if e.rank is not None},
         round_robin=tournament.format_entry.all_play_all,
         dummy_cap=tournament.dummy_cap,
+        ratings={pk: e.rating for pk, e in entries.items()},
     )
     labels = [(k, _(TIEBREAKS[k].label), _(TIEBREAKS[k].abbr)) for k in order]
     return Standings(rows, entries, labels, played)

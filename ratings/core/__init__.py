@@ -4,5 +4,6 @@
   period by period) and ``apply_period`` (one more period on top of a state);
 - ``elo``: FIDE-style Elo as the FIDE Rating Regulations (2024 text) describe it;
 - ``glicko2``: Glicko-2 as Glickman's "Example of the Glicko-2 system" describes it;
-- ``fide_tables``: the regulations' two tables (8.1.1 and 8.1.2), as data.
+- the regulations' two tables (8.1.1 and 8.1.2) are data in ``tournaments.core.fide_tables``
+  (one place: the standings' rating tie-breaks read them too).
 """

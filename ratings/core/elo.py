@@ -5,9 +5,9 @@ describe it, with a rating period for the regulations' rating period (a month).
   ratings of the list the period began with.
 - The rating difference D is capped at 400 (8.3.1, "a difference of more than 400 points shall
   be counted as though it were 400"; since 2024 in every game, not once per event).
-- PD is read from table 8.1.2 (``fide_tables``); ΔR = score − PD; the period's change is
-  K × ΣΔR, rounded to the nearest whole number, 0.5 away from zero (8.3.2, 8.3.4). PD is in
-  hundredths, so the sum is exact and so is the rounding.
+- PD is read from table 8.1.2 (``tournaments.core.fide_tables``); ΔR = score − PD; the
+  period's change is K × ΣΔR, rounded to the nearest whole number, 0.5 away from zero (8.3.2,
+  8.3.4). PD is in hundredths, so the sum is exact and so is the rounding.
 - K (8.3.3): ``k_factor``; and for a period of n games, if K × n exceeds 700, K becomes the
   largest whole number with K × n ≤ 700 (``period_k``).
 - An unrated player pools their games against rated opponents, period after period, until 5
@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .fide_tables import dp_of, pd_hundredths
+from tournaments.core.fide_tables import dp_of, pd_hundredths
+
 from .periods import Game, PeriodKey, PlayerKey
 
 CAP = 400  # the 400-point rule

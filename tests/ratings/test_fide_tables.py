@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from ratings.core.fide_tables import DP_UPPER_HALF, PD_UPPER_BOUNDS, dp_of, pd_hundredths
+from tournaments.core.fide_tables import DP_UPPER_HALF, PD_UPPER_BOUNDS, dp_of, pd_hundredths
 
 
 @pytest.mark.parametrize(

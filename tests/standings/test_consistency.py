@@ -9,7 +9,16 @@ from tournaments.standings import TIEBREAKS, VUR_KINDS, ResultTable, compute_sta
 from tournaments.standings.__main__ import synthetic_swiss
 
 COUNTS = ("wins", "second_moves", "second_move_wins", "rounds_won", "rounds_elected")
-SUMS = [key for key in TIEBREAKS if key not in (*COUNTS, "average_opponents_buchholz")]
+# Averages of whole ratings, rounded to whole numbers (C.07 art. 10).
+AVERAGES = [
+    key for key in TIEBREAKS if key.startswith("average_") and key != "average_opponents_buchholz"
+]
+RATED = ("performance_rating", "perfect_performance")
+SUMS = [
+    key
+    for key in TIEBREAKS
+    if key not in (*COUNTS, *AVERAGES, *RATED, "average_opponents_buchholz")
+]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -18,6 +27,7 @@ def test_invariants(seed):
     games = synthetic_swiss(n, rounds, seed=seed)
     entries = list(range(1, n + 1))
     system = PointSystem()
+    ratings = {e: None if e % 7 == 0 else 1000 + 37 * e for e in entries}
     table = ResultTable.build(entries, games, system=system, rounds_played=rounds)
     # Every entry has exactly one result per round; the points add up to what was handed out.
     for e in entries:
@@ -26,7 +36,12 @@ def test_invariants(seed):
     assert handed_out == pytest.approx(sum(r.points for rs in table.rounds.values() for r in rs))
 
     rows = compute_standings(
-        entries, games, system=system, order=list(TIEBREAKS), rounds_played=rounds
+        entries,
+        games,
+        system=system,
+        order=list(TIEBREAKS),
+        rounds_played=rounds,
+        ratings=ratings,
     )
     assert sorted(r.entry for r in rows) == entries
     for row in rows:
@@ -53,6 +68,17 @@ def test_invariants(seed):
         assert bh.value - ex["buchholz_cut1"].value == pytest.approx(cut1[0].value)
         assert len([t for t in ex["median_buchholz"].terms if t.cut]) == 2
         assert row.tiebreaks == tuple(ex[key].value for key in TIEBREAKS)
+        for key in AVERAGES:
+            kept = [t.value for t in ex[key].terms if not t.cut]
+            mean = sum(kept) / len(kept) if kept else 0
+            assert ex[key].value == int(ex[key].value) and abs(ex[key].value - mean) <= 0.5, key
+        tpr, aro = ex["performance_rating"], ex["average_rating_opponents"]
+        assert tpr.value == (aro.value + tpr.params["dp"] if aro.params["games"] else 0)
+        assert [t.opponent for t in tpr.terms] == [t.opponent for t in aro.terms]
+        ptp = ex["perfect_performance"]
+        if ptp.params["games"] and ptp.params["score"]:
+            want = 100 * ptp.params["score"]
+            assert ptp.params["expected_below"] < want <= ptp.params["expected"]
 
     # Sorted best first; places shared exactly by equal rows.
     keys = [(r.points, r.tiebreaks) for r in rows]

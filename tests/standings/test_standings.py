@@ -172,6 +172,15 @@ def test_the_registry():
         "rounds_won",
         "second_move_wins",
         "rounds_elected",
+        "average_rating_opponents",
+        "average_rating_opponents_cut1",
+        "average_rating_opponents_cut2",
+        "average_rating_opponents_median1",
+        "average_rating_opponents_median2",
+        "performance_rating",
+        "perfect_performance",
+        "average_performance_opponents",
+        "average_perfect_performance_opponents",
     }
     for key, tb in TIEBREAKS.items():
         assert isinstance(tb, TieBreak)

@@ -241,3 +241,88 @@ def test_the_page_explains_the_new_tie_breaks(arbiter: User, client_for) -> None
     ru = client_for(None).get(f"{url}?explain={a.pk}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Предварительный Бухгольц" in ru and "Средний Бухгольц соперников" in ru
     assert "закончились вничью" in ru
+
+
+# The rating tie-breaks (C.07 art. 10) on the same Swiss; ratings A 1800, B 1700, C 1600,
+# D 1500; every game was played over the board.
+#   ARO    A (1600 + 1700 + 1500) / 3 = 1600     B (1500 + 1800 + 1600) / 3 = 1633.33 -> 1633
+#          C (1800 + 1500 + 1700) / 3 = 1666.67 -> 1667      D (1700 + 1600 + 1800) / 3 = 1700
+#   ARO-C1 (the lowest goes) A 1650, B 1700, C 1750, D (1700 + 1800) / 2 = 1750
+#   TPR    A 2.5 / 3 = 0.83: dp 273, 1873    B, C 0.50: dp 0, 1633 and 1667
+#          D 0.5 / 3 = 0.17: dp -273, 1427
+#   PTP    A 2.5 against 1600, 1700, 1500: at 1889 (289, 189, 389) 0.84 + 0.75 + 0.91 = 2.50,
+#          at 1888 0.84 + 0.74 + 0.91 = 2.49: 1889. Likewise B 1630, C 1668, D 1410.
+#   APRO   A (C 1667 + B 1633 + D 1427) / 3 = 1575.67 -> 1576    B (1427 + 1873 + 1667) / 3 -> 1656
+#          C (1873 + 1427 + 1633) / 3 = 1644.33 -> 1644          D (1633 + 1667 + 1873) / 3 -> 1724
+#   APPO   A (1668 + 1630 + 1410) / 3 = 1569.33 -> 1569    B (1410 + 1889 + 1668) / 3 -> 1656
+#          C (1889 + 1410 + 1630) / 3 = 1643                D (1630 + 1668 + 1889) / 3 = 1729
+# B and C are level on points; C's ARO is higher.
+RATING_ORDER = [
+    "average_rating_opponents",
+    "average_rating_opponents_cut1",
+    "performance_rating",
+    "perfect_performance",
+    "average_performance_opponents",
+    "average_perfect_performance_opponents",
+]
+
+RATING_EXPECTED = [
+    ("1", "A", 2.5, (1600, 1650, 1873, 1889, 1576, 1569)),
+    ("2", "C", 1.5, (1667, 1750, 1667, 1668, 1644, 1643)),
+    ("3", "B", 1.5, (1633, 1700, 1633, 1630, 1656, 1656)),
+    ("4", "D", 0.5, (1700, 1750, 1427, 1410, 1724, 1729)),
+]
+
+
+def with_rating_tiebreaks(arbiter: User) -> Tournament:
+    t = hand_computed_swiss(arbiter)
+    t.tiebreaks = RATING_ORDER
+    t.save(update_fields=["tiebreaks"])
+    return t
+
+
+def test_the_rating_tie_breaks_in_the_standings(arbiter: User) -> None:
+    with translation.override("en"):
+        table = queries.standings(with_rating_tiebreaks(arbiter))
+    assert [abbr for _key, _label, abbr in table.labels] == [
+        "ARO",
+        "ARO-C1",
+        "TPR",
+        "PTP",
+        "APRO",
+        "APPO",
+    ]
+    got = [
+        (row.place_label, entry.player.name, row.points, tuple(row.tiebreaks))
+        for row, entry in table.lines()
+    ]
+    assert got == RATING_EXPECTED
+
+
+def test_the_page_explains_the_rating_tie_breaks(arbiter: User, client_for) -> None:
+    t = with_rating_tiebreaks(arbiter)
+    a = t.entries.get(player__name="A")
+    url = reverse("tournaments:standings", args=[t.pk])
+    page = client_for(None).get(f"{url}?explain={a.pk}").content.decode()
+    assert "Tournament performance rating" in page and "1873" in page
+    assert "p = 2.5 / 3 = 0.83, dp = 273" in page
+    assert "expected score at this rating 2.50, one point lower 2.49" in page
+    assert "4800 / 3, rounded to a whole number." in page
+    ru = client_for(None).get(f"{url}?explain={a.pk}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Средний рейтинг соперников" in ru and "Рейтинг турнирного выступления" in ru
+
+
+def test_an_unrated_opponent_is_left_out_on_the_page(arbiter: User) -> None:
+    t = with_rating_tiebreaks(arbiter)
+    t.entries.filter(player__name="D").update(rating=None)
+    a = t.entries.get(player__name="A")
+    with translation.override("en"):
+        aro = next(
+            tb
+            for tb in queries.standings(t).explain(a.pk)
+            if tb["key"] == "average_rating_opponents"
+        )
+        last = (aro["terms"][-1]["cut"], str(aro["terms"][-1]["note"]))
+    # A's opponents C 1600 and B 1700 count: 1650; D, unrated, is shown cut.
+    assert aro["value"] == 1650
+    assert last == (True, "unrated opponent: left out")

@@ -4,14 +4,16 @@ API
 ===
 
 ``compute_standings(entries, games, *, system, order, rounds_played, ranks=None,
-round_robin=False, dummy_cap=False)``
+round_robin=False, dummy_cap=False, ratings=None, unrated=None)``
     -> ``list[StandingRow]``, best first. Sorted by points, then by each tie-break of
     ``order`` (every value higher-is-better), then by starting rank (``ranks``: entry -> rank,
     ascending; unranked entries last, by id). Entries level on points and on every tie-break
     share a place: ``row.place`` is the first place of the tie and ``row.place_to`` the last
     (``row.place_label`` gives "3-4"), ``row.shared`` says whether it is shared.
     ``row.tiebreaks`` holds the values in ``order``; ``row.explanations[key]`` an
-    ``Explanation(value, terms, params)`` telling how each value was computed.
+    ``Explanation(value, terms, params)`` telling how each value was computed. ``ratings``
+    (entry -> rating or ``None``) and ``unrated`` (the rating an unrated opponent counts with,
+    ``None``: left out) are read by the rating tie-breaks only.
 
 ``TIEBREAKS: dict[str, TieBreak]``
     The registry. Each ``TieBreak`` has a ``key`` (what a tournament stores in its order), a
@@ -20,8 +22,10 @@ round_robin=False, dummy_cap=False)``
     Keys: buchholz, buchholz_cut1, median_buchholz, sonneborn_berger, direct_encounter, wins,
     second_moves, second_move_wins, rounds_won, rounds_elected, progressive, koya, sos_points,
     sos_difference; and, in ``variants``, buchholz_cut2, median_buchholz2, fore_buchholz,
-    average_opponents_buchholz, sonneborn_berger_cut1. A new tie-break is a subclass decorated
-    with ``@register``.
+    average_opponents_buchholz, sonneborn_berger_cut1; in ``performance`` (C.07 art. 10),
+    average_rating_opponents and its _cut1, _cut2, _median1, _median2, performance_rating,
+    perfect_performance, average_performance_opponents, average_perfect_performance_opponents.
+    A new tie-break is a subclass decorated with ``@register``.
 
 ``SWISS_ORDER``, ``ROUND_ROBIN_ORDER: tuple[str, ...]``
     FIDE's default orders: a Swiss's (buchholz_cut1, buchholz, sonneborn_berger,
@@ -42,6 +46,12 @@ round_robin=False, dummy_cap=False)``
     "all_met", "points" (entry -> its separate standings score), "decided"} and, when not all met,
     "maximum" (entry -> the most it could have scored).
     Another note: "dummy_capped" (the dummy's score lowered by ``dummy_cap``, 16.4 of 2026).
+    The rating tie-breaks: terms are games over the board, ``value`` the opponent's rating
+    (APRO/APPO: the opponent's TPR/PTP), ``points`` the game score 1/½/0; notes "unrated"
+    (left out), "unrated_value" (counted with ``unrated``), "no_performance" (APRO/APPO: the
+    opponent has no rated game). Params: ARO and its cuts, APRO, APPO {"sum", "games"}; TPR
+    {"aro", "score", "games", "p" (hundredths), "dp"}; PTP {"score", "games", "expected",
+    "expected_below" (hundredths, at the PTP and one point below)}.
 
 ``crosstable(entries_in_order, games, *, system=None, rounds_played=None)``
     -> ``list[CrosstableRow(number, entry, cells, points)]`` for a round robin: ``cells[j]`` is a
@@ -49,7 +59,7 @@ round_robin=False, dummy_cap=False)``
     a double cycle; empty on the diagonal).
 
 ``ResultTable.build(entries, games, *, system, rounds_played, round_robin=False,
-dummy_cap=False)``
+dummy_cap=False, ratings=None, unrated=None)``
     The per-entry rounds every tie-break reads (``rounds``, ``points``, ``adjusted``); build one
     to compute a single tie-break on its own.
 
@@ -117,6 +127,17 @@ for both players (neither a game nor an absence). Records of later rounds are ig
 * Sonneborn-Berger cut 1 (14.1.1, 16.5): the term of the opponent with the lowest score goes
   (ties: the lowest product, then the earliest round); with VURs the lowest VUR product goes
   instead when it is not lower than that term's.
+* The rating tie-breaks (art. 10, ``performance``): over the games played over the board (a
+  forfeit, a bye or an absence is no opponent, in a round robin too), each with the opponent's
+  rating and the game score 1/½/0. An unrated opponent counts with ``unrated`` when given, else
+  the game is left out of them. ARO (10.1): the average rating, to the nearest whole number
+  (0.5 up); its cut and median variants (14.1-14.4) drop the lowest / highest ratings. TPR
+  (10.2): ARO + dp (table 8.1.1 of the FIDE Rating Regulations) for p = score / games to the
+  hundredth. PTP (10.3): the lowest whole rating whose expected score (table 8.1.2, full
+  scale) reaches the score; a zero score: the lowest opponent's rating - 800; a full score
+  comes out as the highest opponent's rating + 736. APRO / APPO (10.4, 10.5): the average of the
+  opponents' TPR / PTP (opponents without a rated game left out), rounded as ARO. 0 without
+  any counted game.
 * Progressive score (7.5): the sum of the entry's running score after each round 1..
   ``rounds_played``; every point counts (byes, forfeits).
 * Koya (9.2): the points scored (forfeit results included, byes not) against opponents whose
@@ -137,6 +158,7 @@ for both players (neither a game nor an absence). Records of later rounds are ig
 Swiss with every tie-break.
 """
 
+from . import performance as performance  # registers the rating tie-breaks (art. 10)
 from .crosstable import CELLS, CrosstableRow, crosstable
 from .direct_encounter import DirectEncounter
 from .results import (

@@ -77,6 +77,7 @@ def main(argv: list[str]) -> None:
     games = synthetic_swiss(n, rounds)
     entries = list(range(1, n + 1))
     ranks = {e: e for e in entries}
+    ratings = {e: 2600 - e for e in entries}  # by starting rank, for the rating tie-breaks
     print(f"{n} entries x {rounds} rounds, {len(games)} records")
     orders = {
         f"all {len(TIEBREAKS)} tie-breaks": list(TIEBREAKS),
@@ -92,6 +93,7 @@ def main(argv: list[str]) -> None:
                 order=order,
                 rounds_played=rounds,
                 ranks=ranks,
+                ratings=ratings,
             )
 
         best, median, cpu = _time(run)

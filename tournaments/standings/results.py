@@ -5,8 +5,9 @@ See the package docstring for how unplayed rounds are classified and scored (FID
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from tournaments.core.history import (
@@ -43,6 +44,8 @@ REQUESTED_BYE_KINDS = frozenset({REQUESTED_HALF_BYE, ZERO_POINT_BYE, ABSENT})
 WIN_OUTCOME = "win"
 DRAW_OUTCOME = "draw"
 LOSS_OUTCOME = "loss"
+
+_NO_RATINGS: Mapping[int, int | None] = MappingProxyType({})
 
 _BYE_KIND = {BYE: PAIRING_BYE, HALF_BYE: REQUESTED_HALF_BYE, ZERO_BYE: ZERO_POINT_BYE}
 
@@ -86,6 +89,10 @@ class ResultTable:
 
     ``dummy_cap`` applies the later C.07 revision's cap on the dummy opponent of an own unplayed
     round (``terms.opposition``).
+
+    ``ratings`` maps an entry to its rating (``None`` or missing: unrated), for the rating
+    tie-breaks of C.07 art. 10 (``performance``); ``unrated`` is the rating an unrated opponent
+    counts with there (``None``: such a game is left out of them).
     """
 
     entries: tuple[int, ...]
@@ -101,6 +108,8 @@ class ResultTable:
     round_robin: bool = False
     # C.07 (2026) art. 16.4: cap each dummy opponent's score (see ``terms.opposition``).
     dummy_cap: bool = False
+    ratings: Mapping[int, int | None] = field(default_factory=lambda: _NO_RATINGS)
+    unrated: int | None = None
     _cache: dict[str, object] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -113,6 +122,8 @@ class ResultTable:
         rounds_played: int,
         round_robin: bool = False,
         dummy_cap: bool = False,
+        ratings: Mapping[int, int | None] | None = None,
+        unrated: int | None = None,
     ) -> ResultTable:
         ordered = tuple(dict.fromkeys(entries))
         by_entry, pending = _read_games(ordered, games, system, rounds_played)
@@ -138,7 +149,14 @@ class ResultTable:
             pending=frozen_pending,
             round_robin=round_robin,
             dummy_cap=dummy_cap,
+            ratings=MappingProxyType(dict(ratings)) if ratings else _NO_RATINGS,
+            unrated=unrated,
         )
+
+    def rating(self, entry: int) -> int | None:
+        """The rating ``entry`` counts with in the rating tie-breaks: its own, else ``unrated``."""
+        own = self.ratings.get(entry)
+        return own if own is not None else self.unrated
 
     def met(self, r: RoundResult) -> bool:
         """Whether round ``r`` counts as a game against ``r.opponent`` for the tie-breaks: played

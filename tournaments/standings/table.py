@@ -56,6 +56,8 @@ def compute_standings(
     ranks: Mapping[int, int] | None = None,
     round_robin: bool = False,
     dummy_cap: bool = False,
+    ratings: Mapping[int, int | None] | None = None,
+    unrated: int | None = None,
 ) -> list[StandingRow]:
     """Rank ``entries`` by points, then each tie-break of ``order`` (all higher-is-better).
 
@@ -64,7 +66,7 @@ def compute_standings(
     id). Direct encounter is computed within the groups still tied on points and on the
     tie-breaks before it in ``order``. ``round_robin`` switches to the all-play-all reading of
     unplayed rounds (see the package docstring); ``dummy_cap`` caps the dummy opponents'
-    scores (C.07, 2026, art. 16.4).
+    scores (C.07, 2026, art. 16.4). ``ratings`` and ``unrated``: see ``ResultTable``.
     """
     tiebreaks = tiebreaks_for(order)
     table = ResultTable.build(
@@ -74,6 +76,8 @@ def compute_standings(
         rounds_played=rounds_played,
         round_robin=round_robin,
         dummy_cap=dummy_cap,
+        ratings=ratings,
+        unrated=unrated,
     )
     ids = table.entries
     points = {e: _r(table.points[e]) for e in ids}

@@ -6,7 +6,9 @@ player (the lower-rated one's is 1 − PD). Table 8.1.1 converts a fractional sc
 difference dp (used for an unrated player's first rating, ``Ru = Ra + dp``).
 
 Probabilities are kept in hundredths (integers), exactly as printed, so that every sum of
-them is exact; ``pd_hundredths`` and ``dp_of`` are the two look-ups.
+them is exact; ``pd_hundredths`` and ``dp_of`` are the two look-ups. They live in the
+tournaments' pure core because both the standings (the rating tie-breaks of C.07 art. 10) and
+``ratings.core.elo`` read them.
 """
 
 from __future__ import annotations
