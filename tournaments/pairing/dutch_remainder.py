@@ -57,12 +57,14 @@ def split_remainder(r: DutchRound, p: RoundPairing, b: Bracket) -> Remainder:
         remainder.append(pi)
         if mate[pv] < pv:
             pairs += 1
-    for oi in remainder:
-        ov = vi[oi]
-        for a, pi in enumerate(remainder):
-            if oi <= pi:
-                break
-            m.set(vi[pi], ov, remainder_edge(r, b.base, pi, oi, a, pairs))
+    for k, oi in enumerate(remainder):
+        m.set_edges(
+            vi[oi],
+            [
+                (vi[pi], remainder_edge(r, b.base, pi, oi, a, pairs))
+                for a, pi in enumerate(remainder[:k])
+            ],
+        )
     # The new low bits only favour S1 = the first ``pairs`` of the remainder against
     # the rest: a matching that already has no exchange stays a maximum.
     position = {vi[pi]: a for a, pi in enumerate(remainder)}
@@ -161,12 +163,10 @@ def keep_s1_against_s2(p: RoundPairing, b: Bracket, rest: Remainder) -> None:
     remainder = rest.positions
     in_s1 = [_paired_down(p, b, vi[pi]) for pi in remainder]  # (no matching in between)
     for a, pi in enumerate(remainder):
-        pv = vi[pi]
         for k in range(a + 1, len(remainder)):
-            oi = remainder[k]
             if not in_s1[a] or in_s1[k]:
-                base[oi, pi] = 0
-            m.set(pv, vi[oi], base[oi, pi])
+                base[remainder[k], pi] = 0
+        m.set_edges(vi[pi], [(vi[oi], base[oi, pi]) for oi in remainder[a + 1 :]])
 
 
 LOOKAHEAD = 3  # S1 players whose partners one matching of ``transpose`` chooses, at most
@@ -230,18 +230,19 @@ def _prefer(
     """The edges from the player at ``pi`` to the players after him in ``positions`` get
     their base weight plus ``scale`` times his preference (0 for the lowest, one more for each
     player above); returns the highest he may meet (None: none)."""
-    pv = vi[pi]
     add = 0
     best = None
+    edges = []
     for oi in reversed(positions):
         ov = vi[oi]
         if oi <= pi or matched[ov]:
             continue
         w = base[oi, pi]
         if w:
-            m.set(pv, ov, w + add * scale)
+            edges.append((ov, w + add * scale))
             best = ov
         add += 1
+    m.set_edges(vi[pi], edges)
     return best
 
 
