@@ -261,7 +261,7 @@ class Matcher:
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         parts = self._parts
         packed = {w: sum(v << offsets[f] for f, v in parts(w)) << tie_bits for w in distinct}
-        self._graph = self._packed_graph(rows, lows, packed, ties)
+        self._graph = self._packed_graph(lows, packed, ties)
         self._stale = False
         self._dirty.clear()
 
@@ -303,25 +303,21 @@ class Matcher:
 
     def _tie_top_of(self, rows: list[dict[int, int]]) -> int:
         """The largest tie on an edge of the graph matched."""
-        ties = self._ties
-        if self.active is None:
-            return max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
-        local = self._local
-        return max(
-            (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]), default=0
-        )
+        local, best = self._local, 0
+        for (i, j), t in self._ties.items():
+            if t > best:
+                li = i if self.active is None else local.get(i)
+                if li is not None and j in rows[li]:
+                    best = t
+        return best
 
     def _packed_graph(
-        self,
-        rows: list[dict[int, int]],
-        lows: list[dict[int, int]],
-        packed: dict[int, int],
-        ties: dict[tuple[int, int], int],
+        self, lows: list[dict[int, int]], packed: dict[int, int], ties: dict[tuple[int, int], int]
     ) -> rx.PyGraph:
         """The graph for the blossom: the packed weights, with the ties in the low bits."""
         chosen, local = self.active, self._local
         g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(len(rows)))
+        g.add_nodes_from(range(len(lows)))
         tied = {i for i, _ in ties}
         edges: list[tuple[int, int, int]] = []
         if chosen is None:
@@ -333,9 +329,12 @@ class Matcher:
         else:
             for li, row in enumerate(lows):
                 i = chosen[li]
-                edges.extend(
-                    (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
-                )
+                if i in tied:
+                    edges.extend(
+                        (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
+                    )
+                else:
+                    edges.extend((li, local[j], packed[w]) for j, w in row.items())
         g.add_edges_from(edges)
         return g
 
