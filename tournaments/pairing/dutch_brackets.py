@@ -111,10 +111,10 @@ def match_bracket(r: DutchRound, p: RoundPairing, b: Bracket) -> None:
         lv = vi[larger]
         pl = sp[lv]
         cur = larger < b.end
-        for smaller in range(larger):
-            w = weight(r, sp[vi[smaller]], pl, cur, not cur)
+        row = [weight(r, sp[vi[smaller]], pl, cur, not cur) for smaller in range(larger)]
+        for smaller, w in enumerate(row):
             base[larger, smaller] = w
-            m.set(lv, vi[smaller], w)
+        m.set_edges(lv, zip(vi[:larger], row, strict=True))
     ties = candidate_ties(b)
     m.set_ties(ties)
     if reps is not None:

@@ -57,12 +57,14 @@ def split_remainder(r: DutchRound, p: RoundPairing, b: Bracket) -> Remainder:
         remainder.append(pi)
         if mate[pv] < pv:
             pairs += 1
-    for oi in remainder:
-        ov = vi[oi]
-        for a, pi in enumerate(remainder):
-            if oi <= pi:
-                break
-            m.set(vi[pi], ov, remainder_edge(r, b.base, pi, oi, a, pairs))
+    for k, oi in enumerate(remainder):
+        m.set_edges(
+            vi[oi],
+            [
+                (vi[pi], remainder_edge(r, b.base, pi, oi, a, pairs))
+                for a, pi in enumerate(remainder[:k])
+            ],
+        )
     # The new low bits only favour S1 = the first ``pairs`` of the remainder against
     # the rest: a matching that already has no exchange stays a maximum.
     position = {vi[pi]: a for a, pi in enumerate(remainder)}
@@ -161,40 +163,87 @@ def keep_s1_against_s2(p: RoundPairing, b: Bracket, rest: Remainder) -> None:
     remainder = rest.positions
     in_s1 = [_paired_down(p, b, vi[pi]) for pi in remainder]  # (no matching in between)
     for a, pi in enumerate(remainder):
-        pv = vi[pi]
         for k in range(a + 1, len(remainder)):
-            oi = remainder[k]
             if not in_s1[a] or in_s1[k]:
-                base[oi, pi] = 0
-            m.set(pv, vi[oi], base[oi, pi])
+                base[remainder[k], pi] = 0
+        m.set_edges(vi[pi], [(vi[oi], base[oi, pi]) for oi in remainder[a + 1 :]])
+
+
+LOOKAHEAD = 3  # S1 players whose partners one matching of ``transpose`` chooses, at most
 
 
 def transpose(r: DutchRound, p: RoundPairing, b: Bracket, rest: Remainder) -> None:
     """D.1 (transpositions): S1 from the top, each against the highest S2 player he may have
-    (the matching made again, or an exchange of partners of the same weight, ``_swap``)."""
+    (the matching made again, or an exchange of partners of the same weight, ``_swap``).
+
+    When a matching is needed for an S1 player, it chooses the partners of the next S1 players
+    too (up to ``LOOKAHEAD`` in all): each one's preference for the higher S2 players is one
+    digit of the low bits, the first player's the most significant, so the matching maximises
+    the first player's partner, then the second's given the first's, and so on (the digits
+    never carry: every player has one partner, each digit is below ``2**digit``, and all of
+    them fit below the half of the low field). That is what the matchings one player at a
+    time find: the first player's partner is the highest one of a maximum matching, then he is
+    fixed and the second's is the highest of a maximum matching of the rest, which is the
+    highest with the first's partner as chosen (every S2 player has his own rank, so the best
+    partner is one player). The next players' edges get their base weights back at once; when
+    their turn comes, their partner in the last matching is kept without a new one."""
     m, vi, base = p.matcher, b.members, b.base
     matched = p.matched
     at = {v: idx for idx, v in enumerate(vi)}
-    for pi in rest.positions:
+    positions = rest.positions
+    digit = len(positions).bit_length()
+    ahead = max(1, min(LOOKAHEAD, 3 * r.pair_bits // max(digit, 1))) if r.reduced else 1
+    chosen: set[int] = set()  # S1 players whose partner the last matching chose
+    for idx, pi in enumerate(positions):
         pv = vi[pi]
         if not _paired_down(p, b, pv):
             continue
-        add = 0
-        best = None
-        for oi in reversed(rest.positions):
-            ov = vi[oi]
-            if oi <= pi or matched[ov]:
-                continue
-            w = base[oi, pi]
-            if w:
-                m.set(pv, ov, w + add)
-                best = ov
-            add += 1
+        if pv in chosen:
+            p.fix(pv, p.mate[pv])
+            continue
+        chosen = set()
+        best = _prefer(m, vi, base, matched, positions, pi, 1)
         if p.mate[pv] != best and not (
             r.reduced and _swap(m, p.mate, base, at, pi, pv, best, b.end)
         ):
+            nxt = [q for q in positions[idx + 1 :] if _paired_down(p, b, vi[q])][: ahead - 1]
+            if nxt:
+                _prefer(m, vi, base, matched, positions, pi, 1 << (digit * len(nxt)))
+                for j, q in enumerate(nxt):
+                    _prefer(m, vi, base, matched, positions, q, 1 << (digit * (len(nxt) - 1 - j)))
             p.mate = b.solve()  # else the matching is still a maximum
+            for q in nxt:
+                _prefer(m, vi, base, matched, positions, q, 0)
+            chosen = {vi[q] for q in nxt}
         p.fix(pv, p.mate[pv])
+
+
+def _prefer(
+    m: Matcher,
+    vi: list[int],
+    base: dict[tuple[int, int], int],
+    matched: list[bool],
+    positions: list[int],
+    pi: int,
+    scale: int,
+) -> int | None:
+    """The edges from the player at ``pi`` to the players after him in ``positions`` get
+    their base weight plus ``scale`` times his preference (0 for the lowest, one more for each
+    player above); returns the highest he may meet (None: none)."""
+    add = 0
+    best = None
+    edges = []
+    for oi in reversed(positions):
+        ov = vi[oi]
+        if oi <= pi or matched[ov]:
+            continue
+        w = base[oi, pi]
+        if w:
+            edges.append((ov, w + add * scale))
+            best = ov
+        add += 1
+    m.set_edges(vi[pi], edges)
+    return best
 
 
 def _swap(

@@ -52,6 +52,8 @@ class DutchRound:
     natural_brackets: int = 0  # brackets paired naturally, without a matching
     closed_brackets: int = 0  # of the smaller graphs, those of the bracket alone
     full_solves: int = 0  # of their matchings, those computed again on the whole graph
+    # ``dutch_weights.weight``'s fields that depend on the two players only (by their data)
+    weight_memo: dict[tuple, int] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(

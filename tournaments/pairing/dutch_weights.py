@@ -59,12 +59,54 @@ def weight(
 ) -> int:
     """The weight of the edge between ``h`` (the higher) and ``low`` (0: no edge; with
     ``check`` false, the weight the edge would have if they could meet). ``in_cur``: a pair
-    of the current bracket; ``in_next``: of the next one (C.8)."""
+    of the current bracket; ``in_next``: of the next one (C.8).
+
+    The weight is the sum of its fields, each shifted to its place: completion and the bye
+    (C.4, C.5) and C.9 change with the bye's state and are computed here; every other field
+    depends only on the two players' scores, colour data and floats, so that part (``_middle``)
+    is kept in ``r.weight_memo`` for the round."""
     if check and not r.compatible(h, low):
         return 0
+    if in_cur:
+        key: tuple = (
+            in_next,
+            h.score,
+            low.score,
+            h.preference,
+            h.imbalance,
+            h.repeated,
+            low.preference,
+            low.imbalance,
+            low.repeated,
+            h.floats,
+            low.floats,
+        )
+    else:
+        key = (in_next, h.score)
+    memo = r.weight_memo
+    mid = memo.get(key)
+    if mid is None:
+        mid = memo[key] = _middle(r, h, low, in_cur, in_next)
+    B = r.pair_bits
+    c9_at = 7 * B + 1 + min(r.played_rounds, 2) * (2 * B + 2 * r.score_bits)
+    odd, bye_score = r.odd, r.bye_score
+    top = 1 + (not (odd and h.bye_eligible and h.score <= bye_score))  # C.4, C.5
+    top += not (odd and low.bye_eligible and low.score <= bye_score)
+    w = mid + (top << (c9_at + 4 * B + 2 * r.score_bits))
+    if r.c9_in_play:  # C.9
+        c9 = 0
+        if h.score == bye_score:
+            c9 += r.played_rank[h.played]
+        if low.score == bye_score:
+            c9 += r.played_rank[low.played]
+        w += c9 << c9_at
+    return w
+
+
+def _middle(r: DutchRound, h: DutchPlayer, low: DutchPlayer, in_cur: bool, in_next: bool) -> int:
+    """The fields of ``weight`` from C.6 to C.21 (completion, the bye and C.9 zero)."""
     B, S, shifts = r.pair_bits, r.score_bits, r.score_shift
-    w = 1 + (not r.bye_candidate(h)) + (not r.bye_candidate(low))  # C.4, C.5
-    w = (w << B) | in_cur  # C.6
+    w = in_cur  # C.6
     w <<= S
     if in_cur:
         w |= 1 << shifts[h.score]  # C.7
@@ -72,12 +114,7 @@ def weight(
     w <<= S
     if in_next:
         w |= 1 << shifts[h.score]
-    w <<= 2 * B
-    if r.c9_in_play:  # C.9
-        if h.score == r.bye_score:
-            w += r.played_rank[h.played]
-        if low.score == r.bye_score:
-            w += r.played_rank[low.played]
+    w <<= 2 * B  # C.9 (zero here)
     # colour criteria C.10–C.13 (player = low, opponent = h)
     w <<= B
     if in_cur:

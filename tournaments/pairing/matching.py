@@ -1,9 +1,9 @@
 """Maximum-weight matching over integer weights of any size, with fixed pairs.
 
 ``Matcher(n, layout)`` holds a graph on vertices ``0..n-1``; ``set(i, j, w)`` sets an edge's
-weight (0 removes it), ``fix(i, j)`` takes the pair out of the graph for good, ``solve()`` returns
-``mate`` (``mate[v] == v`` for a vertex left unmatched) of a maximum-weight matching of the
-remaining graph, with the fixed pairs.
+weight (0 removes it; ``set_edges`` many of one vertex), ``fix(i, j)`` takes the pair out of the
+graph for good, ``solve()`` returns ``mate`` (``mate[v] == v`` for a vertex left unmatched) of a
+maximum-weight matching of the remaining graph, with the fixed pairs.
 
 The weights are wide (one bit field per pairing criterion, sized for the worst case). Before
 each matching they are repacked: every field gets just the width that the sum of its values over
@@ -18,7 +18,7 @@ keeps the order of any two matchings' total weights, so both give a maximum of t
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import rustworkx as rx
 
@@ -56,17 +56,14 @@ class Matcher:
         self._split: dict[int, Parts] = {}
         self._split_high: dict[int, Parts] = {}  # the same for the weights' fields above the low
         self._starts: list[int] | None = None  # the fields' offsets, lowest first
-        self.calls = 0
-        self.slow_calls = 0
-        self._stale = True
-        self._dirty: set[tuple[int, int]] = set()
+        self.calls = self.slow_calls = 0
+        self._stale, self._dirty = True, set[tuple[int, int]]()
         self._graph: rx.PyGraph | None = None
         self._offsets: list[int] = []
         self._top: list[int] = []
         self._fast = False
         self._ties: dict[tuple[int, int], int] = {}
-        self._tie_bits = 0
-        self._tie_top = 0
+        self._tie_bits = self._tie_top = 0
         # fields packed as their complements (``matching_fields.flips``), this packing's
         self._flips: dict[int, tuple[int, int]] = {}
         self._flipped: dict[int, Parts] = {}  # the weights' fields with the complements
@@ -84,20 +81,27 @@ class Matcher:
         self._stale = True
 
     def set(self, i: int, j: int, weight: int) -> None:
-        if i < j:
-            i, j = j, i
-        row = self.lo[i]
-        if row.get(j, 0) == weight or i in self.fixed or j in self.fixed:
+        self.set_edges(i, ((j, weight),))
+
+    def set_edges(self, i: int, edges: Iterable[tuple[int, int]]) -> None:
+        """``set(i, j, w)`` for each ``(j, w)`` of ``edges``, in order."""
+        fixed = self.fixed
+        if i in fixed:
             return
-        if weight:
-            row[j] = weight
-            self.w[i][j] = weight
-            self.w[j][i] = weight
-        else:
-            del row[j]
-            del self.w[i][j]
-            del self.w[j][i]
-        self._dirty.add((i, j))
+        lo, w, dirty = self.lo, self.w, self._dirty
+        lo_i, w_i = lo[i], w[i]
+        for j, weight in edges:
+            if j < i:
+                row, key = lo_i, (i, j)
+            else:
+                row, key = lo[j], (j, i)
+            if row.get(key[1], 0) == weight or j in fixed:
+                continue
+            if weight:
+                row[key[1]] = w_i[j] = w[j][i] = weight
+            else:
+                del row[key[1]], w_i[j], w[j][i]
+            dirty.add(key)
 
     def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
         """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
@@ -257,7 +261,7 @@ class Matcher:
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         parts = self._parts
         packed = {w: sum(v << offsets[f] for f, v in parts(w)) << tie_bits for w in distinct}
-        self._graph = self._packed_graph(rows, lows, packed, ties)
+        self._graph = self._packed_graph(lows, packed, ties)
         self._stale = False
         self._dirty.clear()
 
@@ -299,26 +303,21 @@ class Matcher:
 
     def _tie_top_of(self, rows: list[dict[int, int]]) -> int:
         """The largest tie on an edge of the graph matched."""
-        ties = self._ties
-        if self.active is None:
-            return max((t for (i, j), t in ties.items() if j in rows[i]), default=0)
-        local = self._local
-        return max(
-            (t for (i, j), t in ties.items() if i in local and j in rows[local[i]]),
-            default=0,
-        )
+        local, best = self._local, 0
+        for (i, j), t in self._ties.items():
+            if t > best:
+                li = i if self.active is None else local.get(i)
+                if li is not None and j in rows[li]:
+                    best = t
+        return best
 
     def _packed_graph(
-        self,
-        rows: list[dict[int, int]],
-        lows: list[dict[int, int]],
-        packed: dict[int, int],
-        ties: dict[tuple[int, int], int],
+        self, lows: list[dict[int, int]], packed: dict[int, int], ties: dict[tuple[int, int], int]
     ) -> rx.PyGraph:
         """The graph for the blossom: the packed weights, with the ties in the low bits."""
         chosen, local = self.active, self._local
         g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(len(rows)))
+        g.add_nodes_from(range(len(lows)))
         tied = {i for i, _ in ties}
         edges: list[tuple[int, int, int]] = []
         if chosen is None:
@@ -330,9 +329,12 @@ class Matcher:
         else:
             for li, row in enumerate(lows):
                 i = chosen[li]
-                edges.extend(
-                    (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
-                )
+                if i in tied:
+                    edges.extend(
+                        (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
+                    )
+                else:
+                    edges.extend((li, local[j], packed[w]) for j, w in row.items())
         g.add_edges_from(edges)
         return g
 
@@ -393,6 +395,5 @@ class Matcher:
             active = self.active
             found = {(active[a], active[b]) for a, b in found}
         for a, b in found:
-            mate[a] = b
-            mate[b] = a
+            mate[a], mate[b] = b, a
         return mate

@@ -17,6 +17,7 @@ bits than the fields (and the weights stay within the fast matcher's 120 bits).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 
 import rustworkx as rx
 
@@ -64,14 +65,12 @@ def support(
     """How many vertices have an edge with each field set, and how many have an edge."""
     having = [0] * nfields
     active = 0
+    kinds_of = kinds.__getitem__
     for row_values in values:
         if not row_values:
             continue
         active += 1
-        seen: set[int] = set()
-        for w in row_values:
-            seen.update(kinds[w])
-        for f in seen:
+        for f in set(chain.from_iterable(map(kinds_of, row_values))):
             having[f] += 1
     return having, active
 

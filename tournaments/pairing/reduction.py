@@ -221,19 +221,18 @@ class ReducedGraph:
         far <<= 4 * B + rounds * (2 * B + 2 * S) + 3 * B + 1
         for a in self.cur:
             pa = sp[a]
-            for v in self.rn:
-                m.set(v, a, weight(r, pa, sp[v], False, True))
-            for v in self.rf:
-                m.set(v, a, far if compatible(pa, sp[v]) else 0)
+            edges = [(v, weight(r, pa, sp[v], False, True)) for v in self.rn]
+            edges += [(v, far if compatible(pa, sp[v]) else 0) for v in self.rf]
+            m.set_edges(a, edges)
         for b, v in enumerate(self.rn):
-            for u in self.rn[:b]:
-                m.set(v, u, weight(r, sp[u], sp[v], False, True, check=False))
+            pv = sp[v]
+            m.set_edges(
+                v, [(u, weight(r, sp[u], pv, False, True, check=False)) for u in self.rn[:b]]
+            )
         for v in self.rf:
-            for u in self.rn:
-                m.set(v, u, far)
+            m.set_edges(v, [(u, far) for u in self.rn])
         for b, v in enumerate(self.rf):
-            for u in self.rf[:b]:
-                m.set(v, u, far)
+            m.set_edges(v, [(u, far) for u in self.rf[:b]])
         m.set_active(self.cur + self.rn + self.rf)
         self.memo: dict[tuple[frozenset[int], frozenset[int]], dict[int, int] | None] = {}
         self.ext: dict[int, int] = {}
