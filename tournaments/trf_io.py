@@ -17,6 +17,8 @@
     ``"trf"`` naming the line), then written through the services — ``create_tournament``,
     ``create_player``, ``register``, ``withdraw``, ``given_pairings.add_round`` for each round, the
     results service for each result (one record each, source TRF) and ``finish_round``.
+    A ``092`` line that begins with the Burstein type (``Individual: Swiss-System, Burstein``,
+    as the export writes it) makes it a Burstein Swiss; any other, a Dutch one.
     ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
     make it a Baku-accelerated tournament; any other acceleration is refused. ``XXU capped``
     turns on the dummy cap.
@@ -44,7 +46,7 @@ from django.utils.translation import gettext as _
 
 from games import clock, kinds, player_services
 from games.models import GameKind
-from tournaments import queries, trf
+from tournaments import formats, queries, trf
 from tournaments.acts import given_pairings, notes, results, services
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
@@ -168,6 +170,7 @@ class _PlayerPlan:
 class _Plan:
     name: str
     kind: str
+    format: str
     rounds: int
     played: int
     start_date: datetime.date | None
@@ -212,6 +215,12 @@ def _kind(data: trf.TrfTournament, kind: str | None) -> str:
     if mark and kinds.known(mark.group(1)):
         return mark.group(1)
     return GameKind.SOS
+
+
+def _format(data: trf.TrfTournament) -> str:
+    """The Swiss system that the ``092`` line names (the Dutch system unless another is)."""
+    entry = formats.by_trf_type(data.type)
+    return entry.value if entry is not None else TournamentFormat.SWISS
 
 
 def _player_plan(p: trf.TrfPlayer, played: int, last: int) -> _PlayerPlan:
@@ -277,6 +286,7 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
     return _Plan(
         name=name if name is not None and name.strip() else data.name,
         kind=_kind(data, kind),
+        format=_format(data),
         rounds=rounds,
         played=played,
         start_date=_date(data.start_date, data.lines.get(trf.START_DATE, 0)),
@@ -318,7 +328,7 @@ def import_trf(
         t = services.create_tournament(
             name=plan.name,
             kind=plan.kind,
-            format=TournamentFormat.SWISS,
+            format=plan.format,
             rounds=plan.rounds,
             online=False,
             points_win=Decimal(str(plan.points.win)),

@@ -1,9 +1,11 @@
-"""The Swiss entry: the FIDE Dutch system (``tournaments.pairing.pair_swiss``), accelerated
-pairings allowed; the arbiter gives the number of rounds."""
+"""The Swiss entries: the FIDE Dutch system (``tournaments.pairing.pair_swiss``), accelerated
+pairings allowed, and the FIDE Burstein system (``tournaments.pairing.pair_burstein``, C.04.4.2);
+the arbiter gives the number of rounds of both."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -15,13 +17,24 @@ from tournaments.standings import SWISS_ORDER
 
 
 class Swiss(Format):
-    """A Swiss paired by the Dutch system (a Burstein Swiss would be another entry)."""
+    """A Swiss paired by the Dutch system (C.04.3)."""
 
     value = TournamentFormat.SWISS
     rounds_given = True
     accelerates = True
     default_tiebreaks = SWISS_ORDER
     trf_type = "Individual: Swiss-System"
+    trf_import = True
+
+    def pair_players(
+        self,
+        players: Sequence[pairing.SwissPlayer],
+        *,
+        acceleration: Mapping[int, Sequence[float]] | None,
+        **common: Any,
+    ) -> list[pairing.Pair]:
+        """The round's boards by this entry's pairing system (``PairingImpossible``)."""
+        return pairing.pair_swiss(players, acceleration=acceleration, **common)
 
     def validate(self, *, rounds: int | None) -> None:
         if not rounds:
@@ -38,8 +51,8 @@ class Swiss(Format):
         virtual_points: Mapping[int, float] | None = None,
         acceleration: Mapping[int, Sequence[float]] | None = None,
     ) -> PairedRound:
-        """The Dutch pairing of round ``number``, from the games stored (forfeits are no
-        meetings); the half-point byes asked for come after the boards."""
+        """The pairing of round ``number`` (``pair_players``), from the games stored (forfeits
+        are no meetings); the half-point byes asked for come after the boards."""
         active = [e for e in entries if e.is_active_in(number)]
         requested = {e.pk for e in active if number in (e.half_byes or [])}
         virtual = virtual_points or {}
@@ -50,7 +63,7 @@ class Swiss(Format):
             for e in active
         ]
         try:
-            pairs = pairing.pair_swiss(
+            pairs = self.pair_players(
                 players,
                 round_no=number,
                 games=games,
@@ -65,3 +78,21 @@ class Swiss(Format):
             ) from None
         boards = [(pair, BYE if pair.second is None else "") for pair in pairs]
         return PairedRound(boards, [(entry, HALF_BYE) for entry in sorted(requested)])
+
+
+class Burstein(Swiss):
+    """A Swiss paired by the Burstein system (C.04.4.2): seeding rounds, then each score group
+    ordered by its index and paired top against bottom. No accelerated pairings."""
+
+    value = TournamentFormat.BURSTEIN
+    accelerates = False
+    trf_type = "Individual: Swiss-System, Burstein"
+
+    def pair_players(
+        self,
+        players: Sequence[pairing.SwissPlayer],
+        *,
+        acceleration: Mapping[int, Sequence[float]] | None,
+        **common: Any,
+    ) -> list[pairing.Pair]:
+        return pairing.pair_burstein(players, **common)
