@@ -10,7 +10,7 @@
     round; ``XXU capped`` when the tournament caps the dummy opponents' scores (the option
     *Cap the dummy opponent's score*, FIDE 2026). ``092`` says the game kind in
     brackets ("… (sos)"), which the import reads back. Requested half-point byes of unpaired
-    rounds are pre-entered as ``H``, the rounds a withdrawn entry will miss as ``Z``.
+    rounds are pre-entered as ``H``, the rounds a withdrawn entry misses (paired or not) as ``Z``.
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
     A new Swiss tournament played on paper with the file's players, rounds and results, in one
     transaction: the file is read and checked completely first (``TournamentError`` with code
@@ -23,7 +23,9 @@
     make it a Baku-accelerated tournament; any other acceleration is refused. ``XXU capped``
     turns on the dummy cap.
 
-What does not survive a round trip through a TRF: board numbers, pairing reasons and warnings,
+What does not survive a round trip through a TRF: a withdrawal before the last paired round
+(the paired rounds the player missed come back as zero-point byes, the withdrawal from the next
+unpaired round), board numbers, pairing reasons and warnings,
 the games and their SOS scores, arbiters, tie-break order, the game's rules options, an
 initial colour of ``black1``, player accounts and clubs, late entry (joined_round; the missed
 rounds stay as ``Z``), FIDE ids, titles, federations and birth dates, names beyond 33
@@ -106,8 +108,13 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         blocks[g.second][g.round] = trf.TrfRound(number[g.first], "b", second_char)
     last = max(t.rounds or 0, paired)
     for e in entries:
-        for r in range(paired + 1, last + 1):
-            if e.withdrawn_from_round is not None and r >= e.withdrawn_from_round:
+        gone = e.withdrawn_from_round
+        for r in range(min(gone or paired + 1, paired + 1), last + 1):
+            if r <= paired and r in blocks[e.pk]:
+                continue
+            if gone is not None and r >= gone:
+                # absent, not paired: in a paired round as in the rounds ahead (a blank block
+                # would be read as a player the round should have paired)
                 blocks[e.pk][r] = trf.TrfRound(None, "-", "Z")
             elif r in (e.half_byes or []):
                 blocks[e.pk][r] = trf.TrfRound(None, "-", "H")
@@ -231,10 +238,31 @@ def _player_plan(p: trf.TrfPlayer, played: int, last: int) -> _PlayerPlan:
         if not present or present[-1] < played:
             plan.withdrawn_from = present[-1] + 1 if present else 1
     if plan.withdrawn_from is None:
+        # absent to the end (``Z`` in every round from some round on, paired or not): withdrawn
+        # from the first of them, as the export writes a withdrawal
+        absent = [r for r in range(1, last + 1) if _absent(p.round(r))]
+        start = last + 1
+        while absent and absent[-1] == start - 1:
+            start = absent.pop()
+        plan.withdrawn_from = start if start <= last else None
+    if plan.withdrawn_from is None:
         plan.withdrawn_from = next(
             (r for r in range(played + 1, last + 1) if p.round(r).result == "Z"), None
         )
     return plan
+
+
+def _after_withdrawal(g: records.GameRecord, gone: dict[int, int]) -> bool:
+    """A zero-point bye of a round the player was withdrawn from: his absence, no record."""
+    return (
+        g.second is None
+        and g.result == records.ZERO_BYE
+        and g.round >= gone.get(g.first, g.round + 1)
+    )
+
+
+def _absent(block: trf.TrfRound) -> bool:
+    return block.opponent is None and block.result == "Z"
 
 
 def _read(text: str, name: str | None, kind: str | None) -> _Plan:
@@ -283,6 +311,8 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
                 ),
             )
         acceleration = Acceleration.BAKU
+    plans = [_player_plan(p, played, last) for p in data.players]
+    gone = {pp.source.number: pp.withdrawn_from for pp in plans if pp.withdrawn_from}
     return _Plan(
         name=name if name is not None and name.strip() else data.name,
         kind=_kind(data, kind),
@@ -295,8 +325,8 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
         acceleration=acceleration,
         dummy_cap=data.dummy_cap,
         time_control=_time_control(data.time_control),
-        players=[_player_plan(p, played, last) for p in data.players],
-        games=games,
+        players=plans,
+        games=[g for g in games if not _after_withdrawal(g, gone)],
     )
 
 

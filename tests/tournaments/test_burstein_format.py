@@ -25,12 +25,13 @@ from tests.tournaments.helpers import (
     enter_results,
     finish,
     make_creator,
+    make_player,
     new_tournament,
     pair,
     seed_players,
 )
 from tests.tournaments.test_views_new import form
-from tournaments import formats, pairing, pairings, trf
+from tournaments import formats, trf
 from tournaments.acts import services
 from tournaments.errors import TournamentError
 from tournaments.formats import TournamentFormat
@@ -99,40 +100,51 @@ def test_a_burstein_swiss_takes_no_acceleration(client_for: ClientFor) -> None:
     assert not Tournament.objects.exists()
 
 
-def _pure_pairs(t: Tournament, number: int) -> list[tuple[int, int | None]]:
-    """Round ``number`` as the pure Burstein core pairs the tournament's stored records."""
-    entries = list(t.entries.all())
-    order = pairings.pairing_order(entries)
-    rank = {pk: n for n, pk in enumerate(order, 1)}
-    players = [pairing.SwissPlayer(e.pk, rank[e.pk]) for e in entries if e.is_active_in(number)]
-    games = [g for g in pairings.tournament_records(t) if g.round < number]
-    pairs = pairing.pair_burstein(
-        players, round_no=number, games=games, point_system=t.point_system, total_rounds=t.rounds
-    )
-    return [(p.first, p.second) for p in pairs]
-
-
-def test_every_round_is_paired_by_the_burstein_core(arbiter: User) -> None:
-    """Six rounds of eleven players with random results (draws among them): the service pairs
-    each round as ``pair_burstein`` pairs the same records, the bye last, and never as a
-    repeat of an earlier game."""
-    t = burstein(arbiter)
+@pytest.mark.parametrize(
+    ("format", "check"),
+    [(BURSTEIN, ["--burstein"]), (TournamentFormat.SWISS, [])],
+    ids=["burstein", "dutch"],
+)
+def test_every_round_is_paired_as_the_tournaments_trf_is_paired(
+    arbiter: User, tmp_path: Path, format: str, check: list[str]
+) -> None:
+    """Six rounds of twelve players with random results, a half-point bye asked for, a late
+    entry (rated high, so placed near the top of the list) and a withdrawal: no repeated game,
+    the pairing-allocated bye last, and every round is the one ``pair_burstein`` gives from
+    the tournament's TRF (``pair_trf --check --burstein``: the same ranks as bbpPairings reads
+    them, withdrawn and absent players ranked but not paired). The Dutch system likewise."""
+    t = new_tournament(arbiter, format=format, rounds=6)
+    seed_players(t, arbiter, 12)
+    entries = list(t.entries.order_by("rank"))
+    services.update_entry(entry=entries[4], user=arbiter, changes={"half_byes": [3]})
+    rounds: list[list[tuple[int, int | None]]] = []
     rng = random.Random(7)
-    met: set[frozenset[int]] = set()
     for number in range(1, 7):
-        expected = _pure_pairs(t, number)
+        if number == 2:
+            late = make_player("Late", rating=1995)
+            services.register(tournament=t, player=late, user=arbiter)
+        if number == 4:
+            services.withdraw(entry=entries[2], user=arbiter)
         rnd = pair(t, arbiter)
-        got = [(b.first_id, b.second_id) for b in boards(rnd)]
-        assert got == expected, number
-        assert got[-1][1] is None and all(second for _f, second in got[:-1])
-        for first, second in got[:-1]:
-            assert frozenset((first, second)) not in met
-            met.add(frozenset((first, second)))
+        rounds.append([(b.first_id, b.second_id) for b in boards(rnd)])
         for b in boards(rnd):
             if not b.result:
                 result = rng.choice(("1-0", "0-1", "1/2-1/2"))
                 services.record_result(pairing=b, result=result, user=arbiter)
         finish(rnd, arbiter)
+    met: set[frozenset[int]] = set()
+    for got in rounds:
+        games = [(f, s) for f, s in got if s is not None]
+        assert all(frozenset(g) not in met for g in games)
+        met.update(frozenset(g) for g in games)
+        assert all(s is not None for _f, s in got[: len(games)])  # a bye only last
+    assert any(s is None for got in rounds for _f, s in got)  # an odd field had byes
+    path = tmp_path / "t.trf"
+    path.write_text(export_trf(t), encoding="utf-8")
+    system = "Burstein" if check else "Dutch"
+    assert _command(str(path), "--check", *check) == [
+        f"All 6 rounds are paired as {system} pairs them."
+    ]
 
 
 def test_the_trf_says_burstein_and_comes_back_as_burstein(arbiter: User) -> None:
