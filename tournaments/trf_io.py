@@ -10,18 +10,22 @@
     round; ``XXU capped`` when the tournament caps the dummy opponents' scores (the option
     *Cap the dummy opponent's score*, FIDE 2026). ``092`` says the game kind in
     brackets ("… (sos)"), which the import reads back. Requested half-point byes of unpaired
-    rounds are pre-entered as ``H``, the rounds a withdrawn entry will miss as ``Z``.
+    rounds are pre-entered as ``H``, the rounds a withdrawn entry misses (paired or not) as ``Z``.
 ``import_trf(*, text, user, name=None, kind=None) -> Tournament``
     A new Swiss tournament played on paper with the file's players, rounds and results, in one
     transaction: the file is read and checked completely first (``TournamentError`` with code
     ``"trf"`` naming the line), then written through the services — ``create_tournament``,
     ``create_player``, ``register``, ``withdraw``, ``given_pairings.add_round`` for each round, the
     results service for each result (one record each, source TRF) and ``finish_round``.
+    A ``092`` line that begins with the Burstein type (``Individual: Swiss-System, Burstein``,
+    as the export writes it) makes it a Burstein Swiss; any other, a Dutch one.
     ``XXA`` lines that are exactly the Baku method for the file (``trf.baku_acceleration``)
     make it a Baku-accelerated tournament; any other acceleration is refused. ``XXU capped``
     turns on the dummy cap.
 
-What does not survive a round trip through a TRF: board numbers, pairing reasons and warnings,
+What does not survive a round trip through a TRF: a withdrawal before the last paired round
+(the paired rounds the player missed come back as zero-point byes, the withdrawal from the next
+unpaired round), board numbers, pairing reasons and warnings,
 the games and their SOS scores, arbiters, tie-break order, the game's rules options, an
 initial colour of ``black1``, player accounts and clubs, late entry (joined_round; the missed
 rounds stay as ``Z``), FIDE ids, titles, federations and birth dates, names beyond 33
@@ -44,7 +48,7 @@ from django.utils.translation import gettext as _
 
 from games import clock, kinds, player_services
 from games.models import GameKind
-from tournaments import queries, trf
+from tournaments import formats, queries, trf
 from tournaments.acts import given_pairings, notes, results, services
 from tournaments.core import history as records
 from tournaments.errors import TournamentError
@@ -104,8 +108,13 @@ def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
         blocks[g.second][g.round] = trf.TrfRound(number[g.first], "b", second_char)
     last = max(t.rounds or 0, paired)
     for e in entries:
-        for r in range(paired + 1, last + 1):
-            if e.withdrawn_from_round is not None and r >= e.withdrawn_from_round:
+        gone = e.withdrawn_from_round
+        for r in range(min(gone or paired + 1, paired + 1), last + 1):
+            if r <= paired and r in blocks[e.pk]:
+                continue
+            if gone is not None and r >= gone:
+                # absent, not paired: in a paired round as in the rounds ahead (a blank block
+                # would be read as a player the round should have paired)
                 blocks[e.pk][r] = trf.TrfRound(None, "-", "Z")
             elif r in (e.half_byes or []):
                 blocks[e.pk][r] = trf.TrfRound(None, "-", "H")
@@ -168,6 +177,7 @@ class _PlayerPlan:
 class _Plan:
     name: str
     kind: str
+    format: str
     rounds: int
     played: int
     start_date: datetime.date | None
@@ -214,6 +224,12 @@ def _kind(data: trf.TrfTournament, kind: str | None) -> str:
     return GameKind.SOS
 
 
+def _format(data: trf.TrfTournament) -> str:
+    """The Swiss system that the ``092`` line names (the Dutch system unless another is)."""
+    entry = formats.by_trf_type(data.type)
+    return entry.value if entry is not None else TournamentFormat.SWISS
+
+
 def _player_plan(p: trf.TrfPlayer, played: int, last: int) -> _PlayerPlan:
     plan = _PlayerPlan(p)
     plan.half_byes = [r for r in range(1, last + 1) if p.round(r).result == "H"]
@@ -222,10 +238,31 @@ def _player_plan(p: trf.TrfPlayer, played: int, last: int) -> _PlayerPlan:
         if not present or present[-1] < played:
             plan.withdrawn_from = present[-1] + 1 if present else 1
     if plan.withdrawn_from is None:
+        # absent to the end (``Z`` in every round from some round on, paired or not): withdrawn
+        # from the first of them, as the export writes a withdrawal
+        absent = [r for r in range(1, last + 1) if _absent(p.round(r))]
+        start = last + 1
+        while absent and absent[-1] == start - 1:
+            start = absent.pop()
+        plan.withdrawn_from = start if start <= last else None
+    if plan.withdrawn_from is None:
         plan.withdrawn_from = next(
             (r for r in range(played + 1, last + 1) if p.round(r).result == "Z"), None
         )
     return plan
+
+
+def _after_withdrawal(g: records.GameRecord, gone: dict[int, int]) -> bool:
+    """A zero-point bye of a round the player was withdrawn from: his absence, no record."""
+    return (
+        g.second is None
+        and g.result == records.ZERO_BYE
+        and g.round >= gone.get(g.first, g.round + 1)
+    )
+
+
+def _absent(block: trf.TrfRound) -> bool:
+    return block.opponent is None and block.result == "Z"
 
 
 def _read(text: str, name: str | None, kind: str | None) -> _Plan:
@@ -274,9 +311,12 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
                 ),
             )
         acceleration = Acceleration.BAKU
+    plans = [_player_plan(p, played, last) for p in data.players]
+    gone = {pp.source.number: pp.withdrawn_from for pp in plans if pp.withdrawn_from}
     return _Plan(
         name=name if name is not None and name.strip() else data.name,
         kind=_kind(data, kind),
+        format=_format(data),
         rounds=rounds,
         played=played,
         start_date=_date(data.start_date, data.lines.get(trf.START_DATE, 0)),
@@ -285,8 +325,8 @@ def _read(text: str, name: str | None, kind: str | None) -> _Plan:
         acceleration=acceleration,
         dummy_cap=data.dummy_cap,
         time_control=_time_control(data.time_control),
-        players=[_player_plan(p, played, last) for p in data.players],
-        games=games,
+        players=plans,
+        games=[g for g in games if not _after_withdrawal(g, gone)],
     )
 
 
@@ -318,7 +358,7 @@ def import_trf(
         t = services.create_tournament(
             name=plan.name,
             kind=plan.kind,
-            format=TournamentFormat.SWISS,
+            format=plan.format,
             rounds=plan.rounds,
             online=False,
             points_win=Decimal(str(plan.points.win)),

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from games import services as game_services
 from games.models import Game, Player
 from tests import factories
-from tournaments import pairings
+from tournaments import formats, pairings
 from tournaments.acts import given_pairings, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -46,7 +46,7 @@ def new_tournament(arbiter: User, **fields: Any) -> Tournament:
         "online": False,
     }
     values.update(fields)
-    if values["format"] != "swiss":
+    if not formats.get(values["format"]).rounds_given:
         values.pop("rounds")
     return services.create_tournament(created_by=arbiter, **values)
 

@@ -5,8 +5,9 @@ unplayed rounds, its default tie-breaks, its TRF type, and whether accelerated p
 
 Ask the entry, never the format's name: ``formats.get(value)`` (``UnknownFormat`` for a value
 with no entry, never read as another format), ``tournament.format_entry``, ``formats.find``
-(``None`` when unknown), ``formats.entries()``. A new format: a ``Format`` subclass in a module
-of this package and one ``register(...)`` line below (docs/formats.md).
+(``None`` when unknown), ``formats.entries()``, ``formats.by_trf_type`` (a TRF's ``092`` line).
+A new format: a ``Format`` subclass in a module of this package and one ``register(...)`` line
+below (docs/formats.md).
 """
 
 from tournaments.formats.base import (
@@ -15,15 +16,17 @@ from tournaments.formats.base import (
     PairedRound,
     TournamentFormat,
     UnknownFormat,
+    by_trf_type,
     entries,
     find,
     get,
     register,
 )
 from tournaments.formats.round_robin import RoundRobin
-from tournaments.formats.swiss import Swiss
+from tournaments.formats.swiss import Burstein, Swiss
 
 register(Swiss())
+register(Burstein())
 register(RoundRobin(TournamentFormat.ROUND_ROBIN, double=False, trf_type="Individual: Round-Robin"))
 register(
     RoundRobin(
@@ -34,6 +37,7 @@ register(
 )
 
 __all__ = [
+    "Burstein",
     "EntryLike",
     "Format",
     "PairedRound",
@@ -41,6 +45,7 @@ __all__ = [
     "Swiss",
     "TournamentFormat",
     "UnknownFormat",
+    "by_trf_type",
     "entries",
     "find",
     "get",

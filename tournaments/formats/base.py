@@ -25,6 +25,7 @@ class TournamentFormat(models.TextChoices):
     """The stored value of a tournament's format; each has its entry in the registry."""
 
     SWISS = "swiss", gettext_lazy("Swiss")
+    BURSTEIN = "swiss_burstein", gettext_lazy("Swiss, Burstein system")
     ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
 
@@ -71,6 +72,7 @@ class Format:
     accelerates: bool = False  # accelerated pairings (Baku) apply
     default_tiebreaks: tuple[str, ...] = ()  # keys of tournaments.standings.TIEBREAKS
     trf_type: str = ""  # the TRF's 092 line, before the game kind
+    trf_import: bool = False  # a TRF file of this type may be imported (``by_trf_type``)
 
     @property
     def label(self) -> str:
@@ -134,6 +136,16 @@ def get(value: object) -> Format:
     if entry is None:
         raise UnknownFormat(value)
     return entry
+
+
+def by_trf_type(text: str) -> Format | None:
+    """The importable entry whose ``trf_type`` a TRF's ``092`` line begins with (the longest
+    such; case and spacing ignored), ``None`` when there is none."""
+    line = " ".join(text.split()).casefold()
+    found = [
+        e for e in _REGISTRY.values() if e.trf_import and line.startswith(e.trf_type.casefold())
+    ]
+    return max(found, key=lambda e: len(e.trf_type), default=None)
 
 
 def entries() -> Iterator[Format]:

@@ -1,12 +1,13 @@
 """``manage.py pair_trf FILE``: the next round's pairings of a TRF file, as bbpPairings prints them.
 
 Reads the file alone (no database): its players, results and pre-entered byes of the next round,
-pairs that round by the Dutch system (``tournaments.pairing.pair_swiss``) and prints, like
+pairs that round by the Dutch system (``tournaments.pairing.pair_swiss``) or, with
+``--burstein``, by the Burstein system (``pair_burstein``), and prints, like
 bbpPairings' ``-p`` (and JaVaFo), the number of pairs and then one "white black" line per board,
 by start numbers, the pairing-allocated bye as "N 0" (last).
 
 ``--check`` re-pairs every round of the file from the state before it (as bbpPairings' ``-c``
-does) and lists the rounds whose pairings differ from Dutch's, with the boards on each side.
+does) and lists the rounds whose pairings differ from the system's, with the boards on each side.
 
 Exits non-zero, with the reason on stderr, when the file is malformed, every announced round is
 paired, or no pairing is possible.
@@ -43,9 +44,27 @@ def read_text(path: str) -> str:
         ) from None
 
 
-def pair_state(state: trf.PairingState) -> list[Pair]:
-    """Pair the round that ``state`` describes (``PairingImpossible`` if it cannot be)."""
-    return state.pair()
+# What --check says, by pairing system (whole sentences: the systems' names decline).
+CHECK_TEXTS = {
+    "dutch": (
+        gettext_lazy("Round %(round)s differs from Dutch:"),
+        gettext_lazy("by Dutch: %(pairs)s"),
+        gettext_lazy("%(differ)s of %(rounds)s rounds differ from Dutch."),
+        gettext_lazy("All %(rounds)s rounds are paired as Dutch pairs them."),
+    ),
+    "burstein": (
+        gettext_lazy("Round %(round)s differs from Burstein:"),
+        gettext_lazy("by Burstein: %(pairs)s"),
+        gettext_lazy("%(differ)s of %(rounds)s rounds differ from Burstein."),
+        gettext_lazy("All %(rounds)s rounds are paired as Burstein pairs them."),
+    ),
+}
+
+
+def pair_state(state: trf.PairingState, system: str = "dutch") -> list[Pair]:
+    """Pair the round that ``state`` describes by ``system`` ("dutch" or "burstein";
+    ``PairingImpossible`` if it cannot be)."""
+    return state.pair(system=system)
 
 
 def file_pairs(t: trf.TrfTournament, round_no: int) -> set[tuple[int, int]]:
@@ -66,8 +85,9 @@ def _line(pair: tuple[int, int]) -> str:
 
 class Command(TranslatedCommand):
     help = gettext_lazy(
-        "Print the next round's Dutch pairings of a TRF file in the bbpPairings/JaVaFo format; "
-        "with --check, list the rounds of the file that Dutch would pair otherwise."
+        "Print the next round's Dutch (or, with --burstein, Burstein) pairings of a TRF file in "
+        "the bbpPairings/JaVaFo format; with --check, list the rounds of the file that the "
+        "system would pair otherwise."
     )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
@@ -79,13 +99,19 @@ class Command(TranslatedCommand):
             action="store_true",
             help=gettext_lazy("re-pair every round of the file and list where it differs"),
         )
+        parser.add_argument(
+            "--burstein",
+            action="store_true",
+            help=gettext_lazy("pair by the Burstein system (FIDE C.04.4.2), not the Dutch"),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = read_text(options["file"])
+        system = "burstein" if options["burstein"] else "dutch"
         try:
             data = trf.parse(text)
             if options["check"]:
-                self._check(data)
+                self._check(data, system)
                 return
             trf.next_round(data)  # the results of the paired rounds are complete and agree
             played = trf.paired_rounds(data)
@@ -99,14 +125,15 @@ class Command(TranslatedCommand):
                 % {"rounds": planned}
             )
         try:
-            pairs = pair_state(state)
+            pairs = pair_state(state, system)
         except pairing.PairingImpossible as err:
             raise CommandError(_(pairing.MESSAGES[err.code]) % err.params) from None
         self.stdout.write(str(len(pairs)))
         for pair in pairs:
             self.stdout.write(f"{pair.first} {pair.second if pair.second is not None else 0}")
 
-    def _check(self, data: trf.TrfTournament) -> None:
+    def _check(self, data: trf.TrfTournament, system: str) -> None:
+        differs, by_system, some_differ, all_agree = CHECK_TEXTS[system]
         rounds = trf.paired_rounds(data)
         differ = 0
         for k in range(1, rounds + 1):
@@ -115,7 +142,7 @@ class Command(TranslatedCommand):
                 state = trf.pairing_state(data, k)
                 if state.total_rounds is None:  # a finished tournament: all its rounds
                     state = dataclasses.replace(state, total_rounds=rounds)
-                pairs = pair_state(state)
+                pairs = pair_state(state, system)
                 ours = {(p.first, p.second or 0) for p in pairs}
             except pairing.PairingImpossible as err:
                 ours = set()
@@ -127,23 +154,16 @@ class Command(TranslatedCommand):
             if ours == theirs:
                 continue
             differ += 1
-            self.stdout.write(_("Round %(round)s differs from Dutch:") % {"round": k})
+            self.stdout.write(differs % {"round": k})
             self.stdout.write(
                 "  "
                 + _("in the file: %(pairs)s")
                 % {"pairs": ", ".join(_line(p) for p in sorted(theirs - ours))}
             )
             self.stdout.write(
-                "  "
-                + _("by Dutch: %(pairs)s")
-                % {"pairs": ", ".join(_line(p) for p in sorted(ours - theirs))}
+                "  " + by_system % {"pairs": ", ".join(_line(p) for p in sorted(ours - theirs))}
             )
         if differ:
-            self.stdout.write(
-                _("%(differ)s of %(rounds)s rounds differ from Dutch.")
-                % {"differ": differ, "rounds": rounds}
-            )
+            self.stdout.write(some_differ % {"differ": differ, "rounds": rounds})
         else:
-            self.stdout.write(
-                _("All %(rounds)s rounds are paired as Dutch pairs them.") % {"rounds": rounds}
-            )
+            self.stdout.write(all_agree % {"rounds": rounds})
