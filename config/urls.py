@@ -21,6 +21,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
+    # The open API (docs/api.md): its own namespace, problem details for its errors.
+    path("api/v1/", include("api.urls")),
 ]
 
 # A form the site cannot read (common.posted.BadInput) is answered with a 400 page saying so.
