@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from api.http import problem_codes
 from api.site import api
 
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -50,5 +51,9 @@ def docs_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "api/docs.html",
-        {"info": schema.get("info", {}), "operations": operations(schema)},
+        {
+            "info": schema.get("info", {}),
+            "operations": operations(schema),
+            "problems": problem_codes(),
+        },
     )

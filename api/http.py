@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from ninja import Schema
@@ -33,6 +34,15 @@ STATUSES = {"not_found": 404, "bad_request": 400, "method_not_allowed": 405}
 POLLED_MAX_AGE = 10
 
 
+def problem_codes() -> list[dict[str, object]]:
+    """Every problem the API answers: code, status, title and detail (the documentation page
+    lists them, each under its code: a problem's ``type`` points there)."""
+    return [
+        {"code": code, "status": status, "title": TITLES[code], "detail": DETAILS[code]}
+        for code, status in STATUSES.items()
+    ]
+
+
 def problem(
     request: HttpRequest, code: str, detail: str = "", *, invalid: list[str] | None = None
 ) -> HttpResponse:
@@ -42,7 +52,7 @@ def problem(
     and, for a bad request, ``invalid_params``: the names of the parameters refused."""
     status = STATUSES[code]
     body = Problem(
-        type=f"/docs/api#{code}",
+        type=f"{reverse('api:docs')}#{code}",
         title=str(TITLES[code]),
         status=status,
         detail=detail or str(DETAILS[code]),

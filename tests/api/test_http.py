@@ -79,7 +79,7 @@ def test_a_problem_is_in_the_requests_language(world: World, language: str, titl
     problem = response.json()
     assert problem["title"] == title
     assert problem["code"] == "not_found" and problem["status"] == 404
-    assert problem["type"] == "/docs/api#not_found"
+    assert problem["type"] == "/api/v1/docs#not_found"
 
 
 def test_an_unknown_address_is_a_problem_not_a_page(world: World, api: Client) -> None:

@@ -115,6 +115,8 @@ def test_the_documentation_page_works_offline(world: Any, api: Client) -> None:
     assert not re.search(r"""(?:src|href)=["']https?://""", page)
     assert reverse("api:openapi-json") in page
     assert "Content-Security-Policy" in response
+    for code in ("not_found", "bad_request", "method_not_allowed"):  # a problem's type
+        assert f'id="{code}"' in page
 
 
 def test_the_documentation_page_is_translated(world: Any) -> None:
