@@ -12,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Schema
 
 from api.schemas import Problem
+from common.posted import BadInput
+from ops import views as ops_views
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -84,3 +86,11 @@ def conditional(
         patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ("Accept-Language",))
     return get_conditional_response(request, etag=etag, response=response) or response
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: under /api/v1/, input the site refuses before any view reads it (a NUL
+    character, config.security) as a problem; elsewhere the site's 400 page (ops.views)."""
+    if request.path.startswith(reverse("api:api-root")) and isinstance(exception, BadInput):
+        return problem(request, "bad_request", exception.message)
+    return ops_views.bad_request(request, exception)

@@ -90,6 +90,16 @@ def test_an_unknown_address_is_a_problem_not_a_page(world: World, api: Client) -
             assert response["Content-Type"] == "application/problem+json", url
 
 
+def test_a_nul_character_is_a_problem(world: World, api: Client) -> None:
+    """Refused by the site's middleware before the API reads it, still as a problem."""
+    response = api.get("/api/v1/players?q=a%00b")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert "NUL" in response.json()["detail"]
+    page = api.get("/players/?q=a%00b")
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+
+
 def test_writes_are_refused_as_problems(world: World, api: Client) -> None:
     for method in ("post", "put", "patch", "delete"):
         response = getattr(api, method)(f"/api/v1/tournaments/{world.robin.pk}/standings")
