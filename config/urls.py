@@ -21,9 +21,12 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
+    # The open API (docs/api.md): its own namespace, problem details for its errors.
+    path("api/v1/", include("api.urls")),
 ]
 
-# A form the site cannot read (common.posted.BadInput) is answered with a 400 page saying so.
-handler400 = "ops.views.bad_request"
+# A form the site cannot read (common.posted.BadInput) is answered with a 400 page saying so
+# (under /api/v1/, with a problem: api/http.py; elsewhere ops.views.bad_request).
+handler400 = "api.http.bad_request"
 # A 500 caused by a lost database connection is answered with the 503 page (ops/views.py).
 handler500 = "ops.views.server_error"

@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "sheets",
     "accounts",
     "ops",
+    # The open API at /api/v1/ (django-ninja): the public reads, docs/api.md.
+    "api",
     # Failed log-ins counted in the database (accounts/throttle.py).
     "axes",
     # Background tasks (the engine's analyses): Django's task framework and its database queue.

@@ -23,7 +23,7 @@ from tests.factories import make_player
 from tournaments.web.settings_form import TournamentForm
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "common", "config", "games", "ops", "sheets", "tournaments")
+APPS = ("accounts", "api", "common", "config", "games", "ops", "sheets", "tournaments")
 # Where a kind's name may be asked: the registry, each kind's own rules and engine, and the
 # per-kind modules registered through the registry's hook (the sheets' board layouts).
 OWN_PLACES = ("games/kinds/", "games/rules/", "games/engine/", "sheets/boards/layouts/")

@@ -131,9 +131,13 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("r", "object_id"): lambda d: d.game.pk,
     # The records' old admin address (config/urls.py): a redirect, whatever follows it.
     ("adjudication", "rest"): lambda d: "",
+    # The open API (api/urls.py): a standings line, a game kind, and its problem for the rest.
+    ("standings", "entry"): lambda d: d.entry.pk,
+    ("kinds", "kind"): lambda d: d.game.kind,
+    ("v1", "rest"): lambda d: "no-such-page",
 }
 # A route's other converters than int ids, which cannot be given a huge number.
-NOT_IDS = {"token", "key", "uidb64", "app_label"}
+NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest"}
 
 
 def fill(route: Route, demo: Any, *, huge: bool = False) -> str | None:

@@ -24,7 +24,7 @@ from tournaments.formats import TournamentFormat
 from tournaments.standings import ROUND_ROBIN_ORDER, SWISS_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "common", "config", "games", "ops", "sheets", "tournaments")
+APPS = ("accounts", "api", "common", "config", "games", "ops", "sheets", "tournaments")
 FORMAT_VALUES = frozenset(TournamentFormat.values) | {"swiss", "round_robin", "double_round_robin"}
 OLD_NAME = "is_round_robin"
 

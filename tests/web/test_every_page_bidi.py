@@ -95,6 +95,29 @@ NOT_PAGES = {
     "admin:<catch-all>": "the admin's catch-all: a redirection or 404",
     "old_result_record_admin": "a redirection to the records' new admin address",
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
+    # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
+    **{
+        f"api:{name}": "JSON (the open API)"
+        for name in (
+            "openapi-json",
+            "tournaments",
+            "tournament",
+            "entries",
+            "rounds",
+            "round",
+            "standings",
+            "standing",
+            "crosstable",
+            "players",
+            "player",
+            "games",
+            "game",
+            "kinds",
+            "kind",
+        )
+    },
+    "api:api-root": "a redirection to the API's documentation page",
+    "api:not_found": "JSON: the API's problem for an unknown address",
 }
 # The admin's models without a name in them (log-in attempts, background tasks): not walked.
 NOT_NAMED_MODELS = ("admin:axes_", "admin:django_tasks_database_")

@@ -1,0 +1,96 @@
+"""The API's HTTP side: RFC 9457 problem details for errors, in the request's language, and the
+conditional answers (ETag, ``If-None-Match`` → 304, ``Cache-Control``) of the pages clubs poll."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext_lazy as _
+from ninja import Schema
+
+from api.schemas import Problem
+from common.posted import BadInput
+from ops import views as ops_views
+
+PROBLEM_TYPE = "application/problem+json"
+
+# A problem's title by its code: short, translated, the same for every occurrence of it.
+TITLES = {
+    "not_found": _("Not found"),
+    "bad_request": _("Bad request"),
+    "method_not_allowed": _("Method not allowed"),
+}
+DETAILS = {
+    "not_found": _("There is no such page, or it is not public."),
+    "bad_request": _("A parameter of the request is missing or malformed."),
+    "method_not_allowed": _("This address only answers reading requests (GET)."),
+}
+STATUSES = {"not_found": 404, "bad_request": 400, "method_not_allowed": 405}
+
+# How long a client or a shared cache may reuse an answer without asking again (seconds): the
+# standings and pairings change with a result, a game with every move (so it is always
+# revalidated; the ETag makes that a 304 while nothing moved).
+POLLED_MAX_AGE = 10
+
+
+def problem_codes() -> list[dict[str, object]]:
+    """Every problem the API answers: code, status, title and detail (the documentation page
+    lists them, each under its code: a problem's ``type`` points there)."""
+    return [
+        {"code": code, "status": status, "title": TITLES[code], "detail": DETAILS[code]}
+        for code, status in STATUSES.items()
+    ]
+
+
+def problem(
+    request: HttpRequest, code: str, detail: str = "", *, invalid: list[str] | None = None
+) -> HttpResponse:
+    """An error as problem details: ``type``, ``title`` (translated by the request's language,
+    chosen by the site's LocaleMiddleware from the cookie or ``Accept-Language``), ``status``,
+    ``detail``, ``instance`` (the path asked), ``code`` (the same code whatever the language)
+    and, for a bad request, ``invalid_params``: the names of the parameters refused."""
+    status = STATUSES[code]
+    body = Problem(
+        type=f"{reverse('api:docs')}#{code}",
+        title=str(TITLES[code]),
+        status=status,
+        detail=detail or str(DETAILS[code]),
+        instance=request.path,
+        code=code,
+        invalid_params=invalid or [],
+    )
+    response = HttpResponse(body.model_dump_json(), status=status, content_type=PROBLEM_TYPE)
+    response["Content-Language"] = getattr(request, "LANGUAGE_CODE", "")
+    patch_vary_headers(response, ("Accept-Language",))
+    if code == "method_not_allowed":
+        response["Allow"] = "GET, HEAD"
+    return response
+
+
+def conditional(
+    request: HttpRequest, body: Schema, *, max_age: int = POLLED_MAX_AGE
+) -> HttpResponse:
+    """``body`` as JSON with a strong ETag (a digest of the bytes sent, so it changes with the
+    data and with the language) and ``Cache-Control``; a 304 without a body when the client's
+    ``If-None-Match`` names it. ``max_age`` 0: always revalidate (``no-cache``)."""
+    content = body.model_dump_json().encode()
+    etag = '"' + hashlib.blake2b(content, digest_size=16).hexdigest() + '"'
+    response = HttpResponse(content, content_type="application/json")
+    response["ETag"] = etag
+    if max_age:
+        patch_cache_control(response, public=True, max_age=max_age)
+    else:
+        patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ("Accept-Language",))
+    return get_conditional_response(request, etag=etag, response=response) or response
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: under /api/v1/, input the site refuses before any view reads it (a NUL
+    character, config.security) as a problem; elsewhere the site's 400 page (ops.views)."""
+    if request.path.startswith(reverse("api:api-root")) and isinstance(exception, BadInput):
+        return problem(request, "bad_request", exception.message)
+    return ops_views.bad_request(request, exception)

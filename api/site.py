@@ -1,0 +1,68 @@
+"""The API itself: one ``NinjaAPI`` (``/api/v1/``) with its routers, and its errors answered as
+problem details (api/http.py) instead of ninja's ``{"detail": …}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import HttpError, ValidationError
+
+from api import game_reads, schemas, tournament_reads
+from api.http import PROBLEM_TYPE, problem
+
+DESCRIPTION = (
+    "The club's public reads: tournaments, rounds and pairings, standings with their tie-breaks "
+    "and explanations, crosstables, players, games with their moves and position, and the "
+    "rules of the game kinds. Errors are RFC 9457 problem details (application/problem+json), "
+    "titled in the language of Accept-Language; the rounds, standings and games carry an ETag "
+    "(If-None-Match: 304 Not Modified). See docs/api.md."
+)
+
+
+class ClubAPI(NinjaAPI):
+    """Ninja's API, its schema saying that every operation may answer a problem."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(**kwargs)
+        schema.setdefault("components", {}).setdefault("schemas", {})["Problem"] = (
+            schemas.Problem.model_json_schema()
+        )
+        ref = {"content": {PROBLEM_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                responses = operation.setdefault("responses", {})
+                responses.setdefault(400, {"description": "Bad request", **ref})
+                responses.setdefault(404, {"description": "Not found", **ref})
+        return schema
+
+
+api = ClubAPI(
+    title="SOS & ultimate tic-tac-toe club API",
+    version="1",
+    description=DESCRIPTION,
+    urls_namespace="api",
+    docs_url=None,  # the site's own page (api/docs.py): no CDN, no inline script
+    openapi_url="/openapi.json",
+)
+api.add_router("", tournament_reads.router)
+api.add_router("", game_reads.router)
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return problem(request, "not_found")
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    if exc.status_code == 404:
+        return problem(request, "not_found", str(exc))
+    return problem(request, "bad_request", str(exc))
+
+
+@api.exception_handler(ValidationError)
+def invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    names = sorted({str(error["loc"][-1]) for error in exc.errors if error.get("loc")})
+    return problem(request, "bad_request", invalid=names)

@@ -1,0 +1,124 @@
+"""The OpenAPI schema (/api/v1/openapi.json) and the documentation page (/api/v1/docs).
+
+No OpenAPI validator is installed with the project's dependencies (openapi-spec-validator is
+not among them), so the schema's structure is checked here: the version, every operation's
+answers and their schemas, every ``$ref`` resolved, the problem details described."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.security.fuzzing import routes
+
+pytestmark = pytest.mark.django_db
+
+OPERATIONS = {
+    "/api/v1/tournaments",
+    "/api/v1/tournaments/{pk}",
+    "/api/v1/tournaments/{pk}/entries",
+    "/api/v1/tournaments/{pk}/rounds",
+    "/api/v1/tournaments/{pk}/rounds/{number}",
+    "/api/v1/tournaments/{pk}/standings",
+    "/api/v1/tournaments/{pk}/standings/{entry}",
+    "/api/v1/tournaments/{pk}/crosstable",
+    "/api/v1/players",
+    "/api/v1/players/{pk}",
+    "/api/v1/games",
+    "/api/v1/games/{pk}",
+    "/api/v1/kinds",
+    "/api/v1/kinds/{kind}",
+}
+
+
+@pytest.fixture
+def schema(api: Client) -> dict[str, Any]:
+    response = api.get(reverse("api:openapi-json"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    return response.json()
+
+
+def refs(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from refs(value)
+
+
+def test_the_schema_is_openapi_3(schema: dict[str, Any]) -> None:
+    assert re.fullmatch(r"3\.[01]\.\d+", schema["openapi"])
+    assert schema["info"]["title"] and schema["info"]["version"] == "1"
+    assert set(schema["paths"]) == OPERATIONS
+
+
+def test_every_operation_is_a_described_read(schema: dict[str, Any]) -> None:
+    ids = set()
+    for path, item in schema["paths"].items():
+        assert set(item) == {"get"}, path
+        operation = item["get"]
+        ids.add(operation["operationId"])
+        responses = {str(code): answer for code, answer in operation["responses"].items()}
+        assert {"200", "400", "404"} <= set(responses), path
+        assert "application/json" in responses["200"]["content"], path
+        for code in ("400", "404"):
+            assert responses[code]["content"]["application/problem+json"]["schema"] == {
+                "$ref": "#/components/schemas/Problem"
+            }
+        for name in re.findall(r"\{(\w+)\}", path):
+            params = {p["name"]: p for p in operation.get("parameters", [])}
+            assert params[name]["in"] == "path" and params[name]["required"] is True, path
+    assert len(ids) == len(schema["paths"])
+
+
+def test_every_reference_resolves(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    found = list(refs(schema))
+    assert found
+    for ref in found:
+        assert ref.startswith("#/components/schemas/"), ref
+        assert ref.removeprefix("#/components/schemas/") in components, ref
+    problem = components["Problem"]
+    assert {"type", "title", "status"} <= set(problem["required"])
+
+
+def test_the_schema_names_every_api_route(schema: dict[str, Any]) -> None:
+    """Each operation route of the URLconf is in the schema (and the reverse)."""
+    served = {
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", r.route)
+        for r in routes()
+        if r.name.startswith("api:") and r.name.split(":")[1] not in NOT_OPERATIONS
+    }
+    assert served == set(schema["paths"])
+
+
+NOT_OPERATIONS = {"openapi-json", "api-root", "docs", "not_found"}
+
+
+def test_the_documentation_page_works_offline(world: Any, api: Client) -> None:
+    response = api.get(reverse("api:docs"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    for path in OPERATIONS:
+        assert f"GET {path}" in page, path
+    assert "<script" not in page  # the site's CSP: no inline script, and no CDN
+    assert not re.search(r"""(?:src|href)=["']https?://""", page)
+    assert reverse("api:openapi-json") in page
+    assert "Content-Security-Policy" in response
+    for code in ("not_found", "bad_request", "method_not_allowed"):  # a problem's type
+        assert f'id="{code}"' in page
+
+
+def test_the_documentation_page_is_translated(world: Any) -> None:
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(reverse("api:docs")).content.decode()
+    assert "API клуба" in page and "Схема OpenAPI (JSON)" in page
