@@ -175,3 +175,37 @@ def test_requested_byes_are_not_paired() -> None:
     pairs = pair_burstein(roster(5), round_no=1, requested_byes={5})
     assert 5 not in {e for p in pairs for e in p.entries}
     assert pairs_of(pairs) == {frozenset((1, 2)), frozenset((3, 4))}
+
+
+def test_one_matching_decides_the_mates_of_several_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Round 1 of 40: each half (20, no meeting forbidden) is paired top against bottom. A
+    matching decides the mates of up to three players (``burstein_brackets.LOOKAHEAD``, their
+    candidates' low bits as digits), so the 20 pairs take fewer than 10 matchings, and the
+    boards are those of a matching per player (1-20, 2-19, …)."""
+    from tournaments.pairing import burstein, burstein_brackets
+
+    real = burstein_brackets.solve
+    calls: list[int] = []
+
+    def counting(m):
+        calls.append(1)
+        return real(m)
+
+    real_form = burstein_brackets.form_brackets
+    forming: list[int] = []
+
+    def form(*args):
+        bounds = real_form(*args)
+        forming.append(len(calls))  # the matchings that found the brackets
+        return bounds
+
+    monkeypatch.setattr(burstein_brackets, "solve", counting)
+    monkeypatch.setattr(burstein, "form_brackets", form)
+    pairs = pair_burstein(roster(40), round_no=1)
+    assert {frozenset(b) for b in boards(pairs)} == {
+        frozenset((i, 21 - i)) for i in range(1, 11)
+    } | {frozenset((i, 61 - i)) for i in range(21, 31)}
+    in_brackets = len(calls) - forming[0]
+    assert 2 <= in_brackets < len(pairs) // 2

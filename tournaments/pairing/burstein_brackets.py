@@ -25,6 +25,8 @@ from .burstein_index import Index, merge_sort
 from .dutch_records import DutchPlayer, compatible_colours
 from .matching import Matcher
 
+LOOKAHEAD = 3  # players whose mates one matching decides (``_pair_group``)
+
 
 @dataclass(frozen=True, slots=True)
 class Weights:
@@ -36,7 +38,8 @@ class Weights:
 
     @property
     def low(self) -> int:
-        return (self.n * self.n + 1).bit_length()
+        # up to LOOKAHEAD players' bits as digits of base n + 1, and a floater's beside them
+        return (2 * (self.n + 1) ** LOOKAHEAD).bit_length()
 
     @property
     def width(self) -> int:
@@ -171,31 +174,103 @@ def pair_brackets(
         if end == begin:
             continue
         group = list(range(begin, end)) + ([floater] if floater is not None else [])
-        floater = None
         group = merge_sort(group, _higher(index))
         for k, a in enumerate(group):
             for u in group[k + 1 :]:
                 m.set(a, u, edge(w, v[a], v[u], True, True))
-        for k, a in enumerate(group):
-            if a in taken:
-                continue
-            priority = 1
-            for u in group[k + 1 :]:
-                weight = 0 if u in taken else edge(w, v[a], v[u], True, True)
-                if weight:
-                    m.set(a, u, weight + priority)
-                    priority += 1
-            mate = solve(m)[a]
-            if mate == a:
-                return None
-            if mate >= end:
-                floater = a
-                continue
-            taken.update((a, mate))
-            out.append(Paired(a, mate))
-            m.fix(a, mate)
+        floater = _pair_group(m, w, v, group, end, taken, out)
+        if floater == LEFT_ALONE:
+            return None
         begin = end
     return out
+
+
+LEFT_ALONE = -1
+
+
+def _candidates(
+    w: Weights, v: Sequence[DutchPlayer], group: Sequence[int], k: int, taken: set[int]
+) -> list[tuple[int, int]]:
+    """Player ``group[k]``'s candidates (the players below him in the group, not taken, whom
+    he may meet) with their plain weights, in the group's order (the last one his best)."""
+    a = group[k]
+    out = []
+    for u in group[k + 1 :]:
+        weight = 0 if u in taken else edge(w, v[a], v[u], True, True)
+        if weight:
+            out.append((u, weight))
+    return out
+
+
+def _pair_group(
+    m: Matcher,
+    w: Weights,
+    v: Sequence[DutchPlayer],
+    group: list[int],
+    end: int,
+    taken: set[int],
+    out: list[Paired],
+) -> int | None:
+    """Pair one bracket's ``group`` (sorted by the index) top against bottom; its floater (a
+    player matched below ``end``), ``None``, or ``LEFT_ALONE`` when a player has no mate.
+
+    The rule is a matching per player, from the top: his candidates get low bits 1, 2, … (the
+    lowest in the group highest) and his mate in a maximum matching is his opponent, the pair
+    fixed; a player matched below the bracket floats, his low bits staying on his edges. Up to
+    ``LOOKAHEAD`` players share one matching, their low bits as digits (the first the most
+    significant): a maximum of (the fields above, the first player's bits, the second's, …)
+    gives the first his mate of a matching of his own; fixing that pair leaves a maximum of
+    the rest whose second digit is the second player's best, as his own matching would give
+    him (the pairs that maximise his bits among the maxima of the fields above are those that
+    maximise them after the first pair is fixed), and so on. A floater breaks the chain: his
+    bits then add to the next player's in one field, so the players after him in the bracket
+    each get a matching of their own, as the rule says."""
+    base = w.n + 1  # a digit: a player's bits are at most his number of candidates < n + 1
+    floater: int | None = None
+    position = {a: k for k, a in enumerate(group)}
+    pending = [a for a in group if a not in taken]
+    while pending:
+        window = [a for a in pending if a not in taken][: 1 if floater is not None else LOOKAHEAD]
+        if not window:
+            break
+        for d, a in enumerate(window):
+            scale = base ** (len(window) - 1 - d)
+            for priority, (u, weight) in enumerate(_candidates(w, v, group, position[a], taken), 1):
+                m.set(a, u, weight + priority * scale)
+        mate = solve(m)
+        for d, a in enumerate(window):
+            if a in taken:
+                continue
+            if mate[a] == a:
+                return LEFT_ALONE
+            if mate[a] >= end:
+                floater = a
+                _unscale(m, w, v, group, position, window[d:], taken)
+                break
+            taken.update((a, mate[a]))
+            out.append(Paired(a, mate[a]))
+            m.fix(a, mate[a])
+        pending = [a for a in pending if a not in taken and a != floater]
+    return floater
+
+
+def _unscale(
+    m: Matcher,
+    w: Weights,
+    v: Sequence[DutchPlayer],
+    group: Sequence[int],
+    position: dict[int, int],
+    rest: Sequence[int],
+    taken: set[int],
+) -> None:
+    """After ``rest[0]`` floats: his low bits as his own matching set them (1, 2, … over his
+    candidates now), and none on the players after him in the window (not their turn yet)."""
+    first, *later = rest
+    for priority, (u, weight) in enumerate(_candidates(w, v, group, position[first], taken), 1):
+        m.set(first, u, weight + priority)
+    for a in later:
+        for u, weight in _candidates(w, v, group, position[a], taken):
+            m.set(a, u, weight)
 
 
 def _higher(index: Sequence[Index]) -> Callable[[int, int], bool]:
