@@ -185,11 +185,12 @@ def test_one_matching_decides_the_mates_of_several_players(
     candidates' low bits as digits), so the 20 pairs take fewer than 10 matchings, and the
     boards are those of a matching per player (1-20, 2-19, …)."""
     from tournaments.pairing import burstein, burstein_brackets
+    from tournaments.pairing.matching import Matcher
 
-    real = burstein_brackets.solve
+    real = Matcher.solve
     calls: list[int] = []
 
-    def counting(m):
+    def counting(m: Matcher) -> list[int]:
         calls.append(1)
         return real(m)
 
@@ -201,7 +202,7 @@ def test_one_matching_decides_the_mates_of_several_players(
         forming.append(len(calls))  # the matchings that found the brackets
         return bounds
 
-    monkeypatch.setattr(burstein_brackets, "solve", counting)
+    monkeypatch.setattr(Matcher, "solve", counting)
     monkeypatch.setattr(burstein, "form_brackets", form)
     pairs = pair_burstein(roster(40), round_no=1)
     assert {frozenset(b) for b in boards(pairs)} == {

@@ -102,3 +102,30 @@ def test_updates_beyond_a_complement_s_edges_repack() -> None:
     g.add_weighted_edges_from((i, j, w) for (i, j), w in weights.items())
     expected = sum(g[a][b]["weight"] for a, b in nx.max_weight_matching(g))
     assert _total(weights, mate) == expected
+
+
+def test_updates_reaching_edgeless_vertices_recount_the_fields() -> None:
+    """Edges given, after a matching, to vertices that had none raise the number of pairs that
+    can carry a field; the field's sum must not run into the next field. Fields: the pair
+    (0), a criterion (1), low bits (none used). First two pairs carry both; then a path of 12
+    vertices that had no edges: its perfect matching (6 pairs) carries the pair only, its other
+    one (5 pairs) both fields. A packing sized for the first two pairs (a 2-bit field 1) lets the
+    5 criteria outweigh the sixth pair."""
+    layout = [(16, 8), (8, 8), (0, 8)]
+    both, pair_only = (1 << 16) + (1 << 8), 1 << 16
+    weights = {(1, 0): both, (3, 2): both}
+    m = Matcher(16, layout)
+    for (i, j), w in weights.items():
+        m.set(i, j, w)
+    m.solve()
+    for k in range(4, 15):  # the path 4-5-...-15
+        weights[k + 1, k] = pair_only if k % 2 == 0 else both
+        m.set(k + 1, k, weights[k + 1, k])
+
+    mate = m.solve()
+
+    g = nx.Graph()
+    g.add_weighted_edges_from((i, j, w) for (i, j), w in weights.items())
+    expected = sum(g[a][b]["weight"] for a, b in nx.max_weight_matching(g))
+    assert expected == 8 * pair_only + 2 * (both - pair_only)
+    assert _total(weights, mate) == expected

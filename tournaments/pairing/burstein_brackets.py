@@ -78,17 +78,6 @@ def edge(w: Weights, a: DutchPlayer, b: DutchPlayer, same: bool, colour: bool) -
     return w.pair + same * w.same + fits * w.colour
 
 
-def solve(m: Matcher) -> list[int]:
-    """A maximum-weight matching, the weights repacked first. Between two matchings this
-    pairing gives edges to players who had none (a score group joins); the matcher's update
-    of only the changed edges checks each new weight against the fields' bounds but not the
-    number of pairs that can now carry a field (``matching_fields.field_counts``, taken at the
-    last repacking), so a field's sum could run into the next one (seen on a 70-player round:
-    a matching of less weight than networkx's). Every matching here starts from a repacking."""
-    m.refresh()
-    return m.solve()
-
-
 def valid(mate: Sequence[int], bounds: Sequence[int]) -> bool:
     """Whether the matching pairs every bracket of ``bounds`` (bracket starts; a repeated one
     marks a boundary no floater crosses) with at most one player leaving it downwards and one
@@ -132,7 +121,7 @@ def form_brackets(m: Matcher, w: Weights, v: Sequence[DutchPlayer]) -> list[int]
             if b[-1] % 2:  # the next player stands in for the one floating down
                 for u in range(b[-2], b[-1]):
                     m.set(b[-1], u, w.pair)
-            ok = valid(solve(m), b)
+            ok = valid(m.solve(), b)
             if b[-1] >= n or ok:
                 break
         if b[-1] < n and b[-1] % 2 == 0:
@@ -145,7 +134,7 @@ def form_brackets(m: Matcher, w: Weights, v: Sequence[DutchPlayer]) -> list[int]
             for inner in range(boundary, n):
                 m.set(outer, inner, edge(w, v[outer], v[inner], outer >= begin, False))
         b += [begin, n]
-        ok = valid(solve(m), b)
+        ok = valid(m.solve(), b)
     return b if ok else None
 
 
@@ -237,7 +226,7 @@ def _pair_group(
             scale = base ** (len(window) - 1 - d)
             for priority, (u, weight) in enumerate(_candidates(w, v, group, position[a], taken), 1):
                 m.set(a, u, weight + priority * scale)
-        mate = solve(m)
+        mate = m.solve()
         for d, a in enumerate(window):
             if a in taken:
                 continue

@@ -24,7 +24,9 @@ import rustworkx as rx
 
 from .matching_fields import (
     FAST_BITS,
+    Fields,
     Parts,
+    Room,
     closer_counts,
     complement,
     edges_with,
@@ -32,6 +34,7 @@ from .matching_fields import (
     field_tops,
     flips,
     offsets_for,
+    packed_graph,
 )
 
 __all__ = ["FAST_BITS", "Matcher"]
@@ -42,8 +45,9 @@ class Matcher:
     field is signed (the low bits, which may go below zero), the first unbounded.
 
     The packed graph is kept between matchings: ``refresh()`` (at each new bracket) repacks
-    every edge; between refreshes only the edges changed are updated, as long as their fields
-    stay within the packing's bounds (otherwise everything is repacked).
+    every edge; between refreshes only the edges changed are updated, as long as their fields,
+    and how many pairs of a matching can carry each field (``matching_fields.Room``), stay
+    within the packing's bounds (otherwise everything is repacked).
     """
 
     def __init__(self, n: int, layout: Sequence[tuple[int, int]]) -> None:
@@ -57,7 +61,8 @@ class Matcher:
         self._split_high: dict[int, Parts] = {}  # the same for the weights' fields above the low
         self._starts: list[int] | None = None  # the fields' offsets, lowest first
         self.calls = self.slow_calls = 0
-        self._stale, self._dirty = True, set[tuple[int, int]]()
+        # the edges changed since the graph was last brought up to date, with their weights then
+        self._stale, self._dirty = True, dict[tuple[int, int], int]()
         self._graph: rx.PyGraph | None = None
         self._offsets: list[int] = []
         self._top: list[int] = []
@@ -70,6 +75,8 @@ class Matcher:
         self._flip_edges: set[tuple[int, int]] = set()  # the edges with a complement set
         # the packed fields above the low bits, this packing's (see ``_pack_high``)
         self._packed_high: dict[int, tuple[int | None, bool]] = {}
+        self._kinds: dict[int, tuple[int, ...]] = {}  # the packed weights' fields set
+        self._room: Room | None = None  # the bounds on the fields' counts, kept up to date
         # the vertices of the graph matched (None: all); edges leaving them are left out
         self.active: list[int] | None = None
         self._local: dict[int, int] = {}
@@ -95,13 +102,14 @@ class Matcher:
                 row, key = lo_i, (i, j)
             else:
                 row, key = lo[j], (j, i)
-            if row.get(key[1], 0) == weight or j in fixed:
+            old = row.get(key[1], 0)
+            if old == weight or j in fixed:
                 continue
             if weight:
                 row[key[1]] = w_i[j] = w[j][i] = weight
             else:
                 del row[key[1]], w_i[j], w[j][i]
-            dirty.add(key)
+            dirty.setdefault(key, old)
 
     def set_ties(self, ties: dict[tuple[int, int], int]) -> None:
         """Small tie-break values (``(larger, smaller)`` vertex keys) below every field: among
@@ -124,13 +132,11 @@ class Matcher:
 
     def fix(self, i: int, j: int) -> None:
         for v in (i, j):
-            for u in list(self.w[v]):
+            for u, old in list(self.w[v].items()):
                 self.w[u].pop(v, None)
                 if u > v:
                     self.lo[u].pop(v, None)
-                    self._dirty.add((u, v))
-                else:
-                    self._dirty.add((v, u))
+                self._dirty.setdefault((u, v) if u > v else (v, u), old)
             self.w[v] = {}
             self.lo[v] = {}
         self.fixed[i] = j
@@ -242,26 +248,27 @@ class Matcher:
         self._flips = {}
         self._packed_high = {}
         top, kinds = field_tops(distinct, self.split, nfields)
-        count, pairs = field_counts(values, kinds, nfields)
+        count, pairs, counted = field_counts(values, kinds, nfields)
         tie_top = self._tie_top_of(rows)
         tie_bits = (tie_top * pairs).bit_length()
         offsets, bit, edge_bits = offsets_for(top, count)
         if min(bit, edge_bits) > FAST_BITS:
-            top, offsets, bit, edge_bits = self._narrow(
-                distinct, values, lows, (top, kinds, count), tie_bits
+            (top, kinds, count, counted), offsets, bit, edge_bits = self._narrow(
+                distinct, values, lows, (top, kinds, count, counted), tie_bits
             )
         ties = self._ties
         if bit + tie_bits > FAST_BITS:  # the ties are only a help: not at the price of speed
             ties, tie_top, tie_bits = {}, 0, 0
         self._tie_top, self._tie_bits = tie_top, tie_bits
-        self._top, self._offsets = top, offsets
+        self._top, self._offsets, self._kinds = top, offsets, kinds
+        self._room = Room(counted, count, top, offsets, (tie_top, tie_bits))
         # No field lies above the most significant one: it needs no room for a matching's sum,
         # and the blossom's duals and slacks stay within a few times the widest edge weight
         # (no matching's total is computed), so the edges' width is what must fit.
         self._fast = min(bit, edge_bits) + tie_bits <= FAST_BITS
         parts = self._parts
         packed = {w: sum(v << offsets[f] for f, v in parts(w)) << tie_bits for w in distinct}
-        self._graph = self._packed_graph(lows, packed, ties)
+        self._graph = packed_graph(lows, packed, ties, self.active, self._local)
         self._stale = False
         self._dirty.clear()
 
@@ -270,26 +277,26 @@ class Matcher:
         distinct: set[int],
         values: list[set[int]],
         lows: list[dict[int, int]],
-        fields: tuple[list[int], dict[int, tuple[int, ...]], list[int]],
+        fields: Fields,
         tie_bits: int,
-    ) -> tuple[list[int], list[int], int, int]:
+    ) -> tuple[Fields, list[int], int, int]:
         """Narrower fields when the weights are too wide for the fast matcher (and the ties):
-        the complements, then closer bounds. Returns ``top``, the offsets, the bits and the
-        widest edge's width."""
-        top, kinds, count = fields
+        the complements, then closer bounds. Returns the fields' bounds (``top``, kinds,
+        ``count``, support), the offsets, the bits and the widest edge's width."""
+        top, kinds, count, counted = fields
         nfields = len(top)
         self._flips = flips(distinct, self.split, top, values, kinds)
         if self._flips:
             self._flipped = {}
             top, kinds = field_tops(distinct, self._parts, nfields)
-            count, _ = field_counts(values, kinds, nfields)
+            count, _, counted = field_counts(values, kinds, nfields)
             self._flip_edges = edges_with(lows, kinds, self._flips, self.active)
         offsets, bit, edge_bits = offsets_for(top, count)
         if min(bit, edge_bits) > FAST_BITS or bit + tie_bits > FAST_BITS:
             local = None if self.active is None else self._local
             closer_counts(lows, kinds, count, local, top)
             offsets, bit, edge_bits = offsets_for(top, count)
-        return top, offsets, bit, edge_bits
+        return (top, kinds, count, counted), offsets, bit, edge_bits
 
     def _rows(self) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
         """The rows of the graph matched (every vertex, or the active ones): all edges, and
@@ -311,40 +318,15 @@ class Matcher:
                     best = t
         return best
 
-    def _packed_graph(
-        self, lows: list[dict[int, int]], packed: dict[int, int], ties: dict[tuple[int, int], int]
-    ) -> rx.PyGraph:
-        """The graph for the blossom: the packed weights, with the ties in the low bits."""
-        chosen, local = self.active, self._local
-        g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(len(lows)))
-        tied = {i for i, _ in ties}
-        edges: list[tuple[int, int, int]] = []
-        if chosen is None:
-            for i, row in enumerate(lows):
-                if i in tied:
-                    edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
-                else:
-                    edges.extend((i, j, packed[w]) for j, w in row.items())
-        else:
-            for li, row in enumerate(lows):
-                i = chosen[li]
-                if i in tied:
-                    edges.extend(
-                        (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
-                    )
-                else:
-                    edges.extend((li, local[j], packed[w]) for j, w in row.items())
-        g.add_edges_from(edges)
-        return g
-
     def _update(self) -> bool:
         """Apply the changed edges; False when a repacking is needed."""
         g = self._graph
         assert g is not None
         local = self._local if self.active is not None else None
         w_rows, ties, tie_bits, tie_top = self.w, self._ties, self._tie_bits, self._tie_top
-        for gi, gj in self._dirty:
+        room, kinds_of = self._room, self._kinds_of
+        assert room is not None
+        for (gi, gj), old in self._dirty.items():
             i, j = gi, gj
             if local is not None:
                 i, j = local.get(gi, -1), local.get(gj, -1)
@@ -358,6 +340,11 @@ class Matcher:
             packed = self._pack(w, (gi, gj))
             if packed is None:
                 return False
+            new, was = kinds_of(w), kinds_of(old) if old else ()
+            if new != was:  # (a field newly on the edge: more pairs may carry it)
+                grown = set(new).difference(was)
+                if grown and not room.grow(i, j, grown):
+                    return False
             packed <<= tie_bits
             if tie_bits:
                 tie = ties.get((gi, gj), 0)
@@ -370,6 +357,13 @@ class Matcher:
                 g.add_edge(i, j, packed)
         self._dirty.clear()
         return True
+
+    def _kinds_of(self, weight: int) -> tuple[int, ...]:
+        """The fields set in the weight as packed."""
+        out = self._kinds.get(weight)
+        if out is None:
+            out = self._kinds[weight] = tuple(f for f, _ in self._parts(weight))
+        return out
 
     def solve(self) -> list[int]:
         self.calls += 1

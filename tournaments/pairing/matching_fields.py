@@ -23,6 +23,12 @@ import rustworkx as rx
 
 FAST_BITS = 120  # rustworkx keeps weights and duals (up to a few times the widest edge) in i128
 Parts = tuple[tuple[int, int], ...]  # a weight's nonzero fields: (field index, value)
+# ``support``'s counts: how many vertices have an edge with each field set, how many have an
+# edge, each vertex's fields
+Support = tuple[list[int], int, list[set[int]]]
+# a packing's bounds: each field's largest value, each weight's fields set, how many pairs of a
+# matching can carry each field, and the support
+Fields = tuple[list[int], dict[int, tuple[int, ...]], list[int], Support]
 
 
 def offsets_for(top: list[int], count: list[int]) -> tuple[list[int], int, int]:
@@ -59,30 +65,88 @@ def field_tops(
     return top, kinds
 
 
-def support(
-    values: list[set[int]], kinds: dict[int, tuple[int, ...]], nfields: int
-) -> tuple[list[int], int]:
-    """How many vertices have an edge with each field set, and how many have an edge."""
+def support(values: list[set[int]], kinds: dict[int, tuple[int, ...]], nfields: int) -> Support:
+    """How many vertices have an edge with each field set, how many have an edge, and each
+    vertex's fields."""
     having = [0] * nfields
     active = 0
     kinds_of = kinds.__getitem__
+    fields: list[set[int]] = []
     for row_values in values:
         if not row_values:
+            fields.append(set())
             continue
         active += 1
-        for f in set(chain.from_iterable(map(kinds_of, row_values))):
+        row_fields = set(chain.from_iterable(map(kinds_of, row_values)))
+        fields.append(row_fields)
+        for f in row_fields:
             having[f] += 1
-    return having, active
+    return having, active, fields
 
 
 def field_counts(
     values: list[set[int]], kinds: dict[int, tuple[int, ...]], nfields: int
-) -> tuple[list[int], int]:
+) -> tuple[list[int], int, Support]:
     """How many edges of a matching can have each field set (at most half the vertices
-    with such an edge), and the most pairs a matching can have."""
-    having, active = support(values, kinds, nfields)
+    with such an edge), the most pairs a matching can have, and ``support``'s counts."""
+    counted = support(values, kinds, nfields)
+    having, active, _ = counted
     pairs = active // 2
-    return [min(pairs, having[f] // 2) for f in range(nfields)], pairs
+    return [min(pairs, having[f] // 2) for f in range(nfields)], pairs, counted
+
+
+class Room:
+    """The packing's bounds on how many pairs of a matching carry each field, kept valid as
+    edges change between repackings (``grow``), against the most that each field's width
+    (and the ties' width) holds. A field's bound: the packing's count plus the edges that have
+    newly taken the field since (each adds at most one such pair to a matching), and half the
+    vertices with such an edge, and half the vertices with an edge."""
+
+    def __init__(
+        self,
+        counted: Support,
+        count: list[int],
+        top: list[int],
+        offsets: list[int],
+        ties: tuple[int, int],
+    ) -> None:
+        self.having, self.active, self.fields = counted
+        self.having = list(self.having)
+        self.count = list(count)
+        last = len(top) - 1
+        self.room: list[int | None] = [None] * len(top)  # (None: no bound, the first field)
+        above = None
+        for f, t in enumerate(top):
+            if not t:
+                continue
+            if above is not None:
+                width = offsets[above] - offsets[f]
+                self.room[f] = ((1 << width) - 1) // (t * (2 if f == last else 1))
+            above = f
+        tie_top, tie_bits = ties
+        self.pair_room = ((1 << tie_bits) - 1) // tie_top if tie_top else None
+
+    def grow(self, i: int, j: int, fields: set[int]) -> bool:
+        """The edge ``i``-``j`` (the graph's vertices) has newly taken ``fields``: False when
+        a bound now goes past what its width holds (the weights must be repacked)."""
+        having, count, active = self.having, self.count, self.active
+        for v in (i, j):
+            have = self.fields[v]
+            if not have:
+                self.active += 1
+            for f in fields - have:
+                having[f] += 1
+            have |= fields
+        for f in fields:
+            count[f] += 1
+        pairs = self.active // 2
+        room = self.room
+        # (one more vertex with an edge can raise every field's bound)
+        for f in fields if self.active == active else range(len(count)):
+            cap = room[f]
+            if cap is not None and min(count[f], having[f] // 2, pairs) > cap:
+                return False
+        return self.pair_room is None or pairs <= self.pair_room
 
 
 def closer_counts(
@@ -162,8 +226,8 @@ def flips(
         if out is None:
             out = memo[key] = tuple(f for f, _ in complement(key, chosen))
         flipped[w] = out + kinds[w][len(key) :]
-    before, _ = support(values, kinds, nfields)
-    after, _ = support(values, flipped, nfields)
+    before = support(values, kinds, nfields)[0]
+    after = support(values, flipped, nfields)[0]
     return {g: pt for g, pt in chosen.items() if after[g] < before[g]}
 
 
@@ -196,3 +260,36 @@ def edges_with(
         for j, w in row.items()
         if w in having
     }
+
+
+def packed_graph(
+    lows: list[dict[int, int]],
+    packed: dict[int, int],
+    ties: dict[tuple[int, int], int],
+    chosen: list[int] | None,
+    local: dict[int, int],
+) -> rx.PyGraph:
+    """The graph for the blossom: the packed weights of ``lows``' edges (each vertex's edges to
+    lower ones; ``chosen``: the vertices of its rows and ``local`` their indices, when the
+    graph is part of the whole), with the ties in the low bits."""
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(range(len(lows)))
+    tied = {i for i, _ in ties}
+    edges: list[tuple[int, int, int]] = []
+    if chosen is None:
+        for i, row in enumerate(lows):
+            if i in tied:
+                edges.extend((i, j, packed[w] + ties.get((i, j), 0)) for j, w in row.items())
+            else:
+                edges.extend((i, j, packed[w]) for j, w in row.items())
+    else:
+        for li, row in enumerate(lows):
+            i = chosen[li]
+            if i in tied:
+                edges.extend(
+                    (li, local[j], packed[w] + ties.get((i, j), 0)) for j, w in row.items()
+                )
+            else:
+                edges.extend((li, local[j], packed[w]) for j, w in row.items())
+    g.add_edges_from(edges)
+    return g
