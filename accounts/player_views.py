@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from accounts import mygames, notices, services
 from accounts.authority import NOT_LINKABLE, claims_to_decide, may_add_players, may_decide_claim
 from accounts.errors import AccountError
+from accounts.hooks import account_page
 from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import ProfileFields, is_unverified
 from common.posted import posted_object
@@ -83,6 +84,7 @@ def my_player(request: HttpRequest) -> HttpResponse:
             "form": form,
             "last_claim": last,
             "notice_form": settings_form,
+            "page": account_page(request),
         },
     )
 

@@ -9,3 +9,9 @@ class ApiConfig(AppConfig):
 
     name = "api"
     verbose_name = _("Open API")
+
+    def ready(self) -> None:
+        from accounts.hooks import register_account_page
+        from api import token_views
+
+        register_account_page(token_views.account_page, uid="api")

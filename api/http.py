@@ -22,13 +22,46 @@ TITLES = {
     "not_found": _("Not found"),
     "bad_request": _("Bad request"),
     "method_not_allowed": _("Method not allowed"),
+    "unauthorized": _("Not authorised"),
+    "forbidden": _("Forbidden"),
+    "conflict": _("Conflict"),
+    "refused": _("Refused"),
+    "too_many_requests": _("Too many requests"),
 }
 DETAILS = {
     "not_found": _("There is no such page, or it is not public."),
     "bad_request": _("A parameter of the request is missing or malformed."),
-    "method_not_allowed": _("This address only answers reading requests (GET)."),
+    "method_not_allowed": _("This address does not answer this method."),
+    "unauthorized": _(
+        "This request needs a valid API token: Authorization: Bearer followed by its key."
+    ),
+    "forbidden": _("Your token may not do this."),
+    "conflict": _("Already done: what you based this on has changed. Read it again."),
+    "refused": _("The site refused this request."),
+    "too_many_requests": _("Too many requests: wait a little and try again."),
 }
-STATUSES = {"not_found": 404, "bad_request": 400, "method_not_allowed": 405}
+STATUSES = {
+    "not_found": 404,
+    "bad_request": 400,
+    "method_not_allowed": 405,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "conflict": 409,
+    "refused": 400,
+    "too_many_requests": 429,
+}
+
+
+class Refusal(Exception):
+    """A refused API request, answered as the problem ``kind`` (a key of ``STATUSES``) with
+    ``detail`` and ``code`` (a service's own error code, the site's; the kind by default)."""
+
+    def __init__(self, kind: str, detail: str = "", code: str = "") -> None:
+        super().__init__(detail or kind)
+        self.kind = kind
+        self.detail = str(detail)
+        self.code = code or kind
+
 
 # How long a client or a shared cache may reuse an answer without asking again (seconds): the
 # standings and pairings change with a result, a game with every move (so it is always
@@ -46,12 +79,18 @@ def problem_codes() -> list[dict[str, object]]:
 
 
 def problem(
-    request: HttpRequest, code: str, detail: str = "", *, invalid: list[str] | None = None
+    request: HttpRequest,
+    code: str,
+    detail: str = "",
+    *,
+    invalid: list[str] | None = None,
+    own_code: str = "",
 ) -> HttpResponse:
     """An error as problem details: ``type``, ``title`` (translated by the request's language,
     chosen by the site's LocaleMiddleware from the cookie or ``Accept-Language``), ``status``,
     ``detail``, ``instance`` (the path asked), ``code`` (the same code whatever the language)
-    and, for a bad request, ``invalid_params``: the names of the parameters refused."""
+    and, for a bad request, ``invalid_params``: the names of the parameters refused.
+    ``own_code``: the code to send instead of ``code`` (a service's, such as ``stale``)."""
     status = STATUSES[code]
     body = Problem(
         type=f"{reverse('api:docs')}#{code}",
@@ -59,7 +98,7 @@ def problem(
         status=status,
         detail=detail or str(DETAILS[code]),
         instance=request.path,
-        code=code,
+        code=own_code or code,
         invalid_params=invalid or [],
     )
     response = HttpResponse(body.model_dump_json(), status=status, content_type=PROBLEM_TYPE)
@@ -67,6 +106,8 @@ def problem(
     patch_vary_headers(response, ("Accept-Language",))
     if code == "method_not_allowed":
         response["Allow"] = "GET, HEAD"
+    if code == "unauthorized":
+        response["WWW-Authenticate"] = "Bearer"
     return response
 
 

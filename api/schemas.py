@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 from ninja import Schema
+from pydantic import Field
 
 
 class Problem(Schema):
@@ -86,6 +87,9 @@ class BoardOut(Schema):
     first_score: int | None
     second_score: int | None
     game: int | None
+    version: str = Field(
+        description="What a result entered for this board is based on: send it back with it."
+    )
 
 
 class RoundOut(Schema):
@@ -258,3 +262,24 @@ class KindOut(Schema):
     notation_hint: str
     options_legend: str
     options: list[OptionOut]
+
+
+class MoveAccepted(Schema):
+    game: int
+    ply: int
+    notation: str
+
+
+class BoardResult(Schema):
+    board: int
+    result: str
+
+
+class ResultsAccepted(Schema):
+    round: int
+    boards: list[BoardResult]
+
+
+class Paired(Schema):
+    round: int
+    boards: int

@@ -7,18 +7,29 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
-from ninja.errors import HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from api import game_reads, schemas, tournament_reads
-from api.http import PROBLEM_TYPE, problem
+from api import game_reads, schemas, tournament_reads, writes
+from api.auth import RateLimited
+from api.http import PROBLEM_TYPE, Refusal, problem
 
 DESCRIPTION = (
     "The club's public reads: tournaments, rounds and pairings, standings with their tie-breaks "
     "and explanations, crosstables, players, games with their moves and position, and the "
     "rules of the game kinds. Errors are RFC 9457 problem details (application/problem+json), "
     "titled in the language of Accept-Language; the rounds, standings and games carry an ETag "
-    "(If-None-Match: 304 Not Modified). See docs/api.md."
+    "(If-None-Match: 304 Not Modified). Writes (moves, results, pairing a round, registering "
+    "players) take a personal API token: Authorization: Bearer <key>; a stale write is 409, "
+    "too many requests 429 with Retry-After. See docs/api.md."
 )
+
+# The problems a write may answer besides 400 and 404.
+WRITE_PROBLEMS = {
+    401: "No token, or an unknown or revoked one",
+    403: "The token's scope or its owner's authority does not allow it",
+    409: "Stale: what the write was based on has changed (or it was done already)",
+    429: "Too many requests (see Retry-After)",
+}
 
 
 class ClubAPI(NinjaAPI):
@@ -35,6 +46,9 @@ class ClubAPI(NinjaAPI):
                 responses = operation.setdefault("responses", {})
                 responses.setdefault(400, {"description": "Bad request", **ref})
                 responses.setdefault(404, {"description": "Not found", **ref})
+                if operation.get("security"):
+                    for status, description in WRITE_PROBLEMS.items():
+                        responses.setdefault(status, {"description": description, **ref})
         return schema
 
 
@@ -48,6 +62,29 @@ api = ClubAPI(
 )
 api.add_router("", tournament_reads.router)
 api.add_router("", game_reads.router)
+assert writes  # its operations are on the routers above
+
+
+@api.exception_handler(Refusal)
+def refused(request: HttpRequest, exc: Refusal) -> HttpResponse:
+    return problem(request, exc.kind, exc.detail, own_code=exc.code)
+
+
+@api.exception_handler(AuthenticationError)
+def unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return problem(request, "unauthorized")
+
+
+@api.exception_handler(RateLimited)
+def rate_limited(request: HttpRequest, exc: RateLimited) -> HttpResponse:
+    return too_many(request, exc.seconds)
+
+
+def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
+    """A 429 problem with ``Retry-After``."""
+    response = problem(request, "too_many_requests")
+    response["Retry-After"] = str(seconds)
+    return response
 
 
 @api.exception_handler(Http404)

@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -21,7 +22,8 @@ from api import schemas
 from api.http import conditional
 from games.panel import kind_label
 from tournaments import queries
-from tournaments.models import RoundStatus, Tournament
+from tournaments.acts.versions import make_version
+from tournaments.models import ResultRecord, RoundStatus, Tournament
 
 router = Router(tags=["tournaments"])
 
@@ -119,19 +121,20 @@ def tournament_entries(request: HttpRequest, pk: int) -> list[dict[str, Any]]:
     """The players entered, by starting rank."""
     t = _tournament(pk)
     entries = sorted(t.entries.select_related("player"), key=lambda e: (e.rank or 10**6, e.pk))
-    return [
-        {
-            "id": e.pk,
-            "player": e.player_id,
-            "name": e.player.name,
-            "club": e.player.club,
-            "rank": e.rank,
-            "rating": e.rating,
-            "joined_round": e.joined_round,
-            "withdrawn_from_round": e.withdrawn_from_round,
-        }
-        for e in entries
-    ]
+    return [entry_out(e) for e in entries]
+
+
+def entry_out(e: Any) -> dict[str, Any]:
+    return {
+        "id": e.pk,
+        "player": e.player_id,
+        "name": e.player.name,
+        "club": e.player.club,
+        "rank": e.rank,
+        "rating": e.rating,
+        "joined_round": e.joined_round,
+        "withdrawn_from_round": e.withdrawn_from_round,
+    }
 
 
 def _side(entry: Any) -> dict[str, Any] | None:
@@ -140,7 +143,25 @@ def _side(entry: Any) -> dict[str, Any] | None:
     return {"entry": entry.pk, "player": entry.player_id, "name": entry.player.name}
 
 
-def _round_out(scheduled: queries.ScheduledRound) -> dict[str, Any]:
+def _record_counts(t: Tournament) -> dict[int, int]:
+    """The number of result records of each of ``t``'s pairings (a board's version), one query."""
+    rows = (
+        ResultRecord.objects.filter(pairing__round__tournament=t)
+        .values("pairing")
+        .annotate(n=Count("id"))
+        .values_list("pairing", "n")
+    )
+    return dict(rows)
+
+
+def _version(p: Any, counts: dict[int, int]) -> str:
+    """What a result entered for ``p`` is based on (``tournaments.acts.versions.version_of``)."""
+    if p is None:
+        return ""
+    return make_version(p.game.ply if p.game_id else 0, counts.get(p.pk, 0))
+
+
+def _round_out(scheduled: queries.ScheduledRound, counts: dict[int, int]) -> dict[str, Any]:
     stored = scheduled.round
     boards = []
     for b in scheduled.boards:
@@ -156,6 +177,7 @@ def _round_out(scheduled: queries.ScheduledRound) -> dict[str, Any]:
                 "first_score": first_score,
                 "second_score": second_score,
                 "game": p.game_id if p is not None else None,
+                "version": _version(p, counts),
             }
         )
     status = stored.status if stored is not None else RoundStatus.PENDING
@@ -175,7 +197,8 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round paired so far with its pairings and results (and, for a format that
     publishes its schedule, the later rounds as it will pair them: ``paired`` false)."""
     t = _tournament(pk)
-    rounds = [_round_out(r) for r in queries.schedule(t)]
+    counts = _record_counts(t)
+    rounds = [_round_out(r, counts) for r in queries.schedule(t)]
     return conditional(request, schemas.RoundsOut(tournament=t.pk, rounds=rounds))
 
 
@@ -188,7 +211,7 @@ def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse
     found = [r for r in queries.schedule(t) if r.number == number]
     if not found:
         raise Http404
-    return conditional(request, schemas.RoundOut(**_round_out(found[0])))
+    return conditional(request, schemas.RoundOut(**_round_out(found[0], _record_counts(t))))
 
 
 def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:

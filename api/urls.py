@@ -13,22 +13,30 @@ from django.views.generic import RedirectView
 
 from api.docs import docs_page
 from api.http import problem
-from api.site import api
+from api.limits import address_over_limit
+from api.site import api, too_many
 
 app_name = "api"
 
 
 def with_problems(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """``view`` answering HEAD as GET without a body, and a refused method as a problem."""
+    """``view`` answering HEAD as GET without a body, a refused method as a problem, and a
+    client over its address's rate limit (api/limits.py) with a 429."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = address_over_limit(request)
+        if wait is not None:
+            return too_many(request, wait)
         head = request.method == "HEAD"
         if head:
             request.method = "GET"
         response = view(request, *args, **kwargs)
         if response.status_code == 405:
-            return problem(request, "method_not_allowed")
+            allowed = response.get("Allow", "GET")
+            refused = problem(request, "method_not_allowed")
+            refused["Allow"] = ", ".join([allowed, "HEAD"] if "GET" in allowed else [allowed])
+            return refused
         if head:
             response.content = b""
         return response

@@ -18,6 +18,8 @@ urlpatterns = [
         name="old_result_record_admin",
     ),
     path("admin/", admin.site.urls),
+    # Personal API tokens (api/token_views.py) live beside the account's pages.
+    path("accounts/tokens/", include("api.token_urls")),
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),

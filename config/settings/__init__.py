@@ -178,6 +178,20 @@ TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
 # REDIS_URL (redis://host:6379/0) shares a Redis among the servers; otherwise the database
 # cache (its table is made by a migration of ops). Sessions are in the database.
 CACHES = {"default": cache_config(os.environ)}
+# The API's rate counters of reads (api/limits.py): the shared Redis when there is one; else each
+# process's memory (counting every read in the database cache would cost more than the read).
+CACHES["api_limits"] = (
+    CACHES["default"]
+    if CACHES["default"]["BACKEND"].endswith("RedisCache")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api-limits"}
+)
+# The API's rate limits (docs/api.md): (requests, seconds) per client address (an IPv6 one by
+# its /64, as the log-in protection counts it) and per token. Reads generous, writes tighter.
+API_RATE_LIMITS = {
+    "read": (600, 60),  # GET/HEAD, per address
+    "write": (120, 60),  # POST, per address
+    "token": (60, 60),  # POST, per token
+}
 # Django's database sessions, read with a query compiled once (accounts/sessions.py).
 SESSION_ENGINE = "accounts.sessions"
 

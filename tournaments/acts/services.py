@@ -285,9 +285,10 @@ def record_result(
     reason: str | None = None,
     note: str = "",
     expected_version: str | None = None,
+    source: str = ResultSource.PAPER,
 ) -> Pairing:
-    """Enter (or correct) the result of a game played on paper, or a forfeit, with its record;
-    see ``results.enter_result``."""
+    """Enter (or correct) the result of a game played on paper, or a forfeit, with its record
+    (from ``source``: the site's form, or the API); see ``results.enter_result``."""
     results.enter_result(
         pairing=pairing,
         result=result,
@@ -297,6 +298,7 @@ def record_result(
         reason=reason,
         note=note,
         expected_version=expected_version,
+        source=source,
     )
     return Pairing.objects.get(pk=pairing.pk)
 

@@ -91,6 +91,7 @@ class ResultSource(models.TextChoices):
     CLAIM = "claim", _("Claim")
     PAIRING = "pairing", _("Pairing")
     CLOCK = "clock", _("The clock")  # a flag fell, a side never moved: decided by nobody
+    API = "api", _("API")  # an arbiter's script, with a personal API token (the api app)
 
 
 class ResultRecord(models.Model):
