@@ -67,3 +67,15 @@ def world(db: None) -> World:
 def api() -> Client:
     """An anonymous client reading the API in English."""
     return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_counters() -> None:
+    """The read counters live in each process's memory (api/limits.py): none from another test."""
+    from django.core.cache import caches
+
+    caches["api_limits"].clear()
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Bearer {key}"}

@@ -34,6 +34,13 @@ OPERATIONS = {
     "/api/v1/kinds",
     "/api/v1/kinds/{kind}",
 }
+# The writes (docs/api.md, "Tokens and writes"): a path and its method.
+WRITES = {
+    ("/api/v1/games/{pk}/moves", "post"),
+    ("/api/v1/tournaments/{pk}/rounds/{number}/results", "post"),
+    ("/api/v1/tournaments/{pk}/rounds", "post"),
+    ("/api/v1/tournaments/{pk}/entries", "post"),
+}
 
 
 @pytest.fixture
@@ -59,14 +66,20 @@ def refs(node: Any) -> Iterator[str]:
 def test_the_schema_is_openapi_3(schema: dict[str, Any]) -> None:
     assert re.fullmatch(r"3\.[01]\.\d+", schema["openapi"])
     assert schema["info"]["title"] and schema["info"]["version"] == "1"
-    assert set(schema["paths"]) == OPERATIONS
+    assert set(schema["paths"]) == OPERATIONS | {path for path, _method in WRITES}
 
 
-def test_every_operation_is_a_described_read(schema: dict[str, Any]) -> None:
-    ids = set()
+def operations(schema: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
     for path, item in schema["paths"].items():
-        assert set(item) == {"get"}, path
-        operation = item["get"]
+        for method, operation in item.items():
+            yield path, method, operation
+
+
+def test_every_operation_is_a_described_read_or_write(schema: dict[str, Any]) -> None:
+    ids = set()
+    found = {(path, method) for path, method, _op in operations(schema)}
+    assert found == {(path, "get") for path in OPERATIONS} | WRITES
+    for path, _method, operation in operations(schema):
         ids.add(operation["operationId"])
         responses = {str(code): answer for code, answer in operation["responses"].items()}
         assert {"200", "400", "404"} <= set(responses), path
@@ -78,7 +91,26 @@ def test_every_operation_is_a_described_read(schema: dict[str, Any]) -> None:
         for name in re.findall(r"\{(\w+)\}", path):
             params = {p["name"]: p for p in operation.get("parameters", [])}
             assert params[name]["in"] == "path" and params[name]["required"] is True, path
-    assert len(ids) == len(schema["paths"])
+    assert len(ids) == len(found)
+
+
+def test_every_write_names_its_token_and_its_problems(schema: dict[str, Any]) -> None:
+    schemes = schema["components"]["securitySchemes"]
+    (name,) = schemes
+    assert schemes[name] == {"type": "http", "scheme": "bearer"} | {
+        k: v for k, v in schemes[name].items() if k not in ("type", "scheme")
+    }
+    for path, method, operation in operations(schema):
+        if (path, method) not in WRITES:
+            assert "security" not in operation, path  # the reads are public
+            continue
+        assert operation["security"] == [{name: []}], path
+        assert "application/json" in operation["requestBody"]["content"], path
+        responses = {str(code): answer for code, answer in operation["responses"].items()}
+        for code in ("401", "403", "409", "429"):
+            assert responses[code]["content"]["application/problem+json"]["schema"] == {
+                "$ref": "#/components/schemas/Problem"
+            }, (path, code)
 
 
 def test_every_reference_resolves(schema: dict[str, Any]) -> None:
