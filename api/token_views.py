@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from api.models import ApiToken, Scope
+from games.bidi import html_sentence
 from games.hooks import Item, Link
 from tournaments.acts.services import can_create_tournament
 from tournaments.authority import arbitrated_tournaments
@@ -79,8 +80,13 @@ def revoke(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "tournaments/confirm.html",
         {
-            "title": _("Revoke the token %(name)s?") % {"name": token.name},
-            "effects": [_("Every program using its key is refused from now on.")],
+            "title": _("Revoke this token?"),
+            "effects": [
+                html_sentence(
+                    _("The token %(name)s is revoked: every program using its key is refused."),
+                    {"name": token.name},
+                )
+            ],
             "fields": [],
             "action": request.path,
             "confirm_label": _("Yes, revoke it"),

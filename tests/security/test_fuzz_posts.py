@@ -22,6 +22,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 
 from accounts import services as account_services
+from api.models import ApiToken, Scope
 from games.models import Game, Player
 from tests import factories
 from tests.adjudication.helpers import World, age_moves, build_world, make_user, play
@@ -48,6 +49,7 @@ class Demo:
     unlinked: Player
     invitation_token: str
     game_type: ContentType
+    api_token: int
     roles: dict[str, User | None]
 
 
@@ -91,6 +93,8 @@ def build_demo() -> Demo:
         unlinked=ghost,
         invitation_token=account_services.invitation_token(invitation),
         game_type=ContentType.objects.get_for_model(Game),
+        # The player's API token (its revocation's page: /accounts/tokens/<pk>/revoke/).
+        api_token=ApiToken.issue(owner=world.seated, name="bot", scope=Scope.PLAY)[0].pk,
         roles={
             "anonymous": None,
             "player": world.seated,

@@ -36,6 +36,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts import services as account_services
+from api.models import ApiToken, Scope
 from games import analysis, endings
 from games import services as game_services
 from games.models import Game, Player
@@ -114,6 +115,11 @@ NOT_PAGES = {
             "game",
             "kinds",
             "kind",
+            # The writes (POST only, with a token): on the reads' paths, or their own.
+            "moves",
+            "results",
+            "pair",
+            "register",
         )
     },
     "api:api-root": "a redirection to the API's documentation page",
@@ -190,6 +196,8 @@ def world(db: None) -> World:
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "sheets:number": [1, 2],
         "token": [account_services.invitation_token(invitation)],
+        # The player's API token: its revocation's confirmation page (api/token_views.py).
+        "api_tokens:pk": [ApiToken.issue(owner=player, name=MORE[0], scope=Scope.PLAY)[0].pk],
         "uidb64": [urlsafe_base64_encode(force_bytes(player.pk))],
         "reset_token": [default_token_generator.make_token(player)],
     }
