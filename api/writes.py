@@ -100,7 +100,7 @@ def post_move(request: HttpRequest, pk: int, body: MoveIn) -> dict[str, Any]:
 
 class ResultIn(Schema):
     board: int = Field(ge=1, description="The board's number in the round.")
-    result: str = Field(max_length=8, description="A result code: 1-0, 0-1, ½-½, +/-, -/+, -/-.")
+    result: str = Field(max_length=8, description="A result code: 1-0, 0-1, 1/2, +/-, -/+, -/-.")
     version: str = Field(max_length=40, description="The board's `version` as read: stale is 409.")
     first_score: int | None = Field(None, ge=0, le=10**6)
     second_score: int | None = Field(None, ge=0, le=10**6)
