@@ -143,11 +143,22 @@ def test_the_documentation_page_works_offline(world: Any, api: Client) -> None:
     page = response.content.decode()
     for path in OPERATIONS:
         assert f"GET {path}" in page, path
+    for path, method in WRITES:
+        assert f"{method.upper()} {path}" in page, path
     assert "<script" not in page  # the site's CSP: no inline script, and no CDN
     assert not re.search(r"""(?:src|href)=["']https?://""", page)
     assert reverse("api:openapi-json") in page
     assert "Content-Security-Policy" in response
-    for code in ("not_found", "bad_request", "method_not_allowed"):  # a problem's type
+    for code in (
+        "not_found",
+        "bad_request",
+        "method_not_allowed",
+        "unauthorized",
+        "forbidden",
+        "conflict",
+        "refused",
+        "too_many_requests",
+    ):  # a problem's type
         assert f'id="{code}"' in page
 
 
