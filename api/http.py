@@ -4,6 +4,7 @@ conditional answers (ETag, ``If-None-Match`` → 304, ``Cache-Control``) of the 
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -34,6 +35,39 @@ STATUSES = {"not_found": 404, "bad_request": 400, "method_not_allowed": 405}
 # standings and pairings change with a result, a game with every move (so it is always
 # revalidated; the ETag makes that a 304 while nothing moved).
 POLLED_MAX_AGE = 10
+
+
+def conditional_openapi() -> dict[str, Any]:
+    """What the OpenAPI schema says of an operation answered by :func:`conditional` (its route's
+    ``openapi_extra``, a new dict each: ninja extends its lists in place): the 200 carries an
+    ETag and Cache-Control, and ``If-None-Match`` may give a 304."""
+    return {
+        "parameters": [
+            {
+                "in": "header",
+                "name": "If-None-Match",
+                "required": False,
+                "schema": {"type": "string"},
+                "description": "The ETag of an answer already held: 304 while it is still current.",
+            }
+        ],
+        "responses": {
+            200: {
+                "headers": {
+                    "ETag": {
+                        "required": True,
+                        "schema": {"type": "string", "pattern": '^"[0-9a-f]+"$'},
+                        "description": "The answer's version (strong).",
+                    },
+                    "Cache-Control": {"required": True, "schema": {"type": "string"}},
+                }
+            },
+            304: {
+                "description": "Not modified: the ETag sent in If-None-Match is still current.",
+                "headers": {"ETag": {"required": True, "schema": {"type": "string"}}},
+            },
+        },
+    }
 
 
 def problem_codes() -> list[dict[str, object]]:
