@@ -18,7 +18,7 @@ from ninja.errors import HttpError
 from pydantic import Field
 
 from api import schemas
-from api.http import conditional, conditional_openapi
+from api.http import cached_conditional, conditional, conditional_openapi
 from games.panel import kind_label
 from tournaments import queries
 from tournaments.models import RoundStatus, Tournament
@@ -225,16 +225,21 @@ def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
 )
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with every tie-break's value, in the tournament's order (the standings
-    page's table); each entry's explanation at ``standings/{entry}``."""
+    page's table); each entry's explanation at ``standings/{entry}``. Computed once for the
+    same results: the ETag is a digest of what they are computed from."""
     t = _tournament(pk)
-    table = queries.standings(t)
-    body = schemas.StandingsOut(
-        tournament=t.pk,
-        rounds_played=table.rounds_played,
-        tiebreaks=[{"key": k, "label": label, "abbr": abbr} for k, label, abbr in table.labels],
-        rows=[_standing_out(table, row) for row in table.rows],
-    )
-    return conditional(request, body)
+    inputs = queries.standings_inputs(t)
+
+    def build() -> schemas.StandingsOut:
+        table = queries.standings(t, inputs)
+        return schemas.StandingsOut(
+            tournament=t.pk,
+            rounds_played=table.rounds_played,
+            tiebreaks=[{"key": k, "label": lbl, "abbr": abbr} for k, lbl, abbr in table.labels],
+            rows=[_standing_out(table, row) for row in table.rows],
+        )
+
+    return cached_conditional(request, inputs.digest(), build)
 
 
 @router.get(
