@@ -5,7 +5,9 @@ in the database."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.db.models import Model
@@ -55,13 +57,49 @@ def club(world: World) -> Club:
     return Club(world=world, finished=finished)
 
 
-def test_the_api_answers_every_generated_read_as_documented(club: Club, live_server) -> None:
+@dataclass
+class Scope:
+    """Who the fuzz runs as: the headers sent with every request, and which changed rows its
+    authority allows (``None``: none, a read-only run)."""
+
+    headers: dict[str, str]
+    allowed: Callable[[str, Any], bool] | None = None
+
+
+# The scopes of the run. With the API's tokens, one per scope joins here: a fixture making a
+# token of that scope for the club's arbiter or a player, ``{"Authorization": f"Bearer {key}"}``,
+# and ``allowed`` saying which tables' rows that token may change (its tournaments', its games').
+SCOPES = {"anonymous": lambda club: Scope(headers={})}
+
+
+@pytest.fixture(params=sorted(SCOPES))
+def scope(request: pytest.FixtureRequest, club: Club) -> Scope:
+    return SCOPES[request.param](club)
+
+
+def test_the_api_answers_every_generated_request_as_documented(
+    club: Club, scope: Scope, live_server
+) -> None:
     before = fuzz.snapshot()
-    run = fuzz.Run(live_server.url, club.fillers())
+    run = fuzz.Run(live_server.url, club.fillers(), headers=scope.headers)
     failures = run.run()
     assert not failures, "\n\n".join(failures)
     # Every operation was reached with real ids too (a 200), not only refused.
     operations = {label for label, _status in run.answers}
     answered = {label for label, status in run.answers if status == 200}
     assert len(operations) >= 14 and answered == operations, sorted(run.answers.items())
-    assert fuzz.outside_authority(before, fuzz.snapshot()) == {}
+    assert fuzz.outside_authority(before, fuzz.snapshot(), scope.allowed) == {}
+
+
+def test_the_snapshot_tells_each_changed_row_and_what_authority_allows(world: World) -> None:
+    before = fuzz.snapshot()
+    pairing = world.robin.round_set.get(number=2).pairings.order_by("board").first()
+    h.enter_results(world.robin.round_set.get(number=2), world.arbiter, "0-1")
+    after = fuzz.snapshot()
+    changed = fuzz.changes(before, after)
+    assert pairing.pk in changed["tournaments.pairing"]
+    assert "games.game" not in changed or world.casual.pk not in changed["games.game"]
+    assert fuzz.outside_authority(before, after) == changed
+    assert fuzz.outside_authority(before, after, lambda table, pk: True) == {}
+    assert fuzz.figures(before) != fuzz.figures(after)
+    assert fuzz.outside_authority(after, fuzz.snapshot()) == {}
