@@ -15,7 +15,7 @@ from ninja import Query, Router
 from pydantic import Field
 
 from api import schemas
-from api.http import conditional
+from api.http import conditional, conditional_openapi
 from api.tournament_reads import Paging, page_of
 from games import kinds, queries, timekeeping
 from games.models import ACTIVE_STATUSES, Game, Player, Seat
@@ -134,7 +134,12 @@ def _position(game: Game, state: Any, latest: int) -> dict[str, Any]:
     }
 
 
-@router.get("/games/{int:pk}", response=schemas.GameOut, url_name="game")
+@router.get(
+    "/games/{int:pk}",
+    response=schemas.GameOut,
+    url_name="game",
+    openapi_extra=conditional_openapi(),
+)
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """One game: its seats and scores, every move, the position now and, with a clock, the
     time left (a poll ends a game whose flag has fallen, as the page's does)."""

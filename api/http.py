@@ -4,7 +4,10 @@ conditional answers (ETag, ``If-None-Match`` → 304, ``Cache-Control``) of the 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -69,6 +72,39 @@ class Refusal(Exception):
 POLLED_MAX_AGE = 10
 
 
+def conditional_openapi() -> dict[str, Any]:
+    """What the OpenAPI schema says of an operation answered by :func:`conditional` (its route's
+    ``openapi_extra``, a new dict each: ninja extends its lists in place): the 200 carries an
+    ETag and Cache-Control, and ``If-None-Match`` may give a 304."""
+    return {
+        "parameters": [
+            {
+                "in": "header",
+                "name": "If-None-Match",
+                "required": False,
+                "schema": {"type": "string"},
+                "description": "The ETag of an answer already held: 304 while it is still current.",
+            }
+        ],
+        "responses": {
+            200: {
+                "headers": {
+                    "ETag": {
+                        "required": True,
+                        "schema": {"type": "string", "pattern": '^"[0-9a-f]+"$'},
+                        "description": "The answer's version (strong).",
+                    },
+                    "Cache-Control": {"required": True, "schema": {"type": "string"}},
+                }
+            },
+            304: {
+                "description": "Not modified: the ETag sent in If-None-Match is still current.",
+                "headers": {"ETag": {"required": True, "schema": {"type": "string"}}},
+            },
+        },
+    }
+
+
 def problem_codes() -> list[dict[str, object]]:
     """Every problem the API answers: code, status, title and detail (the documentation page
     lists them, each under its code: a problem's ``type`` points there)."""
@@ -121,12 +157,50 @@ def conditional(
     etag = '"' + hashlib.blake2b(content, digest_size=16).hexdigest() + '"'
     response = HttpResponse(content, content_type="application/json")
     response["ETag"] = etag
+    _cache_headers(response, max_age)
+    return get_conditional_response(request, etag=etag, response=response) or response
+
+
+# How long a built body stays in the site's cache, and the version of the bodies' shape in its
+# key (raise it when a cached body's fields change, so no old shape is served after a deploy).
+BODY_CACHE_SECONDS = 600
+BODY_VERSION = 1
+
+
+def cached_conditional(
+    request: HttpRequest,
+    inputs_digest: str,
+    build: Callable[[], Schema],
+    *,
+    max_age: int = POLLED_MAX_AGE,
+) -> HttpResponse:
+    """:func:`conditional` for a body costly to build (the standings) but known by a digest of
+    everything it is built from: the ETag is that digest's (with the language), so a 304
+    builds nothing, and the body is kept in the site's cache under it (the same inputs build
+    the same bytes)."""
+    language = getattr(request, "LANGUAGE_CODE", "")
+    key = f"api:{BODY_VERSION}:{request.path}:{language}:{inputs_digest}"
+    etag = '"' + hashlib.blake2b(key.encode(), digest_size=16).hexdigest() + '"'
+    response = HttpResponse(content_type="application/json")
+    response["ETag"] = etag
+    _cache_headers(response, max_age)
+    answered = get_conditional_response(request, etag=etag, response=response)
+    if answered is not response:  # a 304 (or a 412): nothing to build
+        return answered
+    content = cache.get(key)
+    if content is None:
+        content = build().model_dump_json().encode()
+        cache.set(key, content, BODY_CACHE_SECONDS)
+    response.content = content
+    return response
+
+
+def _cache_headers(response: HttpResponse, max_age: int) -> None:
     if max_age:
         patch_cache_control(response, public=True, max_age=max_age)
     else:
         patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ("Accept-Language",))
-    return get_conditional_response(request, etag=etag, response=response) or response
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

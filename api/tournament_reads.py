@@ -19,7 +19,7 @@ from ninja.errors import HttpError
 from pydantic import Field
 
 from api import schemas
-from api.http import conditional
+from api.http import cached_conditional, conditional, conditional_openapi
 from games.panel import kind_label
 from tournaments import queries
 from tournaments.acts.versions import make_version
@@ -192,7 +192,12 @@ def _round_out(scheduled: queries.ScheduledRound, counts: dict[int, int]) -> dic
     }
 
 
-@router.get("/tournaments/{int:pk}/rounds", response=schemas.RoundsOut, url_name="rounds")
+@router.get(
+    "/tournaments/{int:pk}/rounds",
+    response=schemas.RoundsOut,
+    url_name="rounds",
+    openapi_extra=conditional_openapi(),
+)
 def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round paired so far with its pairings and results (and, for a format that
     publishes its schedule, the later rounds as it will pair them: ``paired`` false)."""
@@ -203,7 +208,10 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @router.get(
-    "/tournaments/{int:pk}/rounds/{int:number}", response=schemas.RoundOut, url_name="round"
+    "/tournaments/{int:pk}/rounds/{int:number}",
+    response=schemas.RoundOut,
+    url_name="round",
+    openapi_extra=conditional_openapi(),
 )
 def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One round's pairings and results."""
@@ -232,25 +240,36 @@ def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
     }
 
 
-@router.get("/tournaments/{int:pk}/standings", response=schemas.StandingsOut, url_name="standings")
+@router.get(
+    "/tournaments/{int:pk}/standings",
+    response=schemas.StandingsOut,
+    url_name="standings",
+    openapi_extra=conditional_openapi(),
+)
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with every tie-break's value, in the tournament's order (the standings
-    page's table); each entry's explanation at ``standings/{entry}``."""
+    page's table); each entry's explanation at ``standings/{entry}``. Computed once for the
+    same results: the ETag is a digest of what they are computed from."""
     t = _tournament(pk)
-    table = queries.standings(t)
-    body = schemas.StandingsOut(
-        tournament=t.pk,
-        rounds_played=table.rounds_played,
-        tiebreaks=[{"key": k, "label": label, "abbr": abbr} for k, label, abbr in table.labels],
-        rows=[_standing_out(table, row) for row in table.rows],
-    )
-    return conditional(request, body)
+    inputs = queries.standings_inputs(t)
+
+    def build() -> schemas.StandingsOut:
+        table = queries.standings(t, inputs)
+        return schemas.StandingsOut(
+            tournament=t.pk,
+            rounds_played=table.rounds_played,
+            tiebreaks=[{"key": k, "label": lbl, "abbr": abbr} for k, lbl, abbr in table.labels],
+            rows=[_standing_out(table, row) for row in table.rows],
+        )
+
+    return cached_conditional(request, inputs.digest(), build)
 
 
 @router.get(
     "/tournaments/{int:pk}/standings/{int:entry}",
     response=schemas.ExplainedStandingOut,
     url_name="standing",
+    openapi_extra=conditional_openapi(),
 )
 def tournament_standing(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     """One entry's line of the standings and how each of its tie-breaks was computed (the
@@ -276,7 +295,10 @@ def _term(term: dict[str, Any]) -> dict[str, Any]:
 
 
 @router.get(
-    "/tournaments/{int:pk}/crosstable", response=schemas.CrosstableOut, url_name="crosstable"
+    "/tournaments/{int:pk}/crosstable",
+    response=schemas.CrosstableOut,
+    url_name="crosstable",
+    openapi_extra=conditional_openapi(),
 )
 def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     """The crosstable, where the tournament's format has one (404 otherwise)."""

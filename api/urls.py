@@ -21,13 +21,18 @@ app_name = "api"
 
 def with_problems(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``view`` answering HEAD as GET without a body, a refused method as a problem, and a
-    client over its address's rate limit (api/limits.py) with a 429."""
+    client over its address's rate limit (api/limits.py) with a 429, and a query parameter given
+    more than once as a bad request (none of the API's is a list: ninja would silently read the
+    last of them)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         wait = address_over_limit(request)
         if wait is not None:
             return too_many(request, wait)
+        repeated = sorted(name for name, values in request.GET.lists() if len(values) > 1)
+        if repeated:
+            return problem(request, "bad_request", invalid=repeated)
         head = request.method == "HEAD"
         if head:
             request.method = "GET"
@@ -63,5 +68,6 @@ urlpatterns = [
     *_operations(),
     path("", RedirectView.as_view(pattern_name="api:docs"), name="api-root"),
     path("docs", docs_page, name="docs"),
-    re_path(r"^(?P<rest>.*)$", not_found, name="not_found"),
+    # [\s\S], not ".": a newline (%0A) in the path is still under /api/v1/, a problem too.
+    re_path(r"^(?P<rest>[\s\S]*)$", not_found, name="not_found"),
 ]

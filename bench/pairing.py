@@ -42,6 +42,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -246,31 +247,17 @@ def bench_trf(path: Path, *, repeat: int = 1) -> tuple[str, bool]:
     return line, ok
 
 
-def bench_standings(players: int, *, seed: int = 1, rounds: int = 9, repeat: int = 3) -> tuple:
-    """(best seconds, queries) to compute the standings of a stored random Swiss."""
-    import os
-    import tempfile
-
-    tmp = tempfile.mkdtemp(prefix="bench-standings-")
-    os.environ["SQLITE_PATH"] = os.path.join(tmp, "bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+def store_swiss(players: int, *, seed: int = 1, rounds: int = 9, name: str = "") -> Any:
+    """A random Swiss of ``players`` whose ``rounds`` rounds are finished, stored through the
+    models in bulk (Django set up, its database migrated): the Tournament."""
     from games.models import Player
     from tournaments.models import Entry, Pairing, Round, RoundStatus, Tournament
-    from tournaments.queries import standings
 
-    call_command("migrate", verbosity=0)
     sim = SwissSimulation(players, seed=seed, draw_rate=0.2)
     for _ in range(rounds):
         sim.play_round()
     t = Tournament.objects.create(
-        name=f"Bench {players}",
+        name=name or f"Bench {players}",
         kind="uttt",
         format="swiss",
         rounds=rounds,
@@ -310,6 +297,29 @@ def bench_standings(players: int, *, seed: int = 1, rounds: int = 9, repeat: int
             )
         )
     Pairing.objects.bulk_create(rows, batch_size=2000)
+    return t
+
+
+def bench_standings(players: int, *, seed: int = 1, rounds: int = 9, repeat: int = 3) -> tuple:
+    """(best seconds, queries) to compute the standings of a stored random Swiss."""
+    import os
+    import tempfile
+
+    tmp = tempfile.mkdtemp(prefix="bench-standings-")
+    os.environ["SQLITE_PATH"] = os.path.join(tmp, "bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Pairing
+    from tournaments.queries import standings
+
+    call_command("migrate", verbosity=0)
+    t = store_swiss(players, seed=seed, rounds=rounds)
     best = float("inf")
     queries = 0
     for _ in range(repeat):
@@ -319,7 +329,7 @@ def bench_standings(players: int, *, seed: int = 1, rounds: int = 9, repeat: int
             best = min(best, time.perf_counter() - start)
         queries = len(ctx.captured_queries)
     assert len(table.rows) == players
-    return best, queries, len(rows)
+    return best, queries, Pairing.objects.filter(round__tournament=t).count()
 
 
 def main(argv: list[str] | None = None) -> int:
