@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 
 from api.docs import docs_page
@@ -49,8 +50,10 @@ def with_problems(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     return wrapped
 
 
+@csrf_exempt
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
-    """Any other address under /api/v1/: a problem, not the site's HTML 404 page."""
+    """Any other address under /api/v1/, by any method: a problem, not the site's HTML 404 page
+    (nor its CSRF 403 page for a POST: nothing here reads the session or writes)."""
     return problem(request, "not_found")
 
 

@@ -27,3 +27,15 @@ def test_a_query_parameter_given_twice_is_a_bad_request(world: World, api: Clien
     assert response["Content-Type"] == "application/problem+json"
     assert response.json()["invalid_params"] == ["status"]
     assert api.get("/api/v1/tournaments?status=running&page=1").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_post_to_an_unknown_api_address_is_a_problem_not_the_csrf_page() -> None:
+    """A write to an address the API does not have (``/tournaments/true/entries``) answers the
+    API's 404 problem, not the site's CSRF 403 page (schemathesis found it)."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(
+        "/api/v1/tournaments/true/entries", data="{}", content_type="application/json"
+    )
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/problem+json")
