@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 from ninja import Schema
+from pydantic import Field
 
 
 class Problem(Schema):
@@ -95,6 +96,9 @@ class RoundOut(Schema):
     paired: bool
     paired_at: datetime.datetime | None
     finished_at: datetime.datetime | None
+    starts_at: datetime.datetime | None = Field(
+        None, description="When the round is planned to start (the arbiter's timetable)."
+    )
     boards: list[BoardOut]
 
 

@@ -140,7 +140,13 @@ def _side(entry: Any) -> dict[str, Any] | None:
     return {"entry": entry.pk, "player": entry.player_id, "name": entry.player.name}
 
 
-def _round_out(scheduled: queries.ScheduledRound) -> dict[str, Any]:
+def _starts(t: Tournament) -> dict[int, datetime.datetime]:
+    return dict(t.round_times.values_list("number", "starts_at"))
+
+
+def _round_out(
+    scheduled: queries.ScheduledRound, starts: dict[int, datetime.datetime]
+) -> dict[str, Any]:
     stored = scheduled.round
     boards = []
     for b in scheduled.boards:
@@ -166,6 +172,7 @@ def _round_out(scheduled: queries.ScheduledRound) -> dict[str, Any]:
         "paired": scheduled.paired,
         "paired_at": stored.paired_at if stored is not None else None,
         "finished_at": stored.finished_at if stored is not None else None,
+        "starts_at": starts.get(scheduled.number),
         "boards": boards,
     }
 
@@ -175,7 +182,8 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round paired so far with its pairings and results (and, for a format that
     publishes its schedule, the later rounds as it will pair them: ``paired`` false)."""
     t = _tournament(pk)
-    rounds = [_round_out(r) for r in queries.schedule(t)]
+    starts = _starts(t)
+    rounds = [_round_out(r, starts) for r in queries.schedule(t)]
     return conditional(request, schemas.RoundsOut(tournament=t.pk, rounds=rounds))
 
 
@@ -188,7 +196,7 @@ def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse
     found = [r for r in queries.schedule(t) if r.number == number]
     if not found:
         raise Http404
-    return conditional(request, schemas.RoundOut(**_round_out(found[0])))
+    return conditional(request, schemas.RoundOut(**_round_out(found[0], _starts(t))))
 
 
 def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
