@@ -4,8 +4,16 @@ from django.utils.translation import gettext_lazy as _
 
 class ApiConfig(AppConfig):
     """The open API (``/api/v1/``, docs/api.md): the site's public reads as JSON, described by an
-    OpenAPI schema generated from the code. The top floor: it may import every app, none
-    imports it."""
+    OpenAPI schema generated from the code, the calendar feeds and the embeddable widgets. The
+    top floor: it may import every app, none imports it."""
 
     name = "api"
     verbose_name = _("Open API")
+
+    def ready(self) -> None:
+        from api import page_hooks
+        from games.hooks import register_home_page
+        from tournaments.hooks import register_tournament_page
+
+        register_tournament_page(page_hooks.tournament_page, uid="api")
+        register_home_page(page_hooks.home_page, uid="api")

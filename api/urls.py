@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, re_path
 from django.views.generic import RedirectView
 
+from api import feed_views
 from api.docs import docs_page
 from api.http import problem
 from api.site import api
@@ -55,5 +56,16 @@ urlpatterns = [
     *_operations(),
     path("", RedirectView.as_view(pattern_name="api:docs"), name="api-root"),
     path("docs", docs_page, name="docs"),
+    # The calendar feeds (api/feed_views.py): iCalendar, not JSON.
+    path(
+        "tournaments/<int:pk>/calendar.ics",
+        with_problems(feed_views.tournament_calendar),
+        name="tournament_calendar",
+    ),
+    path(
+        "calendar/<str:secret>.ics",
+        with_problems(feed_views.player_calendar),
+        name="player_calendar",
+    ),
     re_path(r"^(?P<rest>.*)$", not_found, name="not_found"),
 ]
