@@ -135,9 +135,11 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("standings", "entry"): lambda d: d.entry.pk,
     ("kinds", "kind"): lambda d: d.game.kind,
     ("v1", "rest"): lambda d: "no-such-page",
+    # A player's private calendar feed (api/urls.py): any secret (a wrong one is a 404).
+    ("calendar", "secret"): lambda d: "no-such-secret",
 }
 # A route's other converters than int ids, which cannot be given a huge number.
-NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest"}
+NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest", "secret"}
 
 
 def fill(route: Route, demo: Any, *, huge: bool = False) -> str | None:
