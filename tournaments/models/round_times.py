@@ -17,7 +17,7 @@ class RoundTime(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_times")
     number = models.PositiveSmallIntegerField(_("round"))
     starts_at = models.DateTimeField(_("starts at"))
-    place = models.CharField(_("place"), max_length=200, blank=True, default="")
+    place = models.CharField(_("venue"), max_length=200, blank=True, default="")
     sequence = models.PositiveIntegerField(default=0)
     modified_at = models.DateTimeField(_("changed"))
 

@@ -40,7 +40,7 @@ class RoundTimesForm(forms.Form):
                 error_messages={"invalid": gettext_lazy("Enter a date and a time.")},
             )
             self.fields[f"place_{n}"] = forms.CharField(
-                label=_("Place of round %(number)s") % {"number": n},
+                label=_("Venue of round %(number)s") % {"number": n},
                 required=False,
                 max_length=200,
                 widget=forms.TextInput(attrs={"dir": "auto"}),
