@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 from django.views.decorators.http import require_safe
@@ -48,7 +47,9 @@ def _answer(
 @require_safe
 def tournament_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's timetable as a calendar: one event per planned round."""
-    t = get_object_or_404(Tournament, pk=pk)
+    t = Tournament.objects.filter(pk=pk).first()
+    if t is None:
+        return problem(request, "not_found")
     with language_of(request):
         feed = feeds.tournament_feed(
             t, host=request.get_host(), absolute=request.build_absolute_uri
