@@ -1,4 +1,7 @@
-"""Personal API tokens: a user's key for the API's writes (docs/api.md, "Tokens and writes").
+"""The api app's models: personal API tokens (here) and the players' private calendar links
+(api/calendar_links.py).
+
+Personal API tokens: a user's key for the API's writes (docs/api.md, "Tokens and writes").
 
 The key is shown once, when it is made; only its SHA-256 digest is stored (a stolen database
 gives no usable key), with a short prefix to tell the tokens apart on the tokens page."""
@@ -13,6 +16,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from api.calendar_links import CalendarLink
+
+__all__ = ["ApiToken", "CalendarLink", "Scope", "digest"]
 
 # The key's first characters, shown on the tokens page (not enough to guess the rest).
 PREFIX_LENGTH = 8

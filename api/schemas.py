@@ -99,6 +99,9 @@ class RoundOut(Schema):
     paired: bool
     paired_at: datetime.datetime | None
     finished_at: datetime.datetime | None
+    starts_at: datetime.datetime | None = Field(
+        None, description="When the round is planned to start (the arbiter's timetable)."
+    )
     boards: list[BoardOut]
 
 

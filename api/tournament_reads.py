@@ -161,7 +161,15 @@ def _version(p: Any, counts: dict[int, int]) -> str:
     return make_version(p.game.ply if p.game_id else 0, counts.get(p.pk, 0))
 
 
-def _round_out(scheduled: queries.ScheduledRound, counts: dict[int, int]) -> dict[str, Any]:
+def _starts(t: Tournament) -> dict[int, datetime.datetime]:
+    return dict(t.round_times.values_list("number", "starts_at"))
+
+
+def _round_out(
+    scheduled: queries.ScheduledRound,
+    counts: dict[int, int],
+    starts: dict[int, datetime.datetime],
+) -> dict[str, Any]:
     stored = scheduled.round
     boards = []
     for b in scheduled.boards:
@@ -188,6 +196,7 @@ def _round_out(scheduled: queries.ScheduledRound, counts: dict[int, int]) -> dic
         "paired": scheduled.paired,
         "paired_at": stored.paired_at if stored is not None else None,
         "finished_at": stored.finished_at if stored is not None else None,
+        "starts_at": starts.get(scheduled.number),
         "boards": boards,
     }
 
@@ -202,8 +211,8 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round paired so far with its pairings and results (and, for a format that
     publishes its schedule, the later rounds as it will pair them: ``paired`` false)."""
     t = _tournament(pk)
-    counts = _record_counts(t)
-    rounds = [_round_out(r, counts) for r in queries.schedule(t)]
+    counts, starts = _record_counts(t), _starts(t)
+    rounds = [_round_out(r, counts, starts) for r in queries.schedule(t)]
     return conditional(request, schemas.RoundsOut(tournament=t.pk, rounds=rounds))
 
 
@@ -219,7 +228,8 @@ def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse
     found = [r for r in queries.schedule(t) if r.number == number]
     if not found:
         raise Http404
-    return conditional(request, schemas.RoundOut(**_round_out(found[0], _record_counts(t))))
+    out = _round_out(found[0], _record_counts(t), _starts(t))
+    return conditional(request, schemas.RoundOut(**out))
 
 
 def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:

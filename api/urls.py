@@ -12,6 +12,7 @@ from django.urls import URLPattern, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 
+from api import feed_views
 from api.docs import docs_page
 from api.http import problem
 from api.limits import address_over_limit
@@ -71,6 +72,17 @@ urlpatterns = [
     *_operations(),
     path("", RedirectView.as_view(pattern_name="api:docs"), name="api-root"),
     path("docs", docs_page, name="docs"),
+    # The calendar feeds (api/feed_views.py): iCalendar, not JSON.
+    path(
+        "tournaments/<int:pk>/calendar.ics",
+        with_problems(feed_views.tournament_calendar),
+        name="tournament_calendar",
+    ),
+    path(
+        "calendar/<str:secret>.ics",
+        with_problems(feed_views.player_calendar),
+        name="player_calendar",
+    ),
     # [\s\S], not ".": a newline (%0A) in the path is still under /api/v1/, a problem too.
     re_path(r"^(?P<rest>[\s\S]*)$", not_found, name="not_found"),
 ]

@@ -25,6 +25,8 @@ urlpatterns = [
     path("sheets/", include("sheets.urls")),
     # The open API (docs/api.md): its own namespace, problem details for its errors.
     path("api/v1/", include("api.urls")),
+    # The widgets a club frames on its site, their snippets, a player's calendar link (api/).
+    path("", include("api.site_urls")),
 ]
 
 # A form the site cannot read (common.posted.BadInput) is answered with a 400 page saying so

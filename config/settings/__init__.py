@@ -272,3 +272,7 @@ ACCOUNT_PREVENT_ENUMERATION = True
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
+
+# -- Calendar feeds (api/feeds.py) ----------------------------------------------------------------
+# How long a round lasts in the calendar feeds when the next round does not start sooner.
+CALENDAR_ROUND_MINUTES = 120

@@ -137,9 +137,11 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("v1", "rest"): lambda d: "no-such-page",
     # The API tokens page (api/token_urls.py): a token's revocation.
     ("tokens", "pk"): lambda d: d.api_token,
+    # A player's private calendar feed (api/urls.py): any secret (a wrong one is a 404).
+    ("calendar", "secret"): lambda d: "no-such-secret",
 }
 # A route's other converters than int ids, which cannot be given a huge number.
-NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest"}
+NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest", "secret"}
 
 
 def fill(route: Route, demo: Any, *, huge: bool = False) -> str | None:

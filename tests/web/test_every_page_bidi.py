@@ -124,6 +124,9 @@ NOT_PAGES = {
     },
     "api:api-root": "a redirection to the API's documentation page",
     "api:not_found": "JSON: the API's problem for an unknown address",
+    "api:tournament_calendar": "an iCalendar feed (text/calendar; tests/api/test_feeds.py)",
+    "api:player_calendar": "an iCalendar feed by a secret (tests/api/test_feeds.py)",
+    "api_pages:calendar_reset": "POST only (the form is on the calendar page)",
 }
 # The admin's models without a name in them (log-in attempts, background tasks): not walked.
 NOT_NAMED_MODELS = ("admin:axes_", "admin:django_tasks_database_")
@@ -194,6 +197,7 @@ def world(db: None) -> World:
             Game.objects.filter(pairing__round__tournament=t).values_list("pk", flat=True)
         ),
         "sheets:pk": [t.pk, *[g.pk for g in games]],
+        "api_pages:pk": [t.pk],
         "sheets:number": [1, 2],
         "token": [account_services.invitation_token(invitation)],
         # The player's API token: its revocation's confirmation page (api/token_views.py).

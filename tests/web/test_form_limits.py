@@ -30,7 +30,7 @@ from accounts.models import Invitation
 from games.models import GameKind, Player
 from tests.factories import make_player, make_user
 from tournaments.acts import services as tournament_services
-from tournaments.models import Tournament
+from tournaments.models import RoundTime, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -175,6 +175,9 @@ SPECS: dict[str, Spec] = {
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob")]},
         data=lambda: {**REASON, "seat": "1", "minutes": "2"},
     ),
+    "tournaments.web.round_times_views.RoundTimesForm": Spec(
+        kwargs=lambda: {"count": 2}, data=lambda: {"round_1": "2026-03-01T10:00"}
+    ),
     "sheets.forms.UploadForm": Spec(whole=False),
     "sheets.forms.SheetUploadForm": Spec(whole=False),
     "sheets.forms.ApplyForm": Spec(data=lambda: APPLY),
@@ -261,6 +264,10 @@ for _form in ("EngineDecideForm", "EngineWinnersForm"):
     LIMITED[(f"tournaments.web.forms.{_form}", "note")] = NOTE
     LIMITED[(f"tournaments.web.forms.{_form}", "version")] = VERSION
 LIMITED[("tournaments.web.forms.ClaimDecisionForm", "note")] = NOTE
+for _n in (1, 2):
+    LIMITED[("tournaments.web.round_times_views.RoundTimesForm", f"place_{_n}")] = Ends(
+        (RoundTime, "place")
+    )
 
 PASSWORD = "a password: hashed, never stored as typed"
 HALF_BYES = "parsed into round numbers (a list), each checked against the rounds"

@@ -18,6 +18,7 @@ from .result_records import (
     ResultRecord,
     ResultSource,
 )
+from .round_times import RoundTime
 from .rounds import Pairing, Result, Round, RoundStatus
 from .tournament import (
     POINT_FIELD,
@@ -46,6 +47,7 @@ __all__ = [
     "ResultSource",
     "Round",
     "RoundStatus",
+    "RoundTime",
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",

@@ -6,6 +6,7 @@ from tournaments.web import (
     decision_views,
     engine_views,
     registration_views,
+    round_times_views,
     views,
 )
 
@@ -16,6 +17,7 @@ urlpatterns = [
     path("new/", views.tournament_create, name="new"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/settings/", views.tournament_settings, name="settings"),
+    path("<int:pk>/round-times/", round_times_views.round_times_page, name="round_times"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
     path("<int:pk>/crosstable/", views.crosstable_page, name="crosstable"),
     path("<int:pk>/wallchart/", views.wall_chart, name="wallchart"),

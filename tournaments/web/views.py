@@ -150,6 +150,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "t": t,
             # Every round of a format with a schedule (a round robin), once round 1 is paired.
             "schedule": queries.schedule(t) if t.format_entry.has_schedule else [],
+            "round_times": list(t.round_times.all()),
             "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
             "page": hooks.tournament_page(request, t),
             "is_arbiter": is_arbiter,
