@@ -22,6 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# No per-example deadline: the machines are shared and noisy, and a test never asserts on time
+# (a property test whose example ran slow under load is not a failing one).
+hypothesis_settings.register_profile("club", deadline=None)
+hypothesis_settings.load_profile("club")
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
