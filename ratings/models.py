@@ -38,7 +38,7 @@ class PeriodKind(models.TextChoices):
     MONTH = "month", _("Calendar month")
 
 
-def _year_of(key: Any) -> int | None:
+def year_of(key: Any) -> int | None:
     """The calendar year of a stored period key ("2026-12" or "2026-12-03#000017")."""
     text = str(key)
     return int(text[:4]) if text[:4].isdigit() else None
@@ -125,7 +125,7 @@ class RatingList(models.Model):
         if self.method == Method.GLICKO2:
             new = Glicko2State(self.initial_rating, self.initial_deviation, self.initial_volatility)
             return Glicko2(tau=self.tau, new=new)
-        return FideElo(floor=self.floor, year_of=_year_of)
+        return FideElo(floor=self.floor, year_of=year_of)
 
 
 class StartingRating(models.Model):

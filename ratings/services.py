@@ -1,0 +1,289 @@
+"""The one owner of the derived ratings: :func:`rebuild`, and the acts that call it.
+
+``rebuild(list, from_period)`` reads the list's rated games (``ratings.sources``), takes every
+player's state at the start of ``from_period`` from the stored rows of the periods before it
+(``RatingChange.state``, the starting ratings, and for Glicko-2 the deviation's growth over the
+periods a player sat out — what the core's run does), replays the periods from there with
+``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those periods and
+every ``Rating`` row, with one ``RatingRecord``. The first period it replays is the earliest of
+``from_period`` and of the first period whose key differs between the stored rows and the games
+(a tournament moved to another date, rated or unrated): the rows before it are the run's own, so
+the update gives what a run from scratch gives.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from ratings import sources
+from ratings import states as S
+from ratings.core.elo import EloState
+from ratings.core.glicko2 import Glicko2
+from ratings.core.periods import Period, PlayerKey, periods_of, run
+from ratings.models import (
+    Cause,
+    Rating,
+    RatingChange,
+    RatingList,
+    RatingRecord,
+    StartingRating,
+    year_of,
+)
+from tournaments.authority import AnyUser
+
+BATCH = 2000
+
+
+@dataclass
+class Run:
+    """A recalculation before it is written: from which period, the periods replayed, the new
+    change rows and rating rows."""
+
+    start: str | None
+    periods: int
+    changes: list[RatingChange]
+    ratings: list[Rating]
+
+
+def starting_states(rating_list: RatingList) -> dict[PlayerKey, S.State]:
+    return {
+        s.player_id: S.starting_state(rating_list, s)
+        for s in StartingRating.objects.filter(list=rating_list)
+    }
+
+
+def _stored_before(rating_list: RatingList, start: str) -> dict[PlayerKey, tuple[str, Any]]:
+    """Each player's last stored period before ``start``: player → (key, state JSON)."""
+    last = (
+        RatingChange.objects.filter(
+            list=rating_list, player=OuterRef("player"), period_key__lt=start
+        )
+        .order_by("-period_key")
+        .values("period_key")[:1]
+    )
+    rows = RatingChange.objects.filter(
+        list=rating_list, period_key__lt=start, period_key=Subquery(last)
+    ).values_list("player_id", "period_key", "state")
+    return {player: (key, state) for player, key, state in rows}
+
+
+def states_before(
+    rating_list: RatingList, start: str, earlier: Sequence[str]
+) -> dict[PlayerKey, S.State]:
+    """Every known player's state at the start of period ``start``, from the stored rows;
+    ``earlier``: the keys of the periods before it, in order."""
+    method = rating_list.core_method()
+    out = starting_states(rating_list)
+    seen = {player: -1 for player in out}  # index in ``earlier`` of the state's period
+    for player, (key, state) in _stored_before(rating_list, start).items():
+        out[player] = S.decode(rating_list.method, state)
+        seen[player] = bisect.bisect_left(earlier, key)
+    if isinstance(method, Glicko2):  # the deviation grows over every period sat out
+        for player, index in seen.items():
+            state = {player: out[player]}
+            for _ in range(len(earlier) - 1 - index):
+                state = method.apply_period(state, [])
+            out[player] = state[player]
+    return out
+
+
+def _first_difference(stored: set[str], fresh: Sequence[str]) -> str | None:
+    differ = stored.symmetric_difference(fresh)
+    return min(differ) if differ else None
+
+
+def _start(rating_list: RatingList, from_period: str | None, keys: Sequence[str]) -> str | None:
+    """The first period to replay (None: every period), see the module's docstring."""
+    stored = set(
+        RatingChange.objects.filter(list=rating_list)
+        .values_list("period_key", flat=True)
+        .distinct()
+    )
+    if from_period is None or not stored:
+        return None
+    diff = _first_difference(stored, keys)
+    start = min(from_period, diff) if diff is not None else from_period
+    if keys and start <= keys[0]:
+        return None
+    return start
+
+
+def _change_rows(
+    rating_list: RatingList,
+    history: sources.History,
+    todo: Sequence[Period],
+    initial: dict[PlayerKey, S.State],
+) -> tuple[list[RatingChange], dict[PlayerKey, S.State]]:
+    method = rating_list.core_method()
+    new = method.new if isinstance(method, Glicko2) else EloState()
+    rows: list[RatingChange] = []
+    before: dict[PlayerKey, S.State] = initial
+    for period, snapshot in zip(todo, run(method, todo, initial), strict=True):
+        after = snapshot.states
+        year = year_of(period.key)
+        end, tournament = history.ends[period.key], history.tournaments.get(period.key)
+        for player, line in S.lines(before, new, period.games).items():
+            old, now = before.get(player, new), after[player]
+            rows.append(
+                RatingChange(
+                    list=rating_list,
+                    player_id=player,
+                    period_key=period.key,
+                    period_end=end,
+                    tournament_id=tournament,
+                    rating_before=S.rating_of(old) if player in before else None,
+                    rating_after=S.rating_of(now),
+                    deviation_before=S.deviation_of(old) if player in before else None,
+                    deviation_after=S.deviation_of(now),
+                    k=S.period_k_of(old, line, year),
+                    games=line.games,
+                    score=line.score,
+                    expected=line.expected if line.counted else None,
+                    opponents_average=line.opponents / line.counted if line.counted else None,
+                    state=S.encode(now),
+                )
+            )
+        before = dict(after)
+    return rows, before
+
+
+def _rating_rows(
+    rating_list: RatingList, final: dict[PlayerKey, S.State], games: Counter[PlayerKey]
+) -> list[Rating]:
+    now = timezone.now()
+    year = timezone.localdate().year
+    return [
+        Rating(
+            list=rating_list,
+            player_id=player,
+            rating=S.rating_of(state),
+            deviation=S.deviation_of(state),
+            volatility=getattr(state, "volatility", None),
+            k=S.k_of(state, year),
+            games=games[player],
+            state=S.encode(state),
+            updated=now,
+        )
+        for player, state in final.items()
+    ]
+
+
+def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
+    """The recalculation of ``rating_list`` from ``from_period`` (None: from scratch), not
+    written."""
+    history = sources.rated_games(rating_list)
+    periods = periods_of(history.games)
+    keys = [p.key for p in periods]
+    start = _start(rating_list, from_period, keys)
+    if start is None:
+        initial, todo = starting_states(rating_list), periods
+    else:
+        cut = bisect.bisect_left(keys, start)
+        initial, todo = states_before(rating_list, start, keys[:cut]), periods[cut:]
+    changes, final = _change_rows(rating_list, history, todo, initial)
+    games: Counter[PlayerKey] = Counter(
+        {s.player_id: s.games for s in StartingRating.objects.filter(list=rating_list)}
+    )
+    for game in history.games:
+        games[game.first] += 1
+        games[game.second] += 1
+    return Run(start, len(todo), changes, _rating_rows(rating_list, final, games))
+
+
+def rebuild(
+    rating_list: RatingList,
+    *,
+    from_period: str | None = None,
+    cause: str = Cause.REBUILD,
+    user: AnyUser | None = None,
+    result_record_id: int | None = None,
+    tournament_id: int | None = None,
+    note: str = "",
+) -> RatingRecord:
+    """Recalculate ``rating_list`` from ``from_period`` (None: from scratch) and rewrite the
+    derived rows, in one transaction, with the record of it (see the module's docstring)."""
+    with transaction.atomic():
+        RatingList.objects.select_for_update().filter(pk=rating_list.pk).first()
+        done = compute(rating_list, from_period)
+        stale = RatingChange.objects.filter(list=rating_list)
+        if done.start is not None:
+            stale = stale.filter(period_key__gte=done.start)
+        stale.delete()
+        RatingChange.objects.bulk_create(done.changes, batch_size=BATCH)
+        Rating.objects.filter(list=rating_list).delete()
+        Rating.objects.bulk_create(done.ratings, batch_size=BATCH)
+        return RatingRecord.objects.create(
+            list=rating_list,
+            cause=cause,
+            from_period=done.start or "",
+            result_record_id=result_record_id,
+            tournament_id=tournament_id,
+            periods=done.periods,
+            rows=len(done.changes) + len(done.ratings),
+            note=note,
+            by=user if user is not None and user.is_authenticated else None,
+        )
+
+
+CHANGE_FIELDS = (
+    "period_end",
+    "tournament_id",
+    "rating_before",
+    "rating_after",
+    "deviation_before",
+    "deviation_after",
+    "k",
+    "games",
+    "score",
+    "expected",
+    "opponents_average",
+    "state",
+)
+RATING_FIELDS = ("rating", "deviation", "volatility", "k", "games", "state")
+
+
+def _compare(
+    what: str, stored: dict[Any, dict[str, Any]], fresh: dict[Any, dict[str, Any]]
+) -> list[str]:
+    out = []
+    for key in sorted(stored.keys() | fresh.keys(), key=str):
+        old, new = stored.get(key), fresh.get(key)
+        if old is None or new is None:
+            out.append(f"{what} {key}: {'missing' if old is None else 'not in a fresh run'}")
+            continue
+        wrong = [f"{f} {old[f]!r} ≠ {new[f]!r}" for f in new if old[f] != new[f]]
+        if wrong:
+            out.append(f"{what} {key}: " + ", ".join(wrong))
+    return out
+
+
+def differences(rating_list: RatingList) -> list[str]:
+    """Where the stored rows of ``rating_list`` differ from a fresh run from scratch (nothing
+    written): one line per row that differs, is missing or is extra."""
+    fresh = compute(rating_list)
+    stored_changes = {
+        (row["player_id"], row["period_key"]): row
+        for row in RatingChange.objects.filter(list=rating_list).values(
+            "player_id", "period_key", *CHANGE_FIELDS
+        )
+    }
+    fresh_changes = {
+        (c.player_id, c.period_key): {f: getattr(c, f) for f in CHANGE_FIELDS}
+        for c in fresh.changes
+    }
+    stored_ratings = {
+        row["player_id"]: row
+        for row in Rating.objects.filter(list=rating_list).values("player_id", *RATING_FIELDS)
+    }
+    fresh_ratings = {r.player_id: {f: getattr(r, f) for f in RATING_FIELDS} for r in fresh.ratings}
+    return _compare("change", stored_changes, fresh_changes) + _compare(
+        "rating", stored_ratings, fresh_ratings
+    )
