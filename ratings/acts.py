@@ -36,7 +36,7 @@ def _require(user: AnyUser | None, tournament: Tournament) -> None:
         raise RatingError(_("Only this tournament's arbiters may do that."), "not_allowed")
 
 
-def _check_fits(rating_list: RatingList, tournament: Tournament) -> None:
+def check_fits(rating_list: RatingList, tournament: Tournament) -> None:
     if tournament.kind != rating_list.kind or (
         rating_list.preset and (tournament.options or {}).get("preset") != rating_list.preset
     ):
@@ -56,7 +56,7 @@ def mark_rated(
     """Let ``tournament``'s played games feed ``rating_list`` (or move it there from another
     list) and recalculate the lists it touches from its period."""
     _require(user, tournament)
-    _check_fits(rating_list, tournament)
+    check_fits(rating_list, tournament)
     with transaction.atomic():
         rated = RatedTournament.objects.select_for_update().filter(tournament=tournament).first()
         old = rated.list if rated is not None else None

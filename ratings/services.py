@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
@@ -41,6 +41,24 @@ from tournaments.authority import AnyUser
 
 BATCH = 2000
 
+CHANGE_FIELDS = (
+    "period_end",
+    "tournament_id",
+    "rating_before",
+    "rating_after",
+    "deviation_before",
+    "deviation_after",
+    "k",
+    "games",
+    "score",
+    "expected",
+    "opponents_average",
+    "state",
+)
+RATING_FIELDS = ("rating", "deviation", "volatility", "k", "games", "state")
+CHANGE_COLUMNS = ("player_id", "period_key", *CHANGE_FIELDS)
+RATING_COLUMNS = ("player_id", *RATING_FIELDS, "updated")
+
 
 @dataclass
 class Run:
@@ -49,8 +67,8 @@ class Run:
 
     start: str | None
     periods: int
-    changes: list[RatingChange]
-    ratings: list[Rating]
+    changes: list[tuple[Any, ...]]  # in CHANGE_COLUMNS order
+    ratings: list[tuple[Any, ...]]  # in RATING_COLUMNS order
 
 
 def starting_states(rating_list: RatingList) -> dict[PlayerKey, S.State]:
@@ -121,59 +139,92 @@ def _change_rows(
     history: sources.History,
     todo: Sequence[Period],
     initial: dict[PlayerKey, S.State],
-) -> tuple[list[RatingChange], dict[PlayerKey, S.State]]:
+) -> tuple[list[tuple[Any, ...]], dict[PlayerKey, S.State]]:
+    """The change rows of the periods ``todo`` (tuples in ``CHANGE_COLUMNS`` order) and the
+    states after the last of them."""
     method = rating_list.core_method()
     new = method.new if isinstance(method, Glicko2) else EloState()
-    rows: list[RatingChange] = []
+    rows: list[tuple[Any, ...]] = []
     before: dict[PlayerKey, S.State] = initial
     for period, snapshot in zip(todo, run(method, todo, initial), strict=True):
         after = snapshot.states
         year = year_of(period.key)
         end, tournament = history.ends[period.key], history.tournaments.get(period.key)
         for player, line in S.lines(before, new, period.games).items():
-            old, now = before.get(player, new), after[player]
+            old, now, known = before.get(player, new), after[player], player in before
             rows.append(
-                RatingChange(
-                    list=rating_list,
-                    player_id=player,
-                    period_key=period.key,
-                    period_end=end,
-                    tournament_id=tournament,
-                    rating_before=S.rating_of(old) if player in before else None,
-                    rating_after=S.rating_of(now),
-                    deviation_before=S.deviation_of(old) if player in before else None,
-                    deviation_after=S.deviation_of(now),
-                    k=S.period_k_of(old, line, year),
-                    games=line.games,
-                    score=line.score,
-                    expected=line.expected if line.counted else None,
-                    opponents_average=line.opponents / line.counted if line.counted else None,
-                    state=S.encode(now),
+                (
+                    player,
+                    period.key,
+                    end,
+                    tournament,
+                    S.rating_of(old) if known else None,
+                    S.rating_of(now),
+                    S.deviation_of(old) if known else None,
+                    S.deviation_of(now),
+                    S.period_k_of(old, line, year),
+                    line.games,
+                    line.score,
+                    line.expected if line.counted else None,
+                    line.opponents / line.counted if line.counted else None,
+                    S.encode(now),
                 )
             )
-        before = dict(after)
-    return rows, before
+        before = after
+    return rows, dict(before)
 
 
 def _rating_rows(
-    rating_list: RatingList, final: dict[PlayerKey, S.State], games: Counter[PlayerKey]
-) -> list[Rating]:
+    final: dict[PlayerKey, S.State], games: Counter[PlayerKey]
+) -> list[tuple[Any, ...]]:
+    """The rating rows (tuples in ``RATING_COLUMNS`` order) of the final states."""
     now = timezone.now()
     year = timezone.localdate().year
     return [
-        Rating(
-            list=rating_list,
-            player_id=player,
-            rating=S.rating_of(state),
-            deviation=S.deviation_of(state),
-            volatility=getattr(state, "volatility", None),
-            k=S.k_of(state, year),
-            games=games[player],
-            state=S.encode(state),
-            updated=now,
+        (
+            player,
+            S.rating_of(state),
+            S.deviation_of(state),
+            getattr(state, "volatility", None),
+            S.k_of(state, year),
+            games[player],
+            S.encode(state),
+            now,
         )
         for player, state in final.items()
     ]
+
+
+def _insert(
+    model: type[models.Model], columns: Sequence[str], rows: list[tuple[Any, ...]], list_id: int
+) -> None:
+    """Insert ``rows`` of ``list_id`` with one statement a batch (no model instances: the
+    values are prepared for the database once per column kind)."""
+    if not rows:
+        return
+    meta = model._meta
+    fields = [meta.get_field(c.removesuffix("_id")) for c in columns]
+    prepare = [
+        (i, f.get_db_prep_save)
+        for i, f in enumerate(fields)
+        if isinstance(f, models.JSONField | models.DateField)  # DateTimeField is a DateField
+    ]
+    names = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    sql = (
+        f"INSERT INTO {connection.ops.quote_name(meta.db_table)} "
+        f"({connection.ops.quote_name('list_id')}, {names}) "
+        f"VALUES (%s, {', '.join(['%s'] * len(fields))})"
+    )
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy: read per value
+    with db.cursor() as cursor:
+        for at in range(0, len(rows), BATCH):
+            batch = []
+            for row in rows[at : at + BATCH]:
+                values = [list_id, *row]
+                for i, fn in prepare:
+                    values[i + 1] = fn(values[i + 1], db)
+                batch.append(values)
+            cursor.executemany(sql, batch)
 
 
 def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
@@ -195,7 +246,7 @@ def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
     for game in history.games:
         games[game.first] += 1
         games[game.second] += 1
-    return Run(start, len(todo), changes, _rating_rows(rating_list, final, games))
+    return Run(start, len(todo), changes, _rating_rows(final, games))
 
 
 def rebuild(
@@ -217,9 +268,9 @@ def rebuild(
         if done.start is not None:
             stale = stale.filter(period_key__gte=done.start)
         stale.delete()
-        RatingChange.objects.bulk_create(done.changes, batch_size=BATCH)
+        _insert(RatingChange, CHANGE_COLUMNS, done.changes, rating_list.pk)
         Rating.objects.filter(list=rating_list).delete()
-        Rating.objects.bulk_create(done.ratings, batch_size=BATCH)
+        _insert(Rating, RATING_COLUMNS, done.ratings, rating_list.pk)
         return RatingRecord.objects.create(
             list=rating_list,
             cause=cause,
@@ -231,23 +282,6 @@ def rebuild(
             note=note,
             by=user if user is not None and user.is_authenticated else None,
         )
-
-
-CHANGE_FIELDS = (
-    "period_end",
-    "tournament_id",
-    "rating_before",
-    "rating_after",
-    "deviation_before",
-    "deviation_after",
-    "k",
-    "games",
-    "score",
-    "expected",
-    "opponents_average",
-    "state",
-)
-RATING_FIELDS = ("rating", "deviation", "volatility", "k", "games", "state")
 
 
 def _compare(
@@ -276,14 +310,15 @@ def differences(rating_list: RatingList) -> list[str]:
         )
     }
     fresh_changes = {
-        (c.player_id, c.period_key): {f: getattr(c, f) for f in CHANGE_FIELDS}
-        for c in fresh.changes
+        (row[0], row[1]): dict(zip(CHANGE_FIELDS, row[2:], strict=True)) for row in fresh.changes
     }
     stored_ratings = {
         row["player_id"]: row
         for row in Rating.objects.filter(list=rating_list).values("player_id", *RATING_FIELDS)
     }
-    fresh_ratings = {r.player_id: {f: getattr(r, f) for f in RATING_FIELDS} for r in fresh.ratings}
+    fresh_ratings = {
+        row[0]: dict(zip(RATING_FIELDS, row[1:-1], strict=True)) for row in fresh.ratings
+    }
     return _compare("change", stored_changes, fresh_changes) + _compare(
         "rating", stored_ratings, fresh_ratings
     )

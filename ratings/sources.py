@@ -90,27 +90,24 @@ def _pairings(rating_list: RatingList, keys: dict[int, str], history: History) -
         round__tournament_id__in=list(keys),
         second__isnull=False,
         result__in=V.PLAYED_RESULTS,
-    ).values_list(
-        "round__tournament_id",
-        "first__player_id",
-        "second__player_id",
-        "result",
-        "game__finished_at",
-        "round__paired_at",
     )
-    by_month = rating_list.period == PeriodKind.MONTH
-    for tournament, first, second, result, finished, paired in rows.iterator(chunk_size=5000):
-        if first == second:
-            continue
-        if by_month:
-            day = _day(finished, paired) or dt.date.fromisoformat(keys[tournament][:10])
-            key = month_key(day)
-            history.ends.setdefault(key, month_end(key))
-        else:
+    columns = ["round__tournament_id", "first__player_id", "second__player_id", "result"]
+    if rating_list.period != PeriodKind.MONTH:  # no dates to read: the tournament's key
+        for tournament, first, second, result in rows.values_list(*columns).iterator(5000):
             key = keys[tournament]
-            history.ends.setdefault(key, dt.date.fromisoformat(key[:10]))
-            history.tournaments.setdefault(key, tournament)
-        history.games.append(Game(first, second, SCORE[result], key))
+            if key not in history.ends:
+                history.ends[key] = dt.date.fromisoformat(key[:10])
+                history.tournaments[key] = tournament
+            if first != second:
+                history.games.append(Game(first, second, SCORE[result], key))
+        return
+    dated = rows.values_list(*columns, "game__finished_at", "round__paired_at")
+    for tournament, first, second, result, finished, paired in dated.iterator(5000):
+        day = _day(finished, paired) or dt.date.fromisoformat(keys[tournament][:10])
+        key = month_key(day)
+        history.ends.setdefault(key, month_end(key))
+        if first != second:
+            history.games.append(Game(first, second, SCORE[result], key))
 
 
 def _casual(rating_list: RatingList, history: History) -> None:
