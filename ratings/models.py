@@ -19,6 +19,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.bidi import isolate
 from games.models import GameKind, Player
 from ratings.core.elo import FLOOR, FideElo
 from ratings.core.glicko2 import Glicko2, Glicko2State
@@ -159,7 +160,7 @@ class StartingRating(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.rating:.0f}"
+        return f"{isolate(self.player)} {self.rating:.0f}"
 
 
 class RatedTournament(models.Model):
@@ -188,13 +189,15 @@ class RatedTournament(models.Model):
         verbose_name_plural = _("rated tournaments")
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {self.list}"
+        return f"{isolate(self.tournament)} · {isolate(self.list)}"
 
 
 class Rating(models.Model):
     """A player's current state on a list (derived: rewritten by the rebuild only)."""
 
-    list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="ratings")
+    list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="ratings", db_index=False
+    )  # the unique (list, player) serves it
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     rating = models.FloatField(_("rating"), null=True)  # None: not rated yet (Elo)
     deviation = models.FloatField(_("deviation"), null=True)
@@ -213,14 +216,18 @@ class Rating(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.rating}"
+        return f"{isolate(self.player)}: {self.rating}"
 
 
 class RatingChange(models.Model):
     """A player's rating period on a list: before, after and the period's games (derived)."""
 
-    list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="changes")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # No index of their own on list and player: the unique (list, player, period) serves both,
+    # and each index costs every insert of a rebuild.
+    list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     period_key = models.CharField(_("period"), max_length=32)
     period_end = models.DateField(_("period end"))
     tournament = models.ForeignKey(
@@ -249,7 +256,9 @@ class RatingChange(models.Model):
         indexes = [models.Index(fields=["list", "period_key"], name="rating_change_period")]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.period_key}: {self.rating_before} → {self.rating_after}"
+        return (
+            f"{isolate(self.player)} {self.period_key}: {self.rating_before} → {self.rating_after}"
+        )
 
 
 class Cause(models.TextChoices):
@@ -303,4 +312,4 @@ class RatingRecord(models.Model):
         verbose_name_plural = _("rating records")
 
     def __str__(self) -> str:
-        return f"{self.list} · {self.get_cause_display()} · {self.from_period or '—'}"
+        return f"{isolate(self.list)} · {self.get_cause_display()} · {self.from_period or '—'}"

@@ -14,12 +14,14 @@ the update gives what a run from scratch gives.
 from __future__ import annotations
 
 import bisect
+import functools
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
@@ -167,7 +169,7 @@ def _change_rows(
                     line.score,
                     line.expected if line.counted else None,
                     line.opponents / line.counted if line.counted else None,
-                    S.encode(now),
+                    S.encode_text(now),
                 )
             )
         before = after
@@ -188,41 +190,49 @@ def _rating_rows(
             getattr(state, "volatility", None),
             S.k_of(state, year),
             games[player],
-            S.encode(state),
+            S.encode_text(state),
             now,
         )
         for player, state in final.items()
     ]
 
 
+def _preparer(field: models.Field, db: Any) -> Callable[[Any], Any] | None:
+    """How a column's values go to the database: JSON text as it is on SQLite (a JSON field's
+    own preparation elsewhere), a date prepared once per distinct value, others as they are."""
+    if isinstance(field, models.JSONField):
+        if db.vendor == "sqlite":
+            return None
+        return lambda text: field.get_db_prep_save(json.loads(text), db)
+    if isinstance(field, models.DateField):  # a DateTimeField too
+        return functools.lru_cache(maxsize=1024)(lambda v: field.get_db_prep_save(v, db))
+    return None
+
+
 def _insert(
     model: type[models.Model], columns: Sequence[str], rows: list[tuple[Any, ...]], list_id: int
 ) -> None:
-    """Insert ``rows`` of ``list_id`` with one statement a batch (no model instances: the
-    values are prepared for the database once per column kind)."""
+    """Insert ``rows`` of ``list_id`` with one statement a batch, no model instance per row
+    (a state is JSON text already: ``states.encode_text``)."""
     if not rows:
         return
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy
     meta = model._meta
     fields = [meta.get_field(c.removesuffix("_id")) for c in columns]
-    prepare = [
-        (i, f.get_db_prep_save)
-        for i, f in enumerate(fields)
-        if isinstance(f, models.JSONField | models.DateField)  # DateTimeField is a DateField
-    ]
-    names = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    prepare = [(i + 1, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
+    quote = db.ops.quote_name
+    names = ", ".join(quote(f.column) for f in fields)
     sql = (
-        f"INSERT INTO {connection.ops.quote_name(meta.db_table)} "
-        f"({connection.ops.quote_name('list_id')}, {names}) "
+        f"INSERT INTO {quote(meta.db_table)} ({quote('list_id')}, {names}) "
         f"VALUES (%s, {', '.join(['%s'] * len(fields))})"
     )
-    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy: read per value
     with db.cursor() as cursor:
         for at in range(0, len(rows), BATCH):
             batch = []
             for row in rows[at : at + BATCH]:
                 values = [list_id, *row]
                 for i, fn in prepare:
-                    values[i + 1] = fn(values[i + 1], db)
+                    values[i] = fn(values[i])
                 batch.append(values)
             cursor.executemany(sql, batch)
 
@@ -310,14 +320,19 @@ def differences(rating_list: RatingList) -> list[str]:
         )
     }
     fresh_changes = {
-        (row[0], row[1]): dict(zip(CHANGE_FIELDS, row[2:], strict=True)) for row in fresh.changes
+        (row[0], row[1]): {
+            **dict(zip(CHANGE_FIELDS, row[2:], strict=True)),
+            "state": json.loads(row[-1]),
+        }
+        for row in fresh.changes
     }
     stored_ratings = {
         row["player_id"]: row
         for row in Rating.objects.filter(list=rating_list).values("player_id", *RATING_FIELDS)
     }
     fresh_ratings = {
-        row[0]: dict(zip(RATING_FIELDS, row[1:-1], strict=True)) for row in fresh.ratings
+        row[0]: {**dict(zip(RATING_FIELDS, row[1:-1], strict=True)), "state": json.loads(row[-2])}
+        for row in fresh.ratings
     }
     return _compare("change", stored_changes, fresh_changes) + _compare(
         "rating", stored_ratings, fresh_ratings

@@ -7,13 +7,14 @@ reads back to the same number), so the states read back are the states written.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ratings.core.elo import EloState, expected, k_factor, period_k
-from ratings.core.glicko2 import SCALE, Glicko2State, g
+from ratings.core.elo import CAP, PD_CAPPED, EloState, k_factor, period_k
+from ratings.core.glicko2 import BASE, SCALE, Glicko2State, g
 from ratings.core.periods import Game, PlayerKey
 from ratings.models import Method, RatingList, StartingRating
 
@@ -21,15 +22,29 @@ State = EloState | Glicko2State
 
 
 def encode(state: State) -> dict[str, Any]:
+    return json.loads(encode_text(state))
+
+
+def _json(value: object) -> str:
+    """A number, None or a bool as JSON writes it (a float's shortest repr reads back exactly)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return repr(value)
+
+
+def encode_text(state: State) -> str:
+    """A state as JSON text, written directly (the rebuild writes one for every row)."""
     if isinstance(state, Glicko2State):
-        return {"r": state.rating, "rd": state.rd, "s": state.volatility}
-    return {
-        "r": state.rating,
-        "n": state.games,
-        "top": state.reached_2400,
-        "born": state.birth_year,
-        "pool": [list(p) for p in state.pending],
-    }
+        return f'{{"r": {state.rating!r}, "rd": {state.rd!r}, "s": {state.volatility!r}}}'
+    pool = ", ".join(f"[{a}, {b}]" for a, b in state.pending)
+    return (
+        f'{{"r": {_json(state.rating)}, "n": {state.games}, "top": {_json(state.reached_2400)}, '
+        f'"born": {_json(state.birth_year)}, "pool": [{pool}]}}'
+    )
 
 
 def decode(method: str, data: Mapping[str, Any]) -> State:
@@ -74,9 +89,11 @@ def k_of(state: State, year: int | None) -> int | None:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
-    """One player's period: games, score, and the figures against the opponents that count."""
+    """One player's period: games, score, and the figures against the opponents that count
+    (Elo: both sides rated; Glicko-2: every opponent) — the expected score and the sum of
+    their ratings."""
 
     games: int = 0
     score: float = 0.0
@@ -85,46 +102,78 @@ class Line:
     counted: int = 0
 
 
-def _glicko_expected(mine: Glicko2State, theirs: Glicko2State) -> float:
-    mu, mu_j, phi_j = (
-        (mine.rating - 1500) / SCALE,
-        (theirs.rating - 1500) / SCALE,
-        theirs.rd / SCALE,
-    )
-    return 1.0 / (1.0 + math.exp(-g(phi_j) * (mu - mu_j)))
+def _line(out: dict[Any, Line], key: Any) -> Line:
+    line = out.get(key)
+    if line is None:
+        line = out[key] = Line()
+    return line
 
 
-def _expected(mine: State, theirs: State) -> float | None:
-    """The expected score against an opponent, None when the game does not count for a rated
-    player's expectation (Elo: either side unrated)."""
-    if isinstance(mine, Glicko2State) and isinstance(theirs, Glicko2State):
-        return _glicko_expected(mine, theirs)
-    if isinstance(mine, EloState) and isinstance(theirs, EloState):
-        if mine.rating is None or theirs.rating is None:
-            return None
-        return expected(mine.rating, theirs.rating)
-    return None
+def _elo_lines(before: Mapping[PlayerKey, EloState], games: Sequence[Game]) -> dict[Any, Line]:
+    """Elo: PD read from the table in hundredths (``PD_CAPPED``, as the core does), so the
+    expected scores of a game's two sides sum to exactly 1."""
+    out: dict[Any, Line] = {}
+    get, pd = before.get, PD_CAPPED
+    hundredths: dict[Any, int] = {}
+    for game in games:
+        a, b, score = game.first, game.second, game.score
+        la, lb = _line(out, a), _line(out, b)
+        la.games += 1
+        lb.games += 1
+        la.score += score
+        lb.score += 1.0 - score
+        sa, sb = get(a), get(b)
+        ra = sa.rating if sa is not None else None
+        rb = sb.rating if sb is not None else None
+        if ra is None or rb is None:
+            continue
+        d = ra - rb
+        p = pd[(CAP if d > CAP else -CAP if d < -CAP else d) + CAP]
+        hundredths[a] = hundredths.get(a, 0) + p
+        hundredths[b] = hundredths.get(b, 0) + 100 - p
+        la.opponents += rb
+        lb.opponents += ra
+        la.counted += 1
+        lb.counted += 1
+    for key, total in hundredths.items():
+        out[key].expected = total / 100
+    return out
+
+
+def _glicko_lines(
+    before: Mapping[PlayerKey, Glicko2State], new: Glicko2State, games: Sequence[Game]
+) -> dict[Any, Line]:
+    """Glicko-2: E(μ, μj, φj) of step 3 against every opponent, from the period's first
+    states (a new player: ``new``)."""
+    out: dict[Any, Line] = {}
+    scaled: dict[Any, tuple[float, float, float]] = {}  # r, μ, g(φ)
+    for game in games:
+        a, b, score = game.first, game.second, game.score
+        for key in (a, b):
+            if key not in scaled:
+                state = before.get(key, new)
+                scaled[key] = (state.rating, (state.rating - BASE) / SCALE, g(state.rd / SCALE))
+        (ra, mu_a, g_a), (rb, mu_b, g_b) = scaled[a], scaled[b]
+        la, lb = _line(out, a), _line(out, b)
+        la.games += 1
+        lb.games += 1
+        la.score += score
+        lb.score += 1.0 - score
+        la.expected += 1.0 / (1.0 + math.exp(-g_b * (mu_a - mu_b)))
+        lb.expected += 1.0 / (1.0 + math.exp(-g_a * (mu_b - mu_a)))
+        la.opponents += rb
+        lb.opponents += ra
+        la.counted += 1
+        lb.counted += 1
+    return out
 
 
 def lines(before: Mapping[PlayerKey, State], new: State, games: Sequence[Game]) -> dict[Any, Line]:
     """Each player's line of a period's ``games``, from the states the period began with
-    (``new``: a player absent from them)."""
-    out: dict[Any, Line] = {}
-    for game in games:
-        for me, them, score in (
-            (game.first, game.second, game.score),
-            (game.second, game.first, 1.0 - game.score),
-        ):
-            line = out.get(me) or out.setdefault(me, Line())
-            line.games += 1
-            line.score += score
-            mine, theirs = before.get(me, new), before.get(them, new)
-            e = _expected(mine, theirs)
-            if e is not None:
-                line.expected += e
-                line.opponents += theirs.rating  # type: ignore[operator]
-                line.counted += 1
-    return out
+    (``new``: a player absent from them; its type says the method)."""
+    if isinstance(new, Glicko2State):
+        return _glicko_lines(before, new, games)  # type: ignore[arg-type]
+    return _elo_lines(before, games)  # type: ignore[arg-type]
 
 
 def period_k_of(state: State, line: Line, year: int | None) -> int | None:
