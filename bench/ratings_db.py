@@ -16,6 +16,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import os
+import shutil
 import tempfile
 import time
 from typing import Any
@@ -187,3 +188,4 @@ def run_db(periods: list[Any], elo: dict[int, Any], glicko: dict[int, Any]) -> N
     )
     print(f"  check against a fresh run: {len(services.differences(glicko_list))} differences")
     connection.close()
+    shutil.rmtree(os.path.dirname(path), ignore_errors=True)
