@@ -237,6 +237,22 @@ def _insert(
             cursor.executemany(sql, batch)
 
 
+def _changed_ratings(
+    rating_list: RatingList, fresh: list[tuple[Any, ...]]
+) -> list[tuple[Any, ...]]:
+    """Delete the rating rows that a fresh run changes or drops; the fresh rows to insert (the
+    others stay as they are: only what must be rewritten is)."""
+    stored = {
+        row[0]: row[1:]
+        for row in Rating.objects.filter(list=rating_list).values_list("player_id", *RATING_FIELDS)
+    }
+    keep = {row[0] for row in fresh if stored.get(row[0]) == (*row[1:-2], json.loads(row[-2]))}
+    gone = set(stored) - keep
+    if gone:
+        Rating.objects.filter(list=rating_list, player_id__in=list(gone)).delete()
+    return [row for row in fresh if row[0] not in keep]
+
+
 def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
     """The recalculation of ``rating_list`` from ``from_period`` (None: from scratch), not
     written."""
@@ -279,8 +295,8 @@ def rebuild(
             stale = stale.filter(period_key__gte=done.start)
         stale.delete()
         _insert(RatingChange, CHANGE_COLUMNS, done.changes, rating_list.pk)
-        Rating.objects.filter(list=rating_list).delete()
-        _insert(Rating, RATING_COLUMNS, done.ratings, rating_list.pk)
+        ratings = _changed_ratings(rating_list, done.ratings)
+        _insert(Rating, RATING_COLUMNS, ratings, rating_list.pk)
         return RatingRecord.objects.create(
             list=rating_list,
             cause=cause,
@@ -288,7 +304,7 @@ def rebuild(
             result_record_id=result_record_id,
             tournament_id=tournament_id,
             periods=done.periods,
-            rows=len(done.changes) + len(done.ratings),
+            rows=len(done.changes) + len(ratings),
             note=note,
             by=user if user is not None and user.is_authenticated else None,
         )

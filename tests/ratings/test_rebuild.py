@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from ratings import services
 from ratings.core.elo import expected
-from ratings.models import Cause, RatingChange, RatingRecord
+from ratings.models import Cause, Rating, RatingChange, RatingRecord
 from tests import factories
 from tests.ratings.helpers import changes, make_list, play, rated_tournament, ratings, start
 from tests.tournaments.helpers import boards, make_player
@@ -69,9 +69,13 @@ def test_a_corrected_result_rewrites_its_period_on_only(arbiter: User, method: s
     )
     before = changes(rating_list)
     board = next(b for b in played if b.second_id is not None)
+    cid = Rating.objects.get(list=rating_list, player__name="Cid").pk
     with factories.committed():
         entries.record_result(pairing=board, result="0-1", user=arbiter)
     after = changes(rating_list)
+    # Cid had a bye in April: his rating row is the same row (not rewritten); April's two change
+    # rows and Ann's and Ben's rating rows are the four rewritten.
+    assert Rating.objects.get(list=rating_list, player__name="Cid").pk == cid
     assert after[:2] == before[:2]  # March: the same rows, untouched
     assert (
         set(
@@ -85,6 +89,7 @@ def test_a_corrected_result_rewrites_its_period_on_only(arbiter: User, method: s
     record = RatingRecord.objects.filter(list=rating_list).first()
     assert record is not None and record.cause == Cause.RESULT
     assert record.from_period.startswith("2026-04-01#") and record.periods == 1
+    assert record.rows == 4
     assert record.result_record is not None and record.result_record.act == "correct_result"
     assert services.differences(rating_list) == []  # the update is the run from scratch
 
