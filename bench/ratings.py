@@ -1,7 +1,7 @@
 """Recalculating a club's whole rating history from scratch, by each method: CPU seconds.
 
     .venv/bin/python bench/ratings.py [--players 2000] [--games 200000] [--years 10]
-                                      [--seed 1] [--repeat 3]
+                                      [--seed 1] [--repeat 3] [--db]
 
 Makes a synthetic club history (no database, no Django): ``--players`` players of hidden
 strengths (normal, mean 1800, sd 300), three quarters of them on the list from the start (a
@@ -12,6 +12,9 @@ players chosen at random among those who have joined, won, drawn (20%) or lost b
 odds of their strengths. Then times ``ratings.core.periods.run`` over the whole history for each
 method (``time.process_time``, the best of ``--repeat`` runs) and prints the figures with a few
 facts about the result, so that a run that did nothing shows.
+
+With ``--db``, the same history as tournaments in a throwaway SQLite database, rated end to end
+by ``ratings.services.rebuild`` (``bench/ratings_db.py``).
 """
 
 from __future__ import annotations
@@ -79,6 +82,12 @@ def main() -> None:
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--db",
+        action="store_true",
+        help="also build the history as tournaments in a throwaway SQLite database and time "
+        "the list's rebuild end to end, and the update after one corrected result",
+    )
     args = parser.parse_args()
 
     start = time.process_time()
@@ -103,6 +112,11 @@ def main() -> None:
     rd = statistics.median(s.rd for s in last.values())
     print(f"glicko2: {seconds:.2f} s CPU for the whole history (best of {args.repeat})")
     print(f"  at the end: {len(last)} players, mean r {mean:.0f}, median RD {rd:.0f}")
+
+    if args.db:
+        from bench.ratings_db import run_db
+
+        run_db(periods, elo, glicko)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from tournaments import pairing, scores
+from tournaments import hooks, pairing, scores
 from tournaments.acts import pairing_results
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
@@ -130,6 +130,8 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     if t.status == TournamentStatus.FINISHED:
         raise TournamentError(_("This tournament is finished."), "finished")
     number = next_round_number(t)
+    if number == 1:
+        hooks.first_round(tournament=t, user=user)  # the starting ratings, from a list
     entries = list(t.entries.select_related("player"))
     entry = t.format_entry
     if number == 1:

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "tournaments",
     "sheets",
     "accounts",
+    "ratings",
     "ops",
     # The open API at /api/v1/ (django-ninja): the public reads, docs/api.md.
     "api",

@@ -40,6 +40,8 @@ from api.models import ApiToken, Scope
 from games import analysis, endings
 from games import services as game_services
 from games.models import Game, Player
+from ratings import acts as rating_acts
+from ratings.models import RatingList, StartingRating
 from tests import factories
 from tests.adjudication.helpers import age_moves
 from tests.tournaments import helpers as h
@@ -59,7 +61,9 @@ ARBITER = f"arb{RLO}iter"
 ROOT = f"root{RLO}vwx"
 MORE = [f"Gus{RLO}yz", f"Hal{RLO}ab"]
 ACCOUNTS = [name.lower() for name in PLAYERS]  # the players' accounts
-NAMES = frozenset({*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT})
+NAMES = frozenset(
+    {*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT, f"Elo{RLO}cde"}
+)
 # The results as the pages write them: digits or signs around a hyphen, never inside a number.
 RESULT = re.compile(r"(?<![\w.])(?:1-0|0-1|½-½|0-0|\+/-|-/\+)(?![\w.])")
 
@@ -180,6 +184,11 @@ def world(db: None) -> World:
     invitation = account_services.send_invitation(
         player=invited, email="hal@example.org", user=root, host="testserver"
     )
+    # A rating list the tournament feeds: its starting ratings, ratings, changes and records.
+    rating_list = RatingList.objects.create(name=f"Elo{RLO}cde", kind="sos", method="elo")
+    for n, entry in enumerate(Entry.objects.filter(tournament=t)):
+        StartingRating.objects.create(list=rating_list, player=entry.player, rating=1500 + 10 * n)
+    rating_acts.mark_rated(tournament=t, rating_list=rating_list, user=arbiter)
     w = World(root=root, arbiter=arbiter, player=player, tournament=t, casual=casual)
     games = list(Game.objects.order_by("pk"))
     w.values = {

@@ -24,7 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameStatus
-from tournaments import authority
+from tournaments import authority, hooks
 from tournaments.acts import notes, versions
 from tournaments.authority import AnyUser
 from tournaments.errors import TournamentError
@@ -61,14 +61,15 @@ def record(
     before: dict[str, Any],
     after: dict[str, Any],
 ) -> ResultRecord:
-    """Write the one permanent record of a change (callers hold the locks). A ``notes.Note``
-    is kept as its code and parameters, any other note as its words."""
+    """Write the one permanent record of a change (callers hold the locks) and announce it
+    once the transaction commits (``tournaments.hooks.result_recorded``). A ``notes.Note`` is
+    kept as its code and parameters, any other note as its words."""
     if tournament is None and pairing is not None:
         tournament = pairing.round.tournament
     if tournament is None and entry is not None:
         tournament = entry.tournament
     coded = isinstance(note, notes.Note)  # kept as its code, worded when shown
-    return ResultRecord.objects.create(
+    row = ResultRecord.objects.create(
         act=act,
         source=source,
         reason=reason,
@@ -83,6 +84,10 @@ def record(
         after=after,
         decided_by=user if user is not None and user.is_authenticated else None,
     )
+    hooks.announce_record(
+        record_id=row.pk, act=act, tournament_id=row.tournament_id, pairing_id=row.pairing_id
+    )
+    return row
 
 
 @dataclass

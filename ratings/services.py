@@ -1,0 +1,355 @@
+"""The one owner of the derived ratings: :func:`rebuild`, and the acts that call it.
+
+``rebuild(list, from_period)`` reads the list's rated games (``ratings.sources``), takes every
+player's state at the start of ``from_period`` from the stored rows of the periods before it
+(``RatingChange.state``, the starting ratings, and for Glicko-2 the deviation's growth over the
+periods a player sat out — what the core's run does), replays the periods from there with
+``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those periods and
+every ``Rating`` row, with one ``RatingRecord``. The first period it replays is the earliest of
+``from_period`` and of the first period whose key differs between the stored rows and the games
+(a tournament moved to another date, rated or unrated): the rows before it are the run's own, so
+the update gives what a run from scratch gives.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from ratings import sources
+from ratings import states as S
+from ratings.core.elo import EloState
+from ratings.core.glicko2 import Glicko2
+from ratings.core.periods import Period, PlayerKey, periods_of, run
+from ratings.models import (
+    Cause,
+    Rating,
+    RatingChange,
+    RatingList,
+    RatingRecord,
+    StartingRating,
+    year_of,
+)
+from tournaments.authority import AnyUser
+
+BATCH = 2000
+
+CHANGE_FIELDS = (
+    "period_end",
+    "tournament_id",
+    "rating_before",
+    "rating_after",
+    "deviation_before",
+    "deviation_after",
+    "k",
+    "games",
+    "score",
+    "expected",
+    "opponents_average",
+    "state",
+)
+RATING_FIELDS = ("rating", "deviation", "volatility", "k", "games", "state")
+CHANGE_COLUMNS = ("player_id", "period_key", *CHANGE_FIELDS)
+RATING_COLUMNS = ("player_id", *RATING_FIELDS, "updated")
+
+
+@dataclass
+class Run:
+    """A recalculation before it is written: from which period, the periods replayed, the new
+    change rows and rating rows."""
+
+    start: str | None
+    periods: int
+    changes: list[tuple[Any, ...]]  # in CHANGE_COLUMNS order
+    ratings: list[tuple[Any, ...]]  # in RATING_COLUMNS order
+
+
+def starting_states(rating_list: RatingList) -> dict[PlayerKey, S.State]:
+    return {
+        s.player_id: S.starting_state(rating_list, s)
+        for s in StartingRating.objects.filter(list=rating_list)
+    }
+
+
+def _stored_before(rating_list: RatingList, start: str) -> dict[PlayerKey, tuple[str, Any]]:
+    """Each player's last stored period before ``start``: player → (key, state JSON)."""
+    last = (
+        RatingChange.objects.filter(
+            list=rating_list, player=OuterRef("player"), period_key__lt=start
+        )
+        .order_by("-period_key")
+        .values("period_key")[:1]
+    )
+    rows = RatingChange.objects.filter(
+        list=rating_list, period_key__lt=start, period_key=Subquery(last)
+    ).values_list("player_id", "period_key", "state")
+    return {player: (key, state) for player, key, state in rows}
+
+
+def states_before(
+    rating_list: RatingList, start: str, earlier: Sequence[str]
+) -> dict[PlayerKey, S.State]:
+    """Every known player's state at the start of period ``start``, from the stored rows;
+    ``earlier``: the keys of the periods before it, in order."""
+    method = rating_list.core_method()
+    out = starting_states(rating_list)
+    seen = {player: -1 for player in out}  # index in ``earlier`` of the state's period
+    for player, (key, state) in _stored_before(rating_list, start).items():
+        out[player] = S.decode(rating_list.method, state)
+        seen[player] = bisect.bisect_left(earlier, key)
+    if isinstance(method, Glicko2):  # the deviation grows over every period sat out
+        for player, index in seen.items():
+            state = {player: out[player]}
+            for _ in range(len(earlier) - 1 - index):
+                state = method.apply_period(state, [])
+            out[player] = state[player]
+    return out
+
+
+def _first_difference(stored: set[str], fresh: Sequence[str]) -> str | None:
+    differ = stored.symmetric_difference(fresh)
+    return min(differ) if differ else None
+
+
+def _start(rating_list: RatingList, from_period: str | None, keys: Sequence[str]) -> str | None:
+    """The first period to replay (None: every period), see the module's docstring."""
+    stored = set(
+        RatingChange.objects.filter(list=rating_list)
+        .values_list("period_key", flat=True)
+        .distinct()
+    )
+    if from_period is None or not stored:
+        return None
+    diff = _first_difference(stored, keys)
+    start = min(from_period, diff) if diff is not None else from_period
+    if keys and start <= keys[0]:
+        return None
+    return start
+
+
+def _change_rows(
+    rating_list: RatingList,
+    history: sources.History,
+    todo: Sequence[Period],
+    initial: dict[PlayerKey, S.State],
+) -> tuple[list[tuple[Any, ...]], dict[PlayerKey, S.State]]:
+    """The change rows of the periods ``todo`` (tuples in ``CHANGE_COLUMNS`` order) and the
+    states after the last of them."""
+    method = rating_list.core_method()
+    new = method.new if isinstance(method, Glicko2) else EloState()
+    rows: list[tuple[Any, ...]] = []
+    before: dict[PlayerKey, S.State] = initial
+    for period, snapshot in zip(todo, run(method, todo, initial), strict=True):
+        after = snapshot.states
+        year = year_of(period.key)
+        end, tournament = history.ends[period.key], history.tournaments.get(period.key)
+        for player, line in S.lines(before, new, period.games).items():
+            old, now, known = before.get(player, new), after[player], player in before
+            rows.append(
+                (
+                    player,
+                    period.key,
+                    end,
+                    tournament,
+                    S.rating_of(old) if known else None,
+                    S.rating_of(now),
+                    S.deviation_of(old) if known else None,
+                    S.deviation_of(now),
+                    S.period_k_of(old, line, year),
+                    line.games,
+                    line.score,
+                    line.expected if line.counted else None,
+                    line.opponents / line.counted if line.counted else None,
+                    S.encode_text(now),
+                )
+            )
+        before = after
+    return rows, dict(before)
+
+
+def _rating_rows(
+    final: dict[PlayerKey, S.State], games: Counter[PlayerKey]
+) -> list[tuple[Any, ...]]:
+    """The rating rows (tuples in ``RATING_COLUMNS`` order) of the final states."""
+    now = timezone.now()
+    year = timezone.localdate().year
+    return [
+        (
+            player,
+            S.rating_of(state),
+            S.deviation_of(state),
+            getattr(state, "volatility", None),
+            S.k_of(state, year),
+            games[player],
+            S.encode_text(state),
+            now,
+        )
+        for player, state in final.items()
+    ]
+
+
+def _preparer(field: models.Field, db: Any) -> Callable[[Any], Any] | None:
+    """How a column's values go to the database: JSON text as it is on SQLite (a JSON field's
+    own preparation elsewhere), a date prepared once per distinct value, others as they are."""
+    if isinstance(field, models.JSONField):
+        if db.vendor == "sqlite":
+            return None
+        return lambda text: field.get_db_prep_save(json.loads(text), db)
+    if isinstance(field, models.DateField):  # a DateTimeField too
+        return functools.lru_cache(maxsize=1024)(lambda v: field.get_db_prep_save(v, db))
+    return None
+
+
+def _insert(
+    model: type[models.Model], columns: Sequence[str], rows: list[tuple[Any, ...]], list_id: int
+) -> None:
+    """Insert ``rows`` of ``list_id`` with one statement a batch, no model instance per row
+    (a state is JSON text already: ``states.encode_text``)."""
+    if not rows:
+        return
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy
+    meta = model._meta
+    fields = [meta.get_field(c.removesuffix("_id")) for c in columns]
+    prepare = [(i + 1, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
+    quote = db.ops.quote_name
+    names = ", ".join(quote(f.column) for f in fields)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({quote('list_id')}, {names}) "
+        f"VALUES (%s, {', '.join(['%s'] * len(fields))})"
+    )
+    with db.cursor() as cursor:
+        for at in range(0, len(rows), BATCH):
+            batch = []
+            for row in rows[at : at + BATCH]:
+                values = [list_id, *row]
+                for i, fn in prepare:
+                    values[i] = fn(values[i])
+                batch.append(values)
+            cursor.executemany(sql, batch)
+
+
+def _changed_ratings(
+    rating_list: RatingList, fresh: list[tuple[Any, ...]]
+) -> list[tuple[Any, ...]]:
+    """Delete the rating rows that a fresh run changes or drops; the fresh rows to insert (the
+    others stay as they are: only what must be rewritten is)."""
+    stored = {
+        row[0]: row[1:]
+        for row in Rating.objects.filter(list=rating_list).values_list("player_id", *RATING_FIELDS)
+    }
+    keep = {row[0] for row in fresh if stored.get(row[0]) == (*row[1:-2], json.loads(row[-2]))}
+    gone = set(stored) - keep
+    if gone:
+        Rating.objects.filter(list=rating_list, player_id__in=list(gone)).delete()
+    return [row for row in fresh if row[0] not in keep]
+
+
+def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
+    """The recalculation of ``rating_list`` from ``from_period`` (None: from scratch), not
+    written."""
+    history = sources.rated_games(rating_list)
+    periods = periods_of(history.games)
+    keys = [p.key for p in periods]
+    start = _start(rating_list, from_period, keys)
+    if start is None:
+        initial, todo = starting_states(rating_list), periods
+    else:
+        cut = bisect.bisect_left(keys, start)
+        initial, todo = states_before(rating_list, start, keys[:cut]), periods[cut:]
+    changes, final = _change_rows(rating_list, history, todo, initial)
+    games: Counter[PlayerKey] = Counter(
+        {s.player_id: s.games for s in StartingRating.objects.filter(list=rating_list)}
+    )
+    for game in history.games:
+        games[game.first] += 1
+        games[game.second] += 1
+    return Run(start, len(todo), changes, _rating_rows(final, games))
+
+
+def rebuild(
+    rating_list: RatingList,
+    *,
+    from_period: str | None = None,
+    cause: str = Cause.REBUILD,
+    user: AnyUser | None = None,
+    result_record_id: int | None = None,
+    tournament_id: int | None = None,
+    note: str = "",
+) -> RatingRecord:
+    """Recalculate ``rating_list`` from ``from_period`` (None: from scratch) and rewrite the
+    derived rows, in one transaction, with the record of it (see the module's docstring)."""
+    with transaction.atomic():
+        RatingList.objects.select_for_update().filter(pk=rating_list.pk).first()
+        done = compute(rating_list, from_period)
+        stale = RatingChange.objects.filter(list=rating_list)
+        if done.start is not None:
+            stale = stale.filter(period_key__gte=done.start)
+        stale.delete()
+        _insert(RatingChange, CHANGE_COLUMNS, done.changes, rating_list.pk)
+        ratings = _changed_ratings(rating_list, done.ratings)
+        _insert(Rating, RATING_COLUMNS, ratings, rating_list.pk)
+        return RatingRecord.objects.create(
+            list=rating_list,
+            cause=cause,
+            from_period=done.start or "",
+            result_record_id=result_record_id,
+            tournament_id=tournament_id,
+            periods=done.periods,
+            rows=len(done.changes) + len(ratings),
+            note=note,
+            by=user if user is not None and user.is_authenticated else None,
+        )
+
+
+def _compare(
+    what: str, stored: dict[Any, dict[str, Any]], fresh: dict[Any, dict[str, Any]]
+) -> list[str]:
+    out = []
+    for key in sorted(stored.keys() | fresh.keys(), key=str):
+        old, new = stored.get(key), fresh.get(key)
+        if old is None or new is None:
+            out.append(f"{what} {key}: {'missing' if old is None else 'not in a fresh run'}")
+            continue
+        wrong = [f"{f} {old[f]!r} ≠ {new[f]!r}" for f in new if old[f] != new[f]]
+        if wrong:
+            out.append(f"{what} {key}: " + ", ".join(wrong))
+    return out
+
+
+def differences(rating_list: RatingList) -> list[str]:
+    """Where the stored rows of ``rating_list`` differ from a fresh run from scratch (nothing
+    written): one line per row that differs, is missing or is extra."""
+    fresh = compute(rating_list)
+    stored_changes = {
+        (row["player_id"], row["period_key"]): row
+        for row in RatingChange.objects.filter(list=rating_list).values(
+            "player_id", "period_key", *CHANGE_FIELDS
+        )
+    }
+    fresh_changes = {
+        (row[0], row[1]): {
+            **dict(zip(CHANGE_FIELDS, row[2:], strict=True)),
+            "state": json.loads(row[-1]),
+        }
+        for row in fresh.changes
+    }
+    stored_ratings = {
+        row["player_id"]: row
+        for row in Rating.objects.filter(list=rating_list).values("player_id", *RATING_FIELDS)
+    }
+    fresh_ratings = {
+        row[0]: {**dict(zip(RATING_FIELDS, row[1:-1], strict=True)), "state": json.loads(row[-2])}
+        for row in fresh.ratings
+    }
+    return _compare("change", stored_changes, fresh_changes) + _compare(
+        "rating", stored_ratings, fresh_ratings
+    )
