@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db.models import Max
@@ -40,12 +40,13 @@ def date_cell(day: dt.date | None) -> Cell:
     return Cell((day - EPOCH).days if day is not None else None, DATE)
 
 
-def _render(specs: list[SheetSpec], language: str | None) -> bytes:
+def _render(specs: Callable[[], list[SheetSpec]], language: str | None) -> bytes:
+    """Write the sheets ``specs()`` makes, made and written in ``language``."""
     if language is not None and language not in languages():
         raise ValueError(f"unknown language {language!r}")
     out = io.BytesIO()
     with translation.override(language or translation.get_language()):
-        write_workbook(iter(specs), out)
+        write_workbook(iter(specs()), out)
     return out.getvalue()
 
 
@@ -125,7 +126,7 @@ def export_list(
 ) -> bytes:
     """The rating list as an .xlsx in ``language`` (default: the active one), dated ``day``
     (default: today)."""
-    return _render([list_sheet(rating_list, day or timezone.localdate())], language)
+    return _render(lambda: [list_sheet(rating_list, day or timezone.localdate())], language)
 
 
 # -- A tournament's rating report -----------------------------------------------------------------
@@ -203,4 +204,6 @@ def workbook_sheets(tournament: Tournament) -> list[SheetSpec]:
 def export_report(tournament: Tournament, *, language: str | None = None) -> bytes | None:
     """The rating report of ``tournament`` as an .xlsx; ``None`` when it is not rated."""
     found = report(tournament)
-    return _render([report_sheet(found)], language) if found is not None else None
+    if found is None:
+        return None
+    return _render(lambda: [report_sheet(found)], language)
