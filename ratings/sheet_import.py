@@ -18,6 +18,7 @@ import datetime as dt
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +28,7 @@ from games import player_services
 from games.bidi import isolate
 from games.models import Player
 from ratings import services
+from ratings import states as S
 from ratings.models import Cause, Method, Rating, RatingList, RatingRecord, StartingRating
 from ratings.sheet_read import ReadSheet, find_header, read_sheet
 from sheets import layout as L
@@ -113,6 +115,23 @@ def match(
     return [pk for pk, _club in found]
 
 
+def _same(
+    rating_list: RatingList, old: StartingRating, rating: float, games: int, day: dt.date, new: Any
+) -> bool:
+    """Does the list's starting rating ``old`` say what the row says (the same core state: an
+    empty Glicko-2 deviation is the list's initial one)?"""
+    if (old.rating, old.games, old.as_of) != (rating, games, day):
+        return False
+    row = StartingRating(
+        rating=rating,
+        games=games,
+        deviation=new.deviation,
+        volatility=new.volatility,
+        birth_year=old.birth_year,
+    )
+    return S.starting_state(rating_list, old) == S.starting_state(rating_list, row)
+
+
 def _first_sheet(data: bytes, limits: Limits | None) -> ReadSheet:
     for sheet in load_sheets(data, limits):
         found = find_header(sheet)
@@ -169,10 +188,10 @@ def read_list(data: bytes, *, rating_list: RatingList, limits: Limits | None = N
             continue
         player = found[0] if found else None
         deviation, volatility = (line.deviation, line.volatility) if glicko else (None, None)
+        line.deviation, line.volatility = deviation, volatility
         old = existing.get(player) if player is not None else None
-        same = old is not None and (
-            (old.rating, old.games, old.deviation, old.volatility, old.as_of)
-            == (line.rating, line.games, deviation, volatility, plan.as_of)
+        same = old is not None and _same(
+            rating_list, old, line.rating, line.games, plan.as_of, line
         )
         if player is not None:
             taken.add(player)
