@@ -23,6 +23,7 @@ from django.test import Client
 
 from accounts import services as account_services
 from games.models import Game, Player
+from ratings.models import RatingList
 from tests import factories
 from tests.adjudication.helpers import World, age_moves, build_world, make_user, play
 from tests.security import fuzzing
@@ -48,6 +49,7 @@ class Demo:
     unlinked: Player
     invitation_token: str
     game_type: ContentType
+    rating_list: RatingList
     roles: dict[str, User | None]
 
 
@@ -91,6 +93,7 @@ def build_demo() -> Demo:
         unlinked=ghost,
         invitation_token=account_services.invitation_token(invitation),
         game_type=ContentType.objects.get_for_model(Game),
+        rating_list=RatingList.objects.create(name="Club Elo", kind="sos", method="elo"),
         roles={
             "anonymous": None,
             "player": world.seated,

@@ -39,6 +39,7 @@ from accounts import services as account_services
 from games import analysis, endings
 from games import services as game_services
 from games.models import Game, Player
+from ratings.models import RatingList
 from tests import factories
 from tests.adjudication.helpers import age_moves
 from tests.tournaments import helpers as h
@@ -58,7 +59,10 @@ ARBITER = f"arb{RLO}iter"
 ROOT = f"root{RLO}vwx"
 MORE = [f"Gus{RLO}yz", f"Hal{RLO}ab"]
 ACCOUNTS = [name.lower() for name in PLAYERS]  # the players' accounts
-NAMES = frozenset({*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT})
+RATING_LIST = f"Elo{RLO}cde"
+NAMES = frozenset(
+    {*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT, RATING_LIST}
+)
 # The results as the pages write them: digits or signs around a hyphen, never inside a number.
 RESULT = re.compile(r"(?<![\w.])(?:1-0|0-1|½-½|0-0|\+/-|-/\+)(?![\w.])")
 
@@ -82,6 +86,9 @@ NOT_PAGES = {
     "sheets:import_apply": "POST only",
     "sheets:game_import_apply": "POST only",
     "sheets:paper_game_apply": "POST only",
+    "rating_sheets:list": "an .xlsx file",
+    "rating_sheets:report": "an .xlsx file",
+    "rating_sheets:import_apply": "POST only",
     "healthz": "plain text, no names",
     "set_language": "POST only",
     "logout": "POST only",
@@ -189,6 +196,9 @@ def world(db: None) -> World:
         ),
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "sheets:number": [1, 2],
+        "rating_sheets:pk": [
+            RatingList.objects.create(name=RATING_LIST, kind="sos", method="elo").pk
+        ],
         "token": [account_services.invitation_token(invitation)],
         "uidb64": [urlsafe_base64_encode(force_bytes(player.pk))],
         "reset_token": [default_token_generator.make_token(player)],
