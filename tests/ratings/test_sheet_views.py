@@ -122,3 +122,13 @@ def test_csrf_is_enforced(manager: User) -> None:
     assert c.post(f"/ratings/{rating_list.pk}/import/", {"file": upload(data)}).status_code == 403
     assert c.post(f"/ratings/{rating_list.pk}/import/apply/", {}).status_code == 403
     assert not Player.objects.filter(name="Ann").exists()
+
+
+def test_the_tournament_page_offers_the_report_when_rated(arbiter: User) -> None:
+    rating_list = make_list()
+    rated = rated_tournament(arbiter, rating_list, [factories.make_player("Ann")], None, rounds=1)
+    unrated = new_tournament(arbiter, name="Friendly")
+    link = f'href="/ratings/tournaments/{rated.pk}/report.xlsx"'
+    assert link in client().get(rated.get_absolute_url()).content.decode()
+    other = f"/ratings/tournaments/{unrated.pk}/report.xlsx"
+    assert other not in client().get(unrated.get_absolute_url()).content.decode()
