@@ -23,6 +23,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
+    path("ratings/", include("ratings.sheet_urls")),  # the ratings' spreadsheets (h-rsheets)
     # The open API (docs/api.md): its own namespace, problem details for its errors.
     path("api/v1/", include("api.urls")),
     # The widgets a club frames on its site, their snippets, a player's calendar link (api/).

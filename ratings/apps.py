@@ -8,6 +8,13 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import receivers
+        from ratings import receivers, sheet_export, sheet_page_hooks
+        from ratings.sheet_texts import REPORT_SHEET
+        from sheets.workbooks.hooks import register_workbook_sheets
+        from tournaments.hooks import register_tournament_page
 
         receivers.connect()
+        register_workbook_sheets(
+            sheet_export.workbook_sheets, uid="ratings", titles=(REPORT_SHEET,)
+        )
+        register_tournament_page(sheet_page_hooks.tournament_page, uid="rating_sheets")

@@ -105,13 +105,13 @@ def export_tournament(
     """The tournament workbook in ``language`` (default: the active language);
     ``progress(done, total)`` is called after each sheet."""
     data = TournamentData.load(tournament)
-    total = sheet_count(data)
-    done = 0
+    done, total = 0, 0
 
     def step(_title: str) -> None:
-        nonlocal done
+        nonlocal done, total
         done += 1
         if progress is not None:
+            total = total or sheet_count(data)  # in the workbook's language: the apps' sheets
             progress(done, total)
 
     return _render(lambda: tournament_sheets(data), out, language, step)

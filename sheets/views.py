@@ -84,7 +84,7 @@ class _Import:
     expired: str
     changed: str
     read: Callable[[bytes], Plan]
-    apply: Callable[[Plan, Any, bool], Model]  # (plan, user, again): where to go next
+    apply: Callable[[Plan, Any, bool], Model | str]  # (plan, user, again): where to go next
     done: Callable[[Plan], str]
 
     def page(self, request: HttpRequest, **context: object) -> HttpResponse:
@@ -170,6 +170,13 @@ def _apply(request: HttpRequest, flow: _Import) -> HttpResponse:
     discard_upload(token)
     messages.success(request, flow.done(plan))
     return redirect(written)
+
+
+# The flow for the apps above sheets (the ratings' list import): the same steps, checks and
+# kept upload; their plan has ``ok``, ``empty`` and ``digest()`` as ``ImportPlan`` has.
+ImportFlow = _Import
+upload_step = _upload
+apply_step = _apply
 
 
 # -- A tournament's workbook: *Import a workbook* (the tournament's arbiter) ---------------------

@@ -30,15 +30,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Floors: an app may import (and its templates may name) the apps of lower floors only.
-# ``common`` is the bottom floor every app may use; ``sheets``, ``accounts`` and ``ratings`` stand
-# side by side on one floor and never name each other.
+# ``common`` is the bottom floor every app may use; ``sheets`` and ``accounts`` stand side by side
+# on one floor and never name each other; ``ratings`` stands above them, beside ``ops`` (it reuses
+# the sheets' xlsx helpers and import flow, and answers the tournament workbook's hook).
 FLOORS = {
     "common": 0,
     "games": 1,
     "tournaments": 2,
     "sheets": 3,
     "accounts": 3,
-    "ratings": 3,  # it will read the tournaments' results
+    "ratings": 4,  # reads the tournaments' results, reuses the sheets' xlsx and import flow
     "ops": 4,
     "api": 5,  # the open API: reads every app, none imports it
     "config": 6,
@@ -67,6 +68,7 @@ TEMPLATE_FOLDERS = {
     "account": "accounts",  # django-allauth's pages, as the accounts app serves them
     "registration": "accounts",  # django.contrib.auth's pages, as the accounts app serves them
     "ops": "ops",
+    "ratings": "ratings",
     "api": "api",
 }
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from sheets import layout as L
 from sheets.errors import SheetError
+from sheets.workbooks.hooks import is_extra_sheet
 from sheets.xlsx.reader import ErrorValue, MissingValue, SheetData
 from sheets.xlsx.writer import col
 
@@ -51,7 +52,7 @@ class Row:
 @dataclass
 class Table:
     sheet: str
-    kind: str  # "players", "round", "standings", "crosstable", "log"
+    kind: str  # "players", "round", "standings", "crosstable", "log", "extra"
     details: dict[str, tuple[Any, str]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
     number: int | None = None  # a round sheet's round
@@ -72,7 +73,10 @@ def _header(sheet: SheetData, wanted: dict[str, L.Text]) -> tuple[int, dict[str,
 
 
 def classify(sheet: SheetData) -> str | None:
-    """``players``, ``round``, ``standings``, ``crosstable``, ``log`` or ``None``."""
+    """``players``, ``round``, ``standings``, ``crosstable``, ``log``, ``extra`` (another app's
+    sheet, ``sheets.workbooks.hooks``) or ``None``."""
+    if is_extra_sheet(sheet):
+        return "extra"  # written for reading by another app, never imported
     if L.is_label(sheet.get(1, 1), L.LOG_SHEET):
         return "log"  # the arbiter's log: written for reading, never imported
     if L.is_label(sheet.get(1, 1), L.CROSSTABLE_SHEET):

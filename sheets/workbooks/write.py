@@ -19,6 +19,7 @@ from sheets import layout as L
 from sheets.boards.ruletext import rules_words
 from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
+from sheets.workbooks.hooks import extra_sheets
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import queries, scores
@@ -86,6 +87,7 @@ class TournamentData:
     rounds: list[Round]
     pairings: list[Pairing]
     seats: dict[int, list[str]]
+    extra: list[SheetSpec] | None = None  # the apps' sheets, once made (``extras``)
 
     @classmethod
     def load(cls, tournament: Tournament) -> TournamentData:
@@ -106,9 +108,15 @@ class TournamentData:
         rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "number")
         for game_id, name in rows.values_list("game_id", "player__name"):
             seats.setdefault(game_id, []).append(name)
-        return cls(
-            tournament, entries, list(tournament.round_set.order_by("number")), pairings, seats
-        )
+        rounds = list(tournament.round_set.order_by("number"))
+        return cls(tournament, entries, rounds, pairings, seats)
+
+    def extras(self) -> list[SheetSpec]:
+        """The apps' sheets (``sheets.workbooks.hooks``), made on first use: in the language
+        active then, the workbook's."""
+        if self.extra is None:
+            self.extra = extra_sheets(self.tournament)
+        return self.extra
 
     def games(self) -> list[Pairing]:
         return [p for p in self.pairings if p.game_id and p.game.status != GameStatus.ANNULLED]
@@ -309,6 +317,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     if tour.format_entry.has_crosstable:
         yield crosstable_sheet(data)
     yield log_sheet(data)
+    yield from data.extras()
     for p in games:
         names = data.seats.get(p.game_id) or [p.first.player.name, p.second.player.name]
         board = game_board_data(
@@ -319,7 +328,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
 
 def sheet_count(data: TournamentData) -> int:
     crosstable = data.tournament.format_entry.has_crosstable
-    return 3 + len(data.rounds) + int(crosstable) + len(data.games())
+    return 3 + len(data.rounds) + int(crosstable) + len(data.extras()) + len(data.games())
 
 
 def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:

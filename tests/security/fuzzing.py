@@ -139,6 +139,8 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("tokens", "pk"): lambda d: d.api_token,
     # A player's private calendar feed (api/urls.py): any secret (a wrong one is a 404).
     ("calendar", "secret"): lambda d: "no-such-secret",
+    # The ratings' spreadsheets (ratings/sheet_urls.py): a rating list's list.xlsx and import.
+    ("ratings", "pk"): lambda d: d.rating_list.pk,
 }
 # A route's other converters than int ids, which cannot be given a huge number.
 NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest", "secret"}

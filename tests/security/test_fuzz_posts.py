@@ -24,6 +24,7 @@ from django.test import Client
 from accounts import services as account_services
 from api.models import ApiToken, Scope
 from games.models import Game, Player
+from ratings.models import RatingList
 from tests import factories
 from tests.adjudication.helpers import World, age_moves, build_world, make_user, play
 from tests.security import fuzzing
@@ -50,6 +51,7 @@ class Demo:
     invitation_token: str
     game_type: ContentType
     api_token: int
+    rating_list: RatingList
     roles: dict[str, User | None]
 
 
@@ -95,6 +97,7 @@ def build_demo() -> Demo:
         game_type=ContentType.objects.get_for_model(Game),
         # The player's API token (its revocation's page: /accounts/tokens/<pk>/revoke/).
         api_token=ApiToken.issue(owner=world.seated, name="bot", scope=Scope.PLAY)[0].pk,
+        rating_list=RatingList.objects.create(name="Club Elo", kind="sos", method="elo"),
         roles={
             "anonymous": None,
             "player": world.seated,

@@ -87,6 +87,9 @@ NOT_PAGES = {
     "sheets:import_apply": "POST only",
     "sheets:game_import_apply": "POST only",
     "sheets:paper_game_apply": "POST only",
+    "rating_sheets:list": "an .xlsx file",
+    "rating_sheets:report": "an .xlsx file",
+    "rating_sheets:import_apply": "POST only",
     "healthz": "plain text, no names",
     "set_language": "POST only",
     "logout": "POST only",
@@ -208,6 +211,7 @@ def world(db: None) -> World:
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "api_pages:pk": [t.pk],
         "sheets:number": [1, 2],
+        "rating_sheets:pk": [rating_list.pk],
         "token": [account_services.invitation_token(invitation)],
         # The player's API token: its revocation's confirmation page (api/token_views.py).
         "api_tokens:pk": [ApiToken.issue(owner=player, name=MORE[0], scope=Scope.PLAY)[0].pk],
