@@ -47,6 +47,12 @@ def check(user: AnyUser | None, reason: str, **scope: Any) -> None:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
 
 
+# Called with every record just written, in its transaction (a knockout's matches follow their
+# games' results: ``tournaments.acts.cup_play.after_record``, added by the app's ``ready``). A
+# hook that refuses (``TournamentError``) refuses the act with it.
+AFTER_RECORD: list[Callable[[ResultRecord], None]] = []
+
+
 def record(
     act: str,
     *,
@@ -68,7 +74,7 @@ def record(
     if tournament is None and entry is not None:
         tournament = entry.tournament
     coded = isinstance(note, notes.Note)  # kept as its code, worded when shown
-    return ResultRecord.objects.create(
+    written = ResultRecord.objects.create(
         act=act,
         source=source,
         reason=reason,
@@ -83,6 +89,9 @@ def record(
         after=after,
         decided_by=user if user is not None and user.is_authenticated else None,
     )
+    for hook in AFTER_RECORD:
+        hook(written)
+    return written
 
 
 @dataclass

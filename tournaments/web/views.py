@@ -68,6 +68,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 time_control=d["time_control"],
                 registration_open=d["registration_open"],
                 registration_approval=d["registration_approval"],
+                format_options=d.get("format_options") or {},
             )
         except TournamentError as err:
             form.add_error(None, err.message)
@@ -109,6 +110,7 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 SETTINGS_FORM_FIELDS = (
     "name",
+    "format_options",
     "kind",
     "options",
     "format",
