@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
+from tournaments.acts import cup
 from tournaments.core.vocabulary import points_text
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
@@ -147,6 +148,7 @@ class Standings:
     entries: dict[int, Entry]
     labels: list[tuple[str, str, str]]  # (key, label, abbreviation)
     rounds_played: int
+    by_places: bool = False  # a knockout's places; each row's points are its matches won
 
     def lines(self) -> list[tuple[StandingRow, Entry]]:
         return [(row, self.entries[row.entry]) for row in self.rows]
@@ -198,8 +200,10 @@ def rounds_played(tournament: Tournament) -> int:
 def standings(tournament: Tournament) -> Standings:
     """The standings with every tie-break in the tournament's order: three queries in all."""
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
-    games = tournament_records(tournament)
     played = rounds_played(tournament)
+    if tournament.format_entry.plays_matches:
+        return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
+    games = tournament_records(tournament)
     order = [key for key in tournament.tiebreaks if key in TIEBREAKS]
     rows = compute_standings(
         list(entries),

@@ -20,6 +20,7 @@ from tournaments.formats import CupOptions
 from tournaments.formats.knockout import Knockout
 from tournaments.models import Cup, Entry, KnockoutMatch, Pairing, Tournament
 from tournaments.pairing.knockout_bracket import SOURCE_TEXTS
+from tournaments.standings import StandingRow
 
 NOBODY = pairing.NOBODY
 
@@ -184,3 +185,46 @@ def outcomes(view: CupView) -> dict[int, pairing.Outcome]:
             if decided is not None:
                 out[number] = decided
     return out
+
+
+def place_rows(t: Tournament) -> list[StandingRow]:
+    """A knockout's standings: the places ``advance`` gives (Challonge's final standings); the
+    entrants still in share the places above them, in seed order; each row's points are its
+    matches won (walkovers too, byes not). Entries not in the cup (withdrawn before round 1)
+    come last."""
+    view = read_cup(t)
+    entries = sorted(t.entries.all(), key=lambda e: (e.rank is None, e.rank or 0, e.pk))
+    if view is None:
+        groups: dict[int, list[int]] = {1: [e.pk for e in entries]}
+        wins: dict[int, int] = {}
+    else:
+        placed = view.places()
+        still = [pk for pk in view.cup.seeds if pk not in placed]
+        groups = {1: still} if still else {}
+        for pk in view.cup.seeds:
+            if pk in placed:
+                groups.setdefault(placed[pk], []).append(pk)
+        outside = [e.pk for e in entries if e.pk not in view.cup.seeds]
+        if outside:
+            groups[len(view.cup.seeds) + 1] = outside
+        wins = {}
+        for m in view.matches.values():
+            if m.status.played and m.status.winner:
+                pk = view.cup.seeds[m.status.winner - 1]
+                wins[pk] = wins.get(pk, 0) + 1
+    rows = []
+    for place in sorted(groups):
+        members = groups[place]
+        for pk in members:
+            rows.append(
+                StandingRow(
+                    place=place,
+                    entry=pk,
+                    points=float(wins.get(pk, 0)),
+                    tiebreaks=(),
+                    explanations={},
+                    shared=len(members) > 1,
+                    place_to=place + len(members) - 1,
+                )
+            )
+    return rows

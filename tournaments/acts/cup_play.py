@@ -128,13 +128,18 @@ def seed_cup(*, tournament: Tournament, user: AnyUser | None) -> Cup:
 def pair_matches(t: Tournament, rnd: Round, *, user: AnyUser | None) -> None:
     """Round ``rnd`` of the knockout ``t`` (locked): a row for every match ready (its first
     game, or a walkover when an entrant has withdrawn) and for every new bye."""
-    view = read_cup(t)
-    if view is None:
-        _seed(t, user)
+    if rnd.number == 1:  # seeded now unless the arbiter has: the entries are final
+        seeded = Cup.objects.filter(tournament=t).values_list("seeds", flat=True).first()
+        active = {e.pk for e in t.entries.all() if e.is_active_in(1)}
+        if seeded is None or set(seeded) != active:  # entries came or went since: seed anew
+            _seed(t, user)
         view = read_cup(t)
         assert view is not None
         t.rounds = view.entry.waves(len(view.cup.seeds), view.options)
         t.save(update_fields=["rounds"])
+    view = read_cup(t)
+    if view is None:
+        raise TournamentError(_("The cup is not seeded."), "not_seeded")
     if view.state.finished:
         raise TournamentError(_("The cup is decided: there is no round to pair."), "all_paired")
     byes = [

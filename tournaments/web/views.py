@@ -24,6 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.web import cup_page
 from tournaments.web.forms import EntryForm, ResultForm
 from tournaments.web.settings_form import TournamentForm
 
@@ -165,6 +166,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_pair": is_arbiter
             and (current is None or current.status == RoundStatus.FINISHED)
             and t.status != "finished",
+            **cup_page.cup_context(t),
         },
     )
 
@@ -215,6 +217,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round_warnings": [queries.describe(w, names, html=True) for w in rnd.warnings],
             "is_arbiter": is_arbiter,
             "result_form": ResultForm(),
+            **cup_page.cup_context(t, rnd),
         },
     )
 
