@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from games.bidi import isolate
+from games.bidi import html_sentence
 from tournaments import pairing
 from tournaments.acts import cup
 from tournaments.formats import Seeding
@@ -16,11 +17,11 @@ from tournaments.models import Entry, KnockoutMatch, Pairing, Round, Tournament
 from tournaments.pairing.knockout_match import DECIDER, REGULAR, TIEBREAK
 
 DECIDED = {
-    REGULAR: "%(name)s wins the match",
-    TIEBREAK: "%(name)s wins in the tie-break games",
-    pairing.ARMAGEDDON: "%(name)s wins by armageddon",
-    pairing.SUDDEN_DEATH: "%(name)s wins by sudden death",
-    pairing.LOT: "%(name)s goes on by lot",
+    REGULAR: gettext_noop("%(name)s wins the match"),
+    TIEBREAK: gettext_noop("%(name)s wins in the tie-break games"),
+    pairing.ARMAGEDDON: gettext_noop("%(name)s wins by armageddon"),
+    pairing.SUDDEN_DEATH: gettext_noop("%(name)s wins by sudden death"),
+    pairing.LOT: gettext_noop("%(name)s goes on by lot"),
 }
 
 
@@ -44,8 +45,9 @@ class MatchLine:
     row: KnockoutMatch | None = None
 
 
-def _name(entry: Entry | None) -> str:
-    return isolate(entry.player.name) if entry is not None else ""
+def _named(text: str, entry: Entry | None) -> str:
+    """A sentence with the player's name in ``<bdi>`` (safe HTML)."""
+    return html_sentence(text, {"name": entry.player.name if entry is not None else ""})
 
 
 def _text(view: cup.CupView, m: cup.MatchView) -> tuple[str, bool]:
@@ -55,16 +57,16 @@ def _text(view: cup.CupView, m: cup.MatchView) -> tuple[str, bool]:
     if m.problem:
         return m.problem, False
     if st.status == "bye":
-        return _("Bye: %(name)s goes on") % {"name": _name(winner)}, False
+        return _named(_("Bye: %(name)s goes on"), winner), False
     if st.status == "walkover":
-        return _("Walkover: %(name)s goes on") % {"name": _name(winner)}, False
+        return _named(_("Walkover: %(name)s goes on"), winner), False
     if st.status == "not_needed":
         return _("Not needed"), False
     state = m.state
     if state is None:
         return (_("Waiting for its players") if m.row is None else ""), False
     if state.decided:
-        return _(DECIDED[state.decided_by or REGULAR]) % {"name": _name(winner)}, False
+        return _named(_(DECIDED[state.decided_by or REGULAR]), winner), False
     if state.next_game is None:
         return _("Level: lots are to be drawn"), True
     texts = {
