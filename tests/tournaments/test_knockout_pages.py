@@ -166,3 +166,21 @@ def test_a_knockout_has_no_trf_but_a_workbook(arbiter: User, client_for: ClientF
     win(t, arbiter, 2, "P02")
     finish(t, arbiter)
     assert reload(t).rounds == 2
+
+
+def test_the_open_api_reads_a_knockout(arbiter: User, client_for: ClientFor) -> None:
+    t = new_cup(arbiter, 4)
+    pair(t, arbiter)
+    win(t, arbiter, 1, "P01")
+    entry = t.entries.get(player__name="P01")
+    for name, args in (
+        ("api:tournament", [t.pk]),
+        ("api:rounds", [t.pk]),
+        ("api:round", [t.pk, 1]),
+        ("api:standings", [t.pk]),
+        ("api:standing", [t.pk, entry.pk]),
+    ):
+        response = client_for(None).get(reverse(name, args=args))
+        assert response.status_code == 200, name
+    # No crosstable, as for a Swiss: the API's problem.
+    assert client_for(None).get(reverse("api:crosstable", args=[t.pk])).status_code == 404

@@ -162,7 +162,7 @@ def pair_matches(t: Tournament, rnd: Round, *, user: AnyUser | None) -> None:
         )
         gone = [not e.is_active_in(rnd.number) for e in (first, second)]
         if any(gone):
-            row.walkover_winner = 1 if gone[0] else 0
+            row.walkover_winner = 0 if gone[1] else 1  # both gone: the upper slot
             row.save(update_fields=["walkover_winner"])
             _match_record(t, row, RecordReason.WITHDRAWAL, user, act=Act.FORFEIT)
         else:
