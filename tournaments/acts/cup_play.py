@@ -154,19 +154,29 @@ def pair_matches(t: Tournament, rnd: Round, *, user: AnyUser | None) -> None:
         assert player is not None
         KnockoutMatch.objects.create(tournament=t, number=m.number, round=rnd, first=player)
     for number in view.state.ready:
-        status = view.state.matches[number]
-        first, second = view.entrant(status.first), view.entrant(status.second)
-        assert first is not None and second is not None
-        row = KnockoutMatch.objects.create(
-            tournament=t, number=number, round=rnd, first=first, second=second
-        )
-        gone = [not e.is_active_in(rnd.number) for e in (first, second)]
-        if any(gone):
-            row.walkover_winner = 0 if gone[1] else 1  # both gone: the upper slot
-            row.save(update_fields=["walkover_winner"])
-            _match_record(t, row, RecordReason.WITHDRAWAL, user, act=Act.FORFEIT)
-        else:
-            add_game(t, row, 1, user=user)
+        if view.matches[number].row is None:
+            open_match(t, rnd, view, number, user=user)
+
+
+def open_match(
+    t: Tournament, rnd: Round, view: CupView, number: int, *, user: AnyUser | None
+) -> KnockoutMatch:
+    """Pair the ready match ``number`` in ``rnd``: its first game, or a walkover (recorded)
+    when an entrant has withdrawn from the round (both withdrawn: the upper slot goes on)."""
+    status = view.state.matches[number]
+    first, second = view.entrant(status.first), view.entrant(status.second)
+    assert first is not None and second is not None
+    row = KnockoutMatch.objects.create(
+        tournament=t, number=number, round=rnd, first=first, second=second
+    )
+    gone = [not e.is_active_in(rnd.number) for e in (first, second)]
+    if any(gone):
+        row.walkover_winner = 0 if gone[1] else 1
+        row.save(update_fields=["walkover_winner"])
+        _match_record(t, row, RecordReason.WITHDRAWAL, user, act=Act.FORFEIT)
+    else:
+        add_game(t, row, 1, user=user)
+    return row
 
 
 def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | None) -> Pairing:
@@ -311,13 +321,7 @@ def _rebuild(t: Tournament, view: CupView, dropped: set[int], user: AnyUser | No
         return
     for number in view.state.ready:
         if number in dropped and view.matches[number].row is None:
-            status = view.state.matches[number]
-            first, second = view.entrant(status.first), view.entrant(status.second)
-            assert first is not None and second is not None
-            row = KnockoutMatch.objects.create(
-                tournament=t, number=number, round=rnd, first=first, second=second
-            )
-            add_game(t, row, 1, user=user)
+            open_match(t, rnd, view, number, user=user)
 
 
 def _follow_match(
