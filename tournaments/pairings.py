@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import hooks, pairing, scores
-from tournaments.acts import pairing_results
+from tournaments.acts import cup_play, pairing_results
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -144,6 +144,11 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
             t.save(update_fields=["rounds"])
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
+    if entry.plays_matches:  # a knockout: the matches ready (tournaments.acts.cup_play)
+        rnd = _new_round(t, number)
+        cup_play.pair_matches(t, rnd, user=user)
+        refresh_status(tournament=t)
+        return rnd
     paired = entry.pair_round(
         number=number,
         entries=entries,
@@ -153,13 +158,18 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         virtual_points=virtual_points(t, entries, number),
         acceleration=acceleration_plan(t, entries),
     )
+    rnd = _new_round(t, number)
+    create_pairings(t, rnd, paired.boards, paired.byes, user=user)
+    refresh_status(tournament=t)
+    return rnd
+
+
+def _new_round(t: Tournament, number: int) -> Round:
     rnd, _created = Round.objects.update_or_create(
         tournament=t,
         number=number,
         defaults={"status": RoundStatus.PAIRED, "paired_at": timezone.now(), "warnings": []},
     )
-    create_pairings(t, rnd, paired.boards, paired.byes, user=user)
-    refresh_status(tournament=t)
     return rnd
 
 

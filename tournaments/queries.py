@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
+from tournaments.acts import cup
 from tournaments.core.vocabulary import points_text
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
@@ -148,6 +149,7 @@ class Standings:
     entries: dict[int, Entry]
     labels: list[tuple[str, str, str]]  # (key, label, abbreviation)
     rounds_played: int
+    by_places: bool = False  # a knockout's places; each row's points are its matches won
 
     def lines(self) -> list[tuple[StandingRow, Entry]]:
         return [(row, self.entries[row.entry]) for row in self.rows]
@@ -230,6 +232,10 @@ def standings_inputs(tournament: Tournament) -> StandingsInputs:
 def standings(tournament: Tournament, inputs: StandingsInputs | None = None) -> Standings:
     """The standings with every tie-break in the tournament's order: three queries in all (none
     given the ``inputs`` already read)."""
+    if tournament.format_entry.plays_matches:
+        entries = {e.pk: e for e in tournament.entries.select_related("player")}
+        played = rounds_played(tournament)
+        return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
     if inputs is None:
         inputs = standings_inputs(tournament)
     entries, games, played = inputs.entries, inputs.games, inputs.played

@@ -65,8 +65,11 @@ MAX_RATING = 9999
 
 
 def tournament_to_trf(tournament: Tournament) -> trf.TrfTournament:
-    """The tournament as a ``TrfTournament`` (see ``export_trf``)."""
+    """The tournament as a ``TrfTournament`` (see ``export_trf``); a format with no TRF type
+    (a knockout) is refused with a ``TournamentError``."""
     t = Tournament.objects.get(pk=tournament.pk)
+    if problem := t.format_entry.trf_problem():
+        raise TournamentError(problem, "no_trf")
     by_pk = {e.pk: e for e in t.entries.select_related("player")}
     entries = [by_pk[pk] for pk in pairing_order(list(by_pk.values()))]  # C.04.2
     number = {e.pk: n for n, e in enumerate(entries, 1)}

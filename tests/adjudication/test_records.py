@@ -186,6 +186,13 @@ def test_reasons_are_the_issues_list_and_those_of_the_other_sources() -> None:
         "late_entry",
         "not_paired",
         "pairing_changed",
+        # the reasons of a knockout match's records, given by its matches (issue 29)
+        "tiebreak_started",
+        "decider_started",
+        "by_armageddon",
+        "by_sudden_death",
+        "by_lot",
+        "seeding",
     }
 
 

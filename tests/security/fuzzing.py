@@ -118,6 +118,7 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("tournaments", "pk"): lambda d: d.tournament.pk,
     ("rounds", "number"): lambda d: d.round.number,
     ("pairings", "pairing"): lambda d: d.pairing.pk,
+    ("matches", "match"): lambda d: 1,  # a knockout's match number (none in the demo: a 404)
     ("claims", "claim"): lambda d: d.win_claim.pk,
     ("entries", "entry"): lambda d: d.entry.pk,
     ("invitation", "token"): lambda d: d.invitation_token,

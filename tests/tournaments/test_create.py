@@ -168,6 +168,6 @@ def test_a_superuser_can_arbitrate_any_tournament() -> None:
 
 
 def test_unknown_format_name_and_rules_options_are_refused() -> None:
-    refused("format", format="knockout")
+    refused("format", format="scheveningen")
     refused("name", name="   ")
     refused("options", options={"rows": 2})

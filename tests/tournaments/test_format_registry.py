@@ -146,18 +146,18 @@ def test_every_stored_format_has_its_entry() -> None:
 
 def test_an_unknown_format_is_a_clear_error_never_a_round_robin() -> None:
     with translation.override("en"), pytest.raises(formats.UnknownFormat) as err:
-        formats.get("knockout")
+        formats.get("scheveningen")
     assert isinstance(err.value, TournamentError)
     assert err.value.code == "format"
     assert str(err.value) == "Unknown tournament format."
-    assert formats.find("knockout") is None
+    assert formats.find("scheveningen") is None
 
 
 def test_a_tournament_with_an_unknown_stored_format_says_so() -> None:
     from tournaments.models import Tournament
 
     with pytest.raises(formats.UnknownFormat):
-        Tournament(format="knockout").format_entry  # noqa: B018
+        Tournament(format="scheveningen").format_entry  # noqa: B018
 
 
 def test_a_format_is_registered_once() -> None:

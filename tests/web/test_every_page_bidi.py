@@ -103,6 +103,8 @@ NOT_PAGES = {
     "admin:<catch-all>": "the admin's catch-all: a redirection or 404",
     "old_result_record_admin": "a redirection to the records' new admin address",
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
+    "tournaments:cup_seed": "POST only: seeds a knockout again (the button is on its page)",
+    "tournaments:cup_lot": "POST only: draws lots for a match (the button is on the pages)",
     # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
     **{
         f"api:{name}": "JSON (the open API)"
@@ -192,16 +194,28 @@ def world(db: None) -> World:
     for n, entry in enumerate(Entry.objects.filter(tournament=t)):
         StartingRating.objects.create(list=rating_list, player=entry.player, rating=1500 + 10 * n)
     rating_acts.mark_rated(tournament=t, rating_list=rating_list, user=arbiter)
+    # A knockout of the same four, its round 1 played and its final paired (the matches list).
+    cup = h.new_tournament(
+        arbiter, name=TOURNAMENT, format="knockout", online=True, format_options={"games": 2}
+    )
+    h.register_all(cup, arbiter, list(Player.objects.filter(name__in=PLAYERS)))
+    h.pair(cup, arbiter)
+    for pairing in Pairing.objects.filter(round__tournament=cup).order_by("pk"):
+        h.services.record_result(pairing=pairing, result="1-0", user=arbiter)
+    for pairing in Pairing.objects.filter(round__tournament=cup, result="").order_by("pk"):
+        h.services.record_result(pairing=pairing, result="0-1", user=arbiter)  # 2-0 each
+    h.services.finish_round(round=cup.round_set.get(number=1), user=arbiter)
+    h.pair(cup, arbiter)
     w = World(root=root, arbiter=arbiter, player=player, tournament=t, casual=casual)
     games = list(Game.objects.order_by("pk"))
     w.values = {
         "games:pk": [g.pk for g in games],
         "games:player:pk": list(Player.objects.values_list("pk", flat=True)),
         "accounts:pk": [invited.pk],
-        "tournaments:pk": [t.pk],
+        "tournaments:pk": [t.pk, cup.pk],
         "tournaments:number": [1, 2],
         "tournaments:pairing": list(
-            Pairing.objects.filter(round__tournament=t).values_list("pk", flat=True)
+            Pairing.objects.filter(round__tournament__in=[t, cup]).values_list("pk", flat=True)
         ),
         "tournaments:entry": list(Entry.objects.filter(tournament=t).values_list("pk", flat=True)),
         "tournaments:claim": list(Claim.objects.values_list("pk", flat=True)),

@@ -58,6 +58,7 @@ def add_round(
     or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, t)
+    _refuse_matches(t)
     number = next_round_number(t)
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
@@ -101,6 +102,15 @@ def add_round(
     return rnd
 
 
+def _refuse_matches(t: Tournament) -> None:
+    """A knockout's boards are its matches' games, paired by its bracket: none given by hand."""
+    if t.format_entry.plays_matches:
+        raise TournamentError(
+            _("A knockout's games follow its bracket: its pairings cannot be given by hand."),
+            "knockout",
+        )
+
+
 def board_errors(tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int) -> list[str]:
     """What makes ``pairs`` impossible (:func:`tournaments.pairing.check.check_boards`), in the
     user's language with the players' names; [] if nothing. The override form asks it too."""
@@ -133,6 +143,7 @@ def set_pairings(
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     t = rnd.tournament
     require_arbiter(user, t)
+    _refuse_matches(t)
     current, recorded = _unstarted_boards(rnd)
     pairs = _checked_pairs(t, rnd, boards, current)
     found = _pairing_warnings(t, rnd, pairs, current)

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import formats
-from tournaments.acts import pairing_results, results
+from tournaments.acts import cup_play, pairing_results, results
 from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
@@ -72,6 +72,7 @@ def create_tournament(
     time_control: str = "",
     registration_open: bool = False,
     registration_approval: bool = False,
+    format_options: Mapping[str, Any] | None = None,
 ) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters. ``time_control`` (a
     ``games.clock`` code) is the clock its games get when they are paired."""
@@ -88,6 +89,7 @@ def create_tournament(
         tiebreaks=tiebreaks,
         acceleration=acceleration,
         dummy_cap=dummy_cap,
+        format_options=format_options,
     )
     if not formats.get(clean["format"]).rounds_given:
         clean["rounds"] = None
@@ -328,6 +330,8 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
             % {"count": missing},
             "missing_results",
         )
+    if tournament.format_entry.plays_matches and (problem := cup_play.round_problem(rnd)):
+        raise TournamentError(problem, "match_open")
     rnd.status = RoundStatus.FINISHED
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["status", "finished_at"])

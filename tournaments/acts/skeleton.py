@@ -47,6 +47,12 @@ def check(user: AnyUser | None, reason: str, **scope: Any) -> None:
         raise TournamentError(_("Choose the reason for the decision."), "reason")
 
 
+# Called with every record just written, in its transaction (a knockout's matches follow their
+# games' results: ``tournaments.acts.cup_play.after_record``, added by the app's ``ready``). A
+# hook that refuses (``TournamentError``) refuses the act with it.
+AFTER_RECORD: list[Callable[[ResultRecord], None]] = []
+
+
 def record(
     act: str,
     *,
@@ -84,6 +90,8 @@ def record(
         after=after,
         decided_by=user if user is not None and user.is_authenticated else None,
     )
+    for hook in AFTER_RECORD:
+        hook(row)
     hooks.announce_record(
         record_id=row.pk, act=act, tournament_id=row.tournament_id, pairing_id=row.pairing_id
     )

@@ -44,7 +44,7 @@ def default_tiebreaks(format: str, kind: str | None = None) -> list[str]:
     the form's six tie-break places go."""
     usual = list(formats.get(format).default_tiebreaks)
     own = game_kinds.get(kind).tiebreaks if game_kinds.known(kind) else ()
-    if not own:
+    if not own or not usual:  # a format without tie-breaks (a knockout's places) takes none
         return usual
     lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
     rest = [k for k in usual if k not in lead]
@@ -69,11 +69,13 @@ def validate_settings(
     tiebreaks: Sequence[str] | None,
     acceleration: str = "",
     dummy_cap: bool = False,
+    format_options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A tournament's settings checked and normalised, as every form (the site's, the admin's)
     and service stores them; ``TournamentError`` whose code names the field at fault."""
     name = _checked_name(name)
     _check_kind_and_format(kind, format, rounds)
+    own = formats.get(format).clean_options(format_options)
     normalised = _checked_options(kind, options)
     points = _checked_points(points_win, points_draw, points_loss, points_bye)
     order = _checked_tiebreaks(tiebreaks, format, kind)
@@ -93,6 +95,7 @@ def validate_settings(
         "tiebreaks": order,
         "acceleration": acceleration,
         "dummy_cap": bool(dummy_cap),
+        "format_options": own,
     }
 
 
@@ -162,7 +165,7 @@ def _checked_tiebreaks(tiebreaks: Any, format: str, kind: str) -> list[str]:
 
 # What an arbiter may change after creating a tournament; the first three are frozen once
 # round 1 is paired (the games are made with them, the pairings follow the format).
-FROZEN_FIELDS = ("kind", "format", "options")
+FROZEN_FIELDS = ("kind", "format", "options", "format_options")
 SETTING_FIELDS = (
     "name",
     *FROZEN_FIELDS,
@@ -225,6 +228,7 @@ def validated_changes(tournament: Tournament, changes: Mapping[str, Any]) -> dic
             tiebreaks=merged["tiebreaks"],
             acceleration=merged["acceleration"],
             dummy_cap=merged["dummy_cap"],
+            format_options=merged["format_options"],
         )
     except TournamentError:
         check_not_frozen(tournament, changes)  # a frozen setting changed: that is the answer

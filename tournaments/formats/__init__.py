@@ -22,6 +22,14 @@ from tournaments.formats.base import (
     get,
     register,
 )
+from tournaments.formats.knockout import (
+    KNOCKOUT,
+    KNOCKOUT_DOUBLE,
+    CupOptions,
+    Decider,
+    Knockout,
+    Seeding,
+)
 from tournaments.formats.round_robin import RoundRobin
 from tournaments.formats.swiss import Burstein, Swiss
 
@@ -35,13 +43,19 @@ register(
         trf_type="Individual: Double Round-Robin",
     )
 )
+register(KNOCKOUT)
+register(KNOCKOUT_DOUBLE)
 
 __all__ = [
     "Burstein",
+    "CupOptions",
+    "Decider",
     "EntryLike",
     "Format",
+    "Knockout",
     "PairedRound",
     "RoundRobin",
+    "Seeding",
     "Swiss",
     "TournamentFormat",
     "UnknownFormat",

@@ -28,6 +28,8 @@ class TournamentFormat(models.TextChoices):
     BURSTEIN = "swiss_burstein", gettext_lazy("Swiss, Burstein system")
     ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
+    KNOCKOUT = "knockout", gettext_lazy("Knockout (single elimination)")
+    KNOCKOUT_DOUBLE = "knockout_double", gettext_lazy("Knockout (double elimination)")
 
 
 class EntryLike(Protocol):
@@ -73,6 +75,9 @@ class Format:
     default_tiebreaks: tuple[str, ...] = ()  # keys of tournaments.standings.TIEBREAKS
     trf_type: str = ""  # the TRF's 092 line, before the game kind
     trf_import: bool = False  # a TRF file of this type may be imported (``by_trf_type``)
+    # A round's pairings are matches of several games (``tournaments.acts.cup``): the round is
+    # paired, followed and finished by the matches, the standings are places, not points.
+    plays_matches: bool = False
 
     @property
     def label(self) -> str:
@@ -106,6 +111,15 @@ class Format:
 
     def validate(self, *, rounds: int | None) -> None:
         """``TournamentError`` (its code names the field) when the settings do not fit."""
+
+    def clean_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The format's own options (``Tournament.format_options``) checked and normalised;
+        ``TournamentError`` whose code names the form field. A format without options has {}."""
+        return {}
+
+    def trf_problem(self) -> str | None:
+        """Why a tournament of this format has no TRF export (``None``: it has one)."""
+        return None
 
     def late_entry_problem(self, *, last_paired: int) -> str | None:
         """Why no player may join after round ``last_paired`` is paired (``None``: one may)."""

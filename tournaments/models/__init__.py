@@ -8,6 +8,7 @@ public models interface).
 """
 
 from .join_requests import JoinRequest
+from .knockout import Cup, KnockoutMatch
 from .result_records import (
     ARBITER_REASONS,
     BYE_REASONS,
@@ -38,8 +39,10 @@ __all__ = [
     "Act",
     "Claim",
     "ClaimStatus",
+    "Cup",
     "Entry",
     "JoinRequest",
+    "KnockoutMatch",
     "Pairing",
     "RecordReason",
     "Result",

@@ -33,6 +33,8 @@ class Act(models.TextChoices):
     RESUME_CLOCKS = "resume_clocks", _("Clocks restarted")
     START_ROUND = "start_round", _("Round started")
     ENGINE_RESULT = "engine_result", _("Result decided with the engine")
+    MATCH = "match", _("Match decision")
+    SEED = "seed", _("Cup seeded")
 
 
 class RecordReason(models.TextChoices):
@@ -52,6 +54,12 @@ class RecordReason(models.TextChoices):
     NOT_PAIRED = "not_paired", _("Not paired in this round")
     PAIRING_CHANGED = "pairing_changed", _("Pairing changed by the arbiter")
     ROUND_START = "round_start", _("Start of the round")
+    TIEBREAK_STARTED = "tiebreak_started", _("Tie-break started")
+    DECIDER_STARTED = "decider_started", _("Decider started")
+    BY_ARMAGEDDON = "by_armageddon", _("Decided by armageddon")
+    BY_SUDDEN_DEATH = "by_sudden_death", _("Decided by sudden death")
+    BY_LOT = "by_lot", _("Decided by lot")
+    SEEDING = "seeding", _("Seeding of the cup")
 
 
 # Why a bye got its result, by the result, where the caller does not say (a round paired
@@ -62,6 +70,16 @@ BYE_REASONS = {
     V.ZERO_BYE: RecordReason.NOT_PAIRED,
 }
 
+
+# The reasons of a knockout match's records (``tournaments.acts.cup``).
+MATCH_REASONS = (
+    RecordReason.TIEBREAK_STARTED,
+    RecordReason.DECIDER_STARTED,
+    RecordReason.BY_ARMAGEDDON,
+    RecordReason.BY_SUDDEN_DEATH,
+    RecordReason.BY_LOT,
+    RecordReason.SEEDING,
+)
 
 # The reasons an arbiter chooses from (the others are given by the results service).
 ARBITER_REASONS = [
@@ -76,6 +94,7 @@ ARBITER_REASONS = [
         RecordReason.LATE_ENTRY,
         RecordReason.PAIRING_CHANGED,
         RecordReason.ROUND_START,  # given by the act that starts a round
+        *MATCH_REASONS,  # given by a knockout's matches
     )
 ]
 

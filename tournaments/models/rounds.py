@@ -92,6 +92,15 @@ class Pairing(models.Model):
         on_delete=models.SET_NULL,
         related_name="pairing",
     )
+    # A knockout's game: the match it is a game of (``tournaments.models.knockout``).
+    match = models.ForeignKey(
+        "tournaments.KnockoutMatch",
+        verbose_name=_("match"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
     reasons = models.JSONField(_("why this pairing"), default=list, blank=True)
     warnings = models.JSONField(_("warnings"), default=list, blank=True)
     manual = models.BooleanField(_("set by the arbiter"), default=False)

@@ -57,6 +57,8 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Swiss only; a round robin has as many rounds as its schedule needs."),
     )
+    # The format's own options, checked by its entry (``Format.clean_options``): a knockout's.
+    format_options = models.JSONField(_("format options"), default=dict, blank=True)
     online = models.BooleanField(
         _("games played on the site"),
         default=True,

@@ -20,6 +20,7 @@ from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
+from tournaments.web.cup_form import CUP_FIELDS, CupOptionFields
 
 MAX_TIEBREAKS = 6
 
@@ -28,7 +29,7 @@ def _tiebreak_choices() -> list[tuple[str, Any]]:
     return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
 
 
-class TournamentForm(KindOptionFields, forms.Form):
+class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=column_limit(Tournament, "name"),
@@ -137,7 +138,8 @@ class TournamentForm(KindOptionFields, forms.Form):
             for n, key in enumerate(self.shown_tiebreaks()):
                 self.initial.setdefault(f"tiebreak_{n}", key)
         if frozen:
-            for name in (*self.FROZEN, *kinds.option_names()):
+            cup = [f"cup_{name}" for name in CUP_FIELDS]
+            for name in (*self.FROZEN, *kinds.option_names(), *cup):
                 self.fields[name].disabled = True  # the posted value is ignored
 
     def _add_running_fields(self) -> None:
@@ -235,6 +237,7 @@ class TournamentForm(KindOptionFields, forms.Form):
             "registration_open": t.registration_open,
             "registration_approval": t.registration_approval,
         }
+        initial.update(CupOptionFields.cup_initial(t.format_options))
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key
         names = kinds.option_names()
@@ -271,6 +274,7 @@ class TournamentForm(KindOptionFields, forms.Form):
                 entry.validate(rounds=data.get("rounds"))
         except TournamentError as err:
             self.add_error(err.code, err.message)
+        self.clean_format_options(data)
         data["acceleration"] = data.get("acceleration") or Acceleration.NONE
         points = [data.get(f"points_{k}") for k in ("win", "draw", "loss")]
         if data.get("format") and None not in points:

@@ -3,6 +3,7 @@ from django.urls import path
 from tournaments.web import (
     action_views,
     clock_views,
+    cup_views,
     decision_views,
     engine_views,
     registration_views,
@@ -27,6 +28,9 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/finish/", action_views.round_finish, name="finish_round"),
     path("<int:pk>/rounds/<int:number>/override/", action_views.round_override, name="override"),
     path("<int:pk>/pairings/<int:pairing>/result/", action_views.result_enter, name="result"),
+    # A knockout's acts
+    path("<int:pk>/cup/seed/", cup_views.seed_again, name="cup_seed"),
+    path("<int:pk>/matches/<int:match>/lot/", cup_views.lot, name="cup_lot"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),

@@ -24,6 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.web import cup_page
 from tournaments.web.forms import EntryForm, ResultForm
 from tournaments.web.settings_form import TournamentForm
 
@@ -68,6 +69,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 time_control=d["time_control"],
                 registration_open=d["registration_open"],
                 registration_approval=d["registration_approval"],
+                format_options=d.get("format_options") or {},
             )
         except TournamentError as err:
             form.add_error(None, err.message)
@@ -109,6 +111,7 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 SETTINGS_FORM_FIELDS = (
     "name",
+    "format_options",
     "kind",
     "options",
     "format",
@@ -164,6 +167,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_pair": is_arbiter
             and (current is None or current.status == RoundStatus.FINISHED)
             and t.status != "finished",
+            **cup_page.cup_context(t),
         },
     )
 
@@ -214,6 +218,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round_warnings": [queries.describe(w, names, html=True) for w in rnd.warnings],
             "is_arbiter": is_arbiter,
             "result_form": ResultForm(),
+            **cup_page.cup_context(t, rnd),
         },
     )
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.commands import TranslatedCommand
+from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.trf_io import export_trf
 
@@ -29,7 +30,10 @@ class Command(TranslatedCommand):
             raise CommandError(
                 _("There is no tournament %(id)s.") % {"id": options["tournament_id"]}
             ) from None
-        text = export_trf(tournament)
+        try:
+            text = export_trf(tournament)
+        except TournamentError as err:
+            raise CommandError(err.message) from None
         path = options["output"]
         if not path:
             self.stdout.write(text, ending="")
