@@ -21,6 +21,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
+    path("ratings/", include("ratings.urls")),
     # The open API (docs/api.md): its own namespace, problem details for its errors.
     path("api/v1/", include("api.urls")),
 ]

@@ -8,6 +8,10 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import receivers
+        from games.hooks import register_player_page
+        from ratings import page_hooks, receivers
+        from tournaments.hooks import register_tournament_page
 
         receivers.connect()
+        register_player_page(page_hooks.player_page, uid="ratings")
+        register_tournament_page(page_hooks.tournament_page, uid="ratings")
