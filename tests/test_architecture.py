@@ -66,6 +66,7 @@ TEMPLATE_FOLDERS = {
     "accounts": "accounts",
     "account": "accounts",  # django-allauth's pages, as the accounts app serves them
     "registration": "accounts",  # django.contrib.auth's pages, as the accounts app serves them
+    "ratings": "ratings",
     "ops": "ops",
     "api": "api",
 }
