@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.bidi import isolate
 from ratings.lists import FIELDS
 from ratings.models import RatingList
 from tournaments.models import Tournament
@@ -27,10 +28,17 @@ class RatingListForm(forms.ModelForm):
         return name
 
 
+class ListChoice(forms.ModelChoiceField):
+    """A list by its name, isolated (an option holds text only: FSI … PDI)."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return isolate(obj.name)
+
+
 class RatedForm(forms.Form):
     """The list a tournament's games feed, and whether its starting ratings come from it."""
 
-    rating_list = forms.ModelChoiceField(
+    rating_list = ListChoice(
         label=_("Rating list"),
         queryset=RatingList.objects.none(),
         error_messages={"invalid_choice": _("Choose one of the rating lists for this game.")},

@@ -135,6 +135,8 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("standings", "entry"): lambda d: d.entry.pk,
     ("kinds", "kind"): lambda d: d.game.kind,
     ("v1", "rest"): lambda d: "no-such-page",
+    # The ratings pages (ratings/urls.py): a rating list.
+    ("ratings", "pk"): lambda d: d.rating_list.pk,
 }
 # A route's other converters than int ids, which cannot be given a huge number.
 NOT_IDS = {"token", "key", "uidb64", "app_label", "kind", "rest"}

@@ -39,6 +39,8 @@ from accounts import services as account_services
 from games import analysis, endings
 from games import services as game_services
 from games.models import Game, Player
+from ratings import acts as rating_acts
+from ratings.models import RatingList
 from tests import factories
 from tests.adjudication.helpers import age_moves
 from tests.tournaments import helpers as h
@@ -56,9 +58,12 @@ CLUB = f"Club{RLO}stu"
 TOURNAMENT = f"Cup{RLO}xyz"
 ARBITER = f"arb{RLO}iter"
 ROOT = f"root{RLO}vwx"
+RATING_LIST = f"Elo{RLO}cde"
 MORE = [f"Gus{RLO}yz", f"Hal{RLO}ab"]
 ACCOUNTS = [name.lower() for name in PLAYERS]  # the players' accounts
-NAMES = frozenset({*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT})
+NAMES = frozenset(
+    {*PLAYERS, *ACCOUNTS, *CASUAL, *MORE, CLUB, TOURNAMENT, ARBITER, ROOT, RATING_LIST}
+)
 # The results as the pages write them: digits or signs around a hyphen, never inside a number.
 RESULT = re.compile(r"(?<![\w.])(?:1-0|0-1|½-½|0-0|\+/-|-/\+)(?![\w.])")
 
@@ -95,6 +100,7 @@ NOT_PAGES = {
     "admin:<catch-all>": "the admin's catch-all: a redirection or 404",
     "old_result_record_admin": "a redirection to the records' new admin address",
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
+    "ratings:rebuild": "POST only: staff's rebuild of a list",
     # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
     **{
         f"api:{name}": "JSON (the open API)"
@@ -171,6 +177,8 @@ def world(db: None) -> World:
     invitation = account_services.send_invitation(
         player=invited, email="hal@example.org", user=root, host="testserver"
     )
+    rating_list = RatingList.objects.create(name=RATING_LIST, kind="sos", method="glicko2")
+    rating_acts.mark_rated(tournament=t, rating_list=rating_list, user=root)
     w = World(root=root, arbiter=arbiter, player=player, tournament=t, casual=casual)
     games = list(Game.objects.order_by("pk"))
     w.values = {
@@ -189,6 +197,9 @@ def world(db: None) -> World:
         ),
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "sheets:number": [1, 2],
+        "ratings:pk": [rating_list.pk],
+        "ratings:rated:pk": [t.pk],
+        "ratings:report:pk": [t.pk],
         "token": [account_services.invitation_token(invitation)],
         "uidb64": [urlsafe_base64_encode(force_bytes(player.pk))],
         "reset_token": [default_token_generator.make_token(player)],
