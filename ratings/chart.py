@@ -147,7 +147,7 @@ def history_svg(
     frame = _Frame(len(points), low, high, rtl)
     title = _("Rating history on %(list)s") % {"list": isolate(list_name)}
     first, last = points[0], points[-1]
-    desc = _("%(periods)s rating periods, from %(first)s on %(start)s to %(last)s on %(end)s.") % {
+    desc = _("Rating periods: %(periods)s; from %(first)s on %(start)s to %(last)s on %(end)s.") % {
         "periods": len(points),
         "first": round(first.rating),
         "start": first.label,

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ratings.queries import SORTS
 
@@ -70,7 +71,7 @@ class ListFilter(forms.Form):
         direction (``ascending``/``descending``/``none``, for ``aria-sort``)."""
         current = self.values()["sort"]
         labels = [
-            ("rank", _("Rank")),
+            ("rank", pgettext_lazy("rating list", "Rank")),
             ("name", _("Player")),
             ("rating", _("Rating")),
             ("deviation", _("Deviation")) if glicko else ("k", _("K")),

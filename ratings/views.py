@@ -116,7 +116,7 @@ def rebuild(request: HttpRequest, pk: int) -> HttpResponse:
     record = lists.rebuild_now(rating_list=rating_list, user=request.user)
     messages.success(
         request,
-        _("The list was recalculated from scratch: %(rows)s rows rewritten.")
+        _("The list was recalculated from scratch. Rows rewritten: %(rows)s.")
         % {"rows": record.rows},
     )
     return redirect("ratings:list", rating_list.pk)

@@ -43,13 +43,13 @@ def glicko_history(arbiter: User) -> tuple[object, object]:
 
 
 def test_a_point_per_period_and_the_glicko_band(arbiter: User) -> None:
-    rating_list, ann = glicko_history(arbiter)
+    _list, ann = glicko_history(arbiter)
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(ann.get_absolute_url()).content.decode()
     svg = svg_of(html)
     assert len(points(svg)) == 3 == RatingChange.objects.filter(player=ann).count()
     assert 'class="chart-band"' in svg
     assert 'role="img"' in svg and "<title id=" in svg and "<desc id=" in svg
-    assert "3 rating periods" in svg and "two deviations" in svg
+    assert "Rating periods: 3;" in svg and "two deviations" in svg
     ratings = [c.rating_after for c in RatingChange.objects.filter(player=ann)]
     assert ratings == sorted(ratings)  # Ann won every time: the line rises
     ys = [y for _x, y in points(svg)]
