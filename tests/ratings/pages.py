@@ -47,3 +47,14 @@ def make_club(arbiter: User) -> Club:
     staff = make_user("staffer", is_staff=True)
     other = factories.with_permission(make_user("other"), ARBITER_PERMISSION)
     return Club(rating_list, tournament, ann, ben, cyd, arbiter, ann.user, staff, other)
+
+
+def make_history(arbiter: User) -> tuple[RatingList, Player]:
+    """A Glicko-2 list where Ann beats Ben in three monthly tournaments (three periods)."""
+    rating_list = make_list(name="Glicko", method="glicko2")
+    ann, ben = make_player("Ann"), make_player("Ben")
+    start(rating_list, ben, 1500)
+    for month in (3, 4, 5):
+        t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, month, 1), rounds=1)
+        play(t, arbiter, [(ann, ben, "1-0")])
+    return rating_list, ann

@@ -13,8 +13,8 @@ from django.test import Client
 
 from ratings.chart import history_svg
 from ratings.models import RatingChange
-from tests.ratings.helpers import make_list, play, rated_tournament, start
-from tests.ratings.pages import make_club
+from tests.ratings.helpers import make_list, play, rated_tournament
+from tests.ratings.pages import make_club, make_history
 from tests.tournaments.helpers import make_player
 
 pytestmark = pytest.mark.django_db
@@ -32,18 +32,8 @@ def points(svg: str) -> list[tuple[float, float]]:
     ]
 
 
-def glicko_history(arbiter: User) -> tuple[object, object]:
-    rating_list = make_list(name="Glicko", method="glicko2")
-    ann, ben = make_player("Ann"), make_player("Ben")
-    start(rating_list, ben, 1500)
-    for month in (3, 4, 5):
-        t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, month, 1), rounds=1)
-        play(t, arbiter, [(ann, ben, "1-0")])
-    return rating_list, ann
-
-
 def test_a_point_per_period_and_the_glicko_band(arbiter: User) -> None:
-    _list, ann = glicko_history(arbiter)
+    _list, ann = make_history(arbiter)
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(ann.get_absolute_url()).content.decode()
     svg = svg_of(html)
     assert len(points(svg)) == 3 == RatingChange.objects.filter(player=ann).count()
@@ -67,7 +57,7 @@ def test_the_elo_chart_has_no_band_and_shows_k(arbiter: User) -> None:
 
 
 def test_the_time_axis_runs_right_to_left_in_persian(arbiter: User) -> None:
-    _list, ann = glicko_history(arbiter)
+    _list, ann = make_history(arbiter)
     en = svg_of(Client(HTTP_ACCEPT_LANGUAGE="en").get(ann.get_absolute_url()).content.decode())
     fa = svg_of(Client(HTTP_ACCEPT_LANGUAGE="fa").get(ann.get_absolute_url()).content.decode())
     assert 'direction="ltr" data-direction="ltr"' in en
