@@ -233,3 +233,40 @@ def test_pages_of_the_list(club: Club) -> None:
     second = client().get(url, {"sort": "name", "page": 2}).content.decode()
     assert names(second)[-1] == "P59"
     assert make_user("nobody")
+
+
+# Every GET page of the ratings app: the answer each visitor gets (302: to the log-in).
+MATRIX = {
+    "/ratings/": {"anonymous": 200, "player": 200, "arbiter": 200, "staff": 200},
+    "/ratings/{list}/": {"anonymous": 200, "player": 200, "arbiter": 200, "staff": 200},
+    "/ratings/new/": {"anonymous": 302, "player": 403, "arbiter": 200, "staff": 200},
+    "/ratings/{list}/edit/": {"anonymous": 302, "player": 403, "arbiter": 200, "staff": 200},
+    "/ratings/tournaments/{t}/": {"anonymous": 302, "player": 403, "arbiter": 200, "staff": 200},
+    "/ratings/tournaments/{t}/report/": {
+        "anonymous": 200,
+        "player": 200,
+        "arbiter": 200,
+        "staff": 200,
+    },
+    "/players/{ann}/": {"anonymous": 200, "player": 200, "arbiter": 200, "staff": 200},
+}
+
+
+@pytest.mark.parametrize("url", list(MATRIX))
+def test_each_page_for_each_visitor(club: Club, url: str) -> None:
+    users = {"anonymous": None, "player": club.player, "arbiter": club.arbiter}
+    users["staff"] = club.staff
+    path = url.format(list=club.rating_list.pk, t=club.tournament.pk, ann=club.ann.pk)
+    got = {role: client(user).get(path).status_code for role, user in users.items()}
+    assert got == MATRIX[url]
+
+
+POSTS = ["/ratings/new/", "/ratings/{list}/edit/", "/ratings/tournaments/{t}/"]
+
+
+@pytest.mark.parametrize("url", POSTS)
+def test_each_form_needs_the_csrf_token(club: Club, url: str) -> None:
+    path = url.format(list=club.rating_list.pk, t=club.tournament.pk)
+    strict = client(club.staff, enforce_csrf_checks=True)
+    assert strict.post(path, {"name": "X"}).status_code == 403
+    assert RatingList.objects.count() == 1
