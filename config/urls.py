@@ -23,7 +23,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     path("sheets/", include("sheets.urls")),
-    path("ratings/", include("ratings.sheet_urls")),  # the ratings' spreadsheets (h-rsheets)
+    path("ratings/", include("ratings.urls")),
+    path("ratings/", include("ratings.sheet_urls")),  # the lists and reports as spreadsheets
     # The open API (docs/api.md): its own namespace, problem details for its errors.
     path("api/v1/", include("api.urls")),
     # The widgets a club frames on its site, their snippets, a player's calendar link (api/).

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from games.models import Game
+    from games.models import Game, Player
 
 HEAD = "head"
 STATUS = "status"
@@ -175,6 +175,22 @@ def register_home_page(
 def home_page(request: HttpRequest) -> Page:
     """The links and panels other apps add to the home page."""
     return HOME_PAGE.collect(request)
+
+
+PLAYER_PAGE = PageHooks()
+
+
+def register_player_page(
+    fn: Callable[[HttpRequest, Player], Iterable[Item] | None], *, uid: str | None = None
+) -> Any:
+    """Add ``fn(request, player)`` to every player's page: its panels go in the slot ``aside``,
+    under the player's facts and above their games (the ratings' lists and history, for one)."""
+    return PLAYER_PAGE.register(fn, uid=uid)  # type: ignore[arg-type]
+
+
+def player_page(request: HttpRequest, player: Player) -> Page:
+    """The links and panels other apps add to ``player``'s page."""
+    return PLAYER_PAGE.collect(request, player)
 
 
 def game_page(request: HttpRequest, game: Game) -> Page:

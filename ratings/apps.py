@@ -8,7 +8,8 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import receivers, sheet_export, sheet_page_hooks
+        from games.hooks import register_player_page
+        from ratings import page_hooks, receivers, sheet_export, sheet_page_hooks
         from ratings.sheet_texts import REPORT_SHEET
         from sheets.workbooks.hooks import register_workbook_sheets
         from tournaments.hooks import register_tournament_page
@@ -17,4 +18,6 @@ class RatingsConfig(AppConfig):
         register_workbook_sheets(
             sheet_export.workbook_sheets, uid="ratings", titles=(REPORT_SHEET,)
         )
+        register_player_page(page_hooks.player_page, uid="ratings")
+        register_tournament_page(page_hooks.tournament_page, uid="ratings")
         register_tournament_page(sheet_page_hooks.tournament_page, uid="rating_sheets")

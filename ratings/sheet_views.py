@@ -18,8 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from games.authority import is_arbiter_member
-from ratings import sheet_export, sheet_import
+from ratings import authority, sheet_export, sheet_import
 from ratings.models import RatingList
 from sheets.forms import ApplyForm, UploadForm
 from sheets.services import XLSX
@@ -28,12 +27,10 @@ from tournaments.authority import AnyUser
 from tournaments.models import Tournament
 
 
-def may_manage_lists(user: AnyUser | None) -> bool:
-    """Who may import a club's list: staff and the site's arbiters (the ones who may create
-    games and arbitrate them) — the ratings pages have no authority of their own yet."""
-    if user is None or not user.is_authenticated:
-        return False
-    return bool(user.is_staff or is_arbiter_member(user))
+def may_manage_lists(user: AnyUser | None, rating_list: RatingList) -> bool:
+    """Who may import a club's list into ``rating_list``: whoever may change the list
+    (:func:`ratings.authority.may_change_list`: staff, and the arbiter who made it)."""
+    return authority.may_change_list(user, rating_list)
 
 
 class ListUploadForm(UploadForm):
@@ -70,7 +67,7 @@ def report_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _flow(request: HttpRequest, pk: int) -> ImportFlow:
     rating_list = get_object_or_404(RatingList, pk=pk)
-    if not may_manage_lists(request.user):
+    if not may_manage_lists(request.user, rating_list):
         raise PermissionDenied
     page = reverse("rating_sheets:import", args=[rating_list.pk])
 

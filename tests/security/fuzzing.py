@@ -140,7 +140,7 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("tokens", "pk"): lambda d: d.api_token,
     # A player's private calendar feed (api/urls.py): any secret (a wrong one is a 404).
     ("calendar", "secret"): lambda d: "no-such-secret",
-    # The ratings' spreadsheets (ratings/sheet_urls.py): a rating list's list.xlsx and import.
+    # A rating list: its pages (ratings/urls.py), its list.xlsx and import (ratings/sheet_urls.py).
     ("ratings", "pk"): lambda d: d.rating_list.pk,
 }
 # A route's other converters than int ids, which cannot be given a huge number.

@@ -24,6 +24,7 @@ from django.test import Client
 from accounts import services as account_services
 from api.models import ApiToken, Scope
 from games.models import Game, Player
+from ratings import acts as rating_acts
 from ratings.models import RatingList
 from tests import factories
 from tests.adjudication.helpers import World, age_moves, build_world, make_user, play
@@ -53,6 +54,7 @@ class Demo:
     api_token: int
     rating_list: RatingList
     roles: dict[str, User | None]
+    rating_list: RatingList
 
 
 def build_demo() -> Demo:
@@ -84,8 +86,12 @@ def build_demo() -> Demo:
     joiner = make_user("joiner")
     factories.make_player("Joiner", joiner)
     registration.join(tournament=other, user=joiner)
+    # A rating list the tournament is rated in (its list page, its report).
+    rating_list = RatingList.objects.create(name="Club Elo", kind=t.kind, method="elo")
+    rating_acts.mark_rated(tournament=t, rating_list=rating_list, user=world.superuser)
     return Demo(
         world=world,
+        rating_list=rating_list,
         tournament=t,
         round=world.round1,
         pairing=world.board1,

@@ -59,6 +59,7 @@ CLUB = f"Club{RLO}stu"
 TOURNAMENT = f"Cup{RLO}xyz"
 ARBITER = f"arb{RLO}iter"
 ROOT = f"root{RLO}vwx"
+RATING_LIST = f"Elo{RLO}cde"
 MORE = [f"Gus{RLO}yz", f"Hal{RLO}ab"]
 ACCOUNTS = [name.lower() for name in PLAYERS]  # the players' accounts
 NAMES = frozenset(
@@ -105,6 +106,7 @@ NOT_PAGES = {
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
     "tournaments:cup_seed": "POST only: seeds a knockout again (the button is on its page)",
     "tournaments:cup_lot": "POST only: draws lots for a match (the button is on the pages)",
+    "ratings:rebuild": "POST only: staff's rebuild of a list",
     # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
     **{
         f"api:{name}": "JSON (the open API)"
@@ -226,6 +228,9 @@ def world(db: None) -> World:
         "api_pages:pk": [t.pk],
         "sheets:number": [1, 2],
         "rating_sheets:pk": [rating_list.pk],
+        "ratings:pk": [rating_list.pk],
+        "ratings:rated:pk": [t.pk],
+        "ratings:report:pk": [t.pk],
         "token": [account_services.invitation_token(invitation)],
         # The player's API token: its revocation's confirmation page (api/token_views.py).
         "api_tokens:pk": [ApiToken.issue(owner=player, name=MORE[0], scope=Scope.PLAY)[0].pk],
