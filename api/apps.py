@@ -12,6 +12,9 @@ class ApiConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.hooks import register_account_page
-        from api import token_views
+        from api import bots, token_views
+        from games.hooks import register_game_page_flag, register_player_tags
 
         register_account_page(token_views.account_page, uid="api")
+        register_player_tags(bots.player_tags, uid="api-bots")
+        register_game_page_flag(bots.BOT_SEAT_FLAG, bots.bot_seat)

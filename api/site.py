@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from api import game_reads, schemas, tournament_reads, writes
+from api import bots, game_reads, schemas, tournament_reads, writes
 from api.auth import RateLimited
 from api.http import PROBLEM_TYPE, Refusal, problem
 
@@ -62,6 +62,7 @@ api = ClubAPI(
 )
 api.add_router("", tournament_reads.router)
 api.add_router("", game_reads.router)
+api.add_router("", bots.router)
 assert writes  # its operations are on the routers above
 
 
