@@ -4,6 +4,7 @@ who may ask it."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -195,3 +196,14 @@ def test_is_bot(world: World) -> None:
     eve, fay = eve_and_fay(world)
     BotAccount.objects.create(user=fay)
     assert bots.is_bot(fay) and not bots.is_bot(eve) and not bots.is_bot(None)
+
+
+# -- the minimal bot of the docs -----------------------------------------------------------------
+
+
+def test_the_docs_minimal_bot_is_the_tested_file() -> None:
+    root = Path(__file__).resolve().parents[2]
+    docs = (root / "docs" / "api.md").read_text(encoding="utf-8")
+    section = docs.split("### A minimal bot in Python", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block == (root / "tests" / "api" / "minibot.py").read_text(encoding="utf-8")
