@@ -120,6 +120,8 @@ NOT_PAGES = {
             "results",
             "pair",
             "register",
+            # A bot's turns (GET with a play token, api/bots.py).
+            "bot_turns",
         )
     },
     "api:api-root": "a redirection to the API's documentation page",
