@@ -336,7 +336,10 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     games = _with_seats(Game.objects.filter(seats__player=player)).distinct()
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "games/player_detail.html", {"player": player, "page": page})
+    tags = hooks.player_tags([player]).get(player.pk, [])
+    return render(
+        request, "games/player_detail.html", {"player": player, "page": page, "tags": tags}
+    )
 
 
 @login_required

@@ -190,6 +190,10 @@ def test_the_players_list_shows_a_bots_badge_translated(world: World) -> None:
     client.cookies["django_language"] = "ru"
     page = client.get("/players/?q=Fay").content.decode()
     assert '<bdi>Fay</bdi></a> <span class="badge player-tag">бот</span>' in page
+    own = client.get(fay.player.get_absolute_url()).content.decode()
+    assert '<bdi>Fay</bdi> <span class="badge player-tag">бот</span></h1>' in own
+    other = client.get("/players/?q=Eve").content.decode()
+    assert 'class="badge player-tag"' not in other
 
 
 def test_is_bot(world: World) -> None:
