@@ -113,7 +113,7 @@ def game_list(request: HttpRequest, filters: Query[GameFilters]) -> dict[str, An
     }
 
 
-def _position(game: Game, state: Any, latest: int) -> dict[str, Any]:
+def position_out(game: Game, state: Any, latest: int) -> dict[str, Any]:
     """The board as rows of marks ("" for an empty cell), whose move it is and what it may
     play; a game known by its final position only (a paper sheet) has its marks alone."""
     rules = game.rules
@@ -165,7 +165,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             {"ply": ply, "seat": seat, "notation": notation, "points": points}
             for ply, seat, notation, points in rows
         ],
-        position=_position(game, state, len(rows)),
+        position=position_out(game, state, len(rows)),
         clock=clock,
     )
     return conditional(request, body, max_age=0)

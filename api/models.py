@@ -92,3 +92,32 @@ class ApiToken(models.Model):
             ApiToken.objects.filter(pk=self.pk, revoked_at__isnull=True).update(
                 revoked_at=self.revoked_at
             )
+
+
+class BotAccount(models.Model):
+    """An account marked as a bot (by staff, in the site's admin): it plays its games through
+    the API with a *play* token, and the pages show a "bot" badge beside its player's name."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.CASCADE,
+        related_name="bot_account",
+    )
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("marked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    marked_at = models.DateTimeField(_("marked"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("bot account")
+        verbose_name_plural = _("bot accounts")
+        ordering = ["-marked_at"]
+
+    def __str__(self) -> str:
+        return str(self.user)

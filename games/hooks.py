@@ -22,7 +22,7 @@ returns nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -196,3 +196,28 @@ def player_page(request: HttpRequest, player: Player) -> Page:
 def game_page(request: HttpRequest, game: Game) -> Page:
     """Ask every registered function for its links and panels on ``game``'s page."""
     return GAME_PAGE.collect(request, game)
+
+
+# Words shown beside a player's name (a small badge) on the game page and in the players' list:
+# functions ``fn(players, game)`` answering ``{player pk: label}`` for the players they tag
+# (``game`` is the page's game, or ``None`` for a list). An upper app answers (the API marks its
+# bots); games knows nothing of why.
+PlayerTagHook = Callable[[Sequence["Player"], "Game | None"], Mapping[int, str] | None]
+PLAYER_TAGS: dict[str, PlayerTagHook] = {}
+
+
+def register_player_tags(fn: PlayerTagHook, *, uid: str) -> PlayerTagHook:
+    """Add ``fn(players, game)`` (call from ``AppConfig.ready()``; the same ``uid`` replaces)."""
+    PLAYER_TAGS[uid] = fn
+    return fn
+
+
+def player_tags(players: Sequence[Player], game: Game | None = None) -> dict[int, list[str]]:
+    """Each tagged player's labels, by the player's pk (one call of each registered function)."""
+    tags: dict[int, list[str]] = {}
+    if not players:
+        return tags
+    for fn in PLAYER_TAGS.values():
+        for pk, label in (fn(players, game) or {}).items():
+            tags.setdefault(pk, []).append(label)
+    return tags

@@ -303,7 +303,10 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> str:
         number = _v(seat["number"])
         player = seat["player"]
         classes = (" to-move" if seat["to_move"] else "") + (" winner" if seat["winner"] else "")
-        badge = f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
+        badge = "".join(
+            f' <span class="badge player-tag">{escape(tag)}</span>' for tag in seat.get("tags", ())
+        )
+        badge += f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
         mark = f'<td class="mark">{_v(seat["mark"])}</td>' if marks else ""
         swatch = seat["colour_class"]
         out.append(

@@ -123,7 +123,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "kind_label": kind_label(game.kind),
         # What the apps above games (tournaments, sheets) add to the page.
         "page": hooks.game_page(request, game),
-        "seats": _seat_rows(kind, seats, scores, to_move if mover else None, outcome),
+        "seats": _seat_rows(kind, seats, scores, to_move if mover else None, outcome, game),
         "board": position_view(rules, game.final_position)
         if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
@@ -173,11 +173,19 @@ def _clock_of(game: Game, rows: list, names: dict[int, str]) -> tuple[Any, list[
 
 
 def _seat_rows(
-    kind: kinds.Kind, seats: list[Seat], scores: Any, to_move: int | None, outcome: Any
+    kind: kinds.Kind,
+    seats: list[Seat],
+    scores: Any,
+    to_move: int | None,
+    outcome: Any,
+    game: Game | None = None,
 ) -> list[dict[str, Any]]:
-    """The seats' table: each seat's number, player, mark, colour, score, turn and win."""
+    """The seats' table: each seat's number, player, mark, colour, score, turn and win, and the
+    words other apps show beside the player's name (games.hooks.player_tags: a bot's badge)."""
+    tags = hooks.player_tags([s.player for s in seats], game)
     return [
         {
+            "tags": tags.get(s.player.pk, []),
             "number": s.number + 1,
             "player": s.player,
             "mark": kind.seat_mark(s.number),
@@ -318,7 +326,9 @@ def player_list(request: HttpRequest) -> HttpResponse:
         folded = query.casefold()
         players = players.filter(Q(search_key__contains=folded))
     page = Paginator(players, PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "games/player_list.html", {"page": page, "q": query})
+    tags = hooks.player_tags(list(page.object_list))
+    rows = [(p, tags.get(p.pk, [])) for p in page.object_list]
+    return render(request, "games/player_list.html", {"page": page, "q": query, "rows": rows})
 
 
 @require_safe
@@ -327,8 +337,11 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     games = _with_seats(Game.objects.filter(seats__player=player)).distinct()
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
     extra = hooks.player_page(request, player)
+    tags = hooks.player_tags([player]).get(player.pk, [])
     return render(
-        request, "games/player_detail.html", {"player": player, "page": page, "extra": extra}
+        request,
+        "games/player_detail.html",
+        {"player": player, "page": page, "extra": extra, "tags": tags},
     )
 
 

@@ -52,7 +52,6 @@ class Demo:
     invitation_token: str
     game_type: ContentType
     api_token: int
-    rating_list: RatingList
     roles: dict[str, User | None]
     rating_list: RatingList
 
@@ -103,7 +102,6 @@ def build_demo() -> Demo:
         game_type=ContentType.objects.get_for_model(Game),
         # The player's API token (its revocation's page: /accounts/tokens/<pk>/revoke/).
         api_token=ApiToken.issue(owner=world.seated, name="bot", scope=Scope.PLAY)[0].pk,
-        rating_list=RatingList.objects.create(name="Club Elo", kind="sos", method="elo"),
         roles={
             "anonymous": None,
             "player": world.seated,

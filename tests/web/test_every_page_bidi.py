@@ -36,7 +36,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts import services as account_services
-from api.models import ApiToken, Scope
+from api.models import ApiToken, BotAccount, Scope
 from games import analysis, endings
 from games import services as game_services
 from games.models import Game, Player
@@ -131,6 +131,8 @@ NOT_PAGES = {
             "results",
             "pair",
             "register",
+            # A bot's turns (GET with a play token, api/bots.py).
+            "bot_turns",
         )
     },
     "api:api-root": "a redirection to the API's documentation page",
@@ -183,6 +185,8 @@ def world(db: None) -> World:
     analysis.request_position_analysis(game=casual, seconds=1, user=root)
     player_user = Player.objects.get(name=PLAYERS[1]).user
     EmailAddress.objects.create(user=player_user, email="bob@example.org", verified=True)
+    # A bot (api/bots.py): its admin pages, and its badge beside its name on the pages.
+    BotAccount.objects.create(user=player_user, marked_by=root)
     player = Player.objects.get(name=PLAYERS[0]).user
     lone = factories.make_player(MORE[0])
     claimant = factories.make_user("claimant")
