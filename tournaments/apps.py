@@ -12,10 +12,11 @@ class TournamentsConfig(AppConfig):
         from games.integrity import register_integrity_check
         from games.signals import game_result_changed
         from tournaments import authority, receivers
-        from tournaments.acts import status
+        from tournaments.acts import revision, status
         from tournaments.web import game_page, home_page
 
         authority.register()
+        revision.connect()
         register_game_page(game_page.game_page, uid="tournaments")
         register_home_page(home_page.home_page, uid="tournaments")
         for name, build in game_page.PAGE_FLAGS.items():
