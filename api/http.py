@@ -164,22 +164,23 @@ def conditional(
 # How long a built body stays in the site's cache, and the version of the bodies' shape in its
 # key (raise it when a cached body's fields change, so no old shape is served after a deploy).
 BODY_CACHE_SECONDS = 600
-BODY_VERSION = 1
+BODY_VERSION = 2
 
 
 def cached_conditional(
     request: HttpRequest,
-    inputs_digest: str,
+    stamp: str,
     build: Callable[[], Schema],
     *,
     max_age: int = POLLED_MAX_AGE,
 ) -> HttpResponse:
-    """:func:`conditional` for a body costly to build (the standings) but known by a digest of
-    everything it is built from: the ETag is that digest's (with the language), so a 304
-    builds nothing, and the body is kept in the site's cache under it (the same inputs build
-    the same bytes)."""
+    """:func:`conditional` for a body known by ``stamp`` before it is built (a tournament's
+    reads: its change stamp, ``Tournament.revision``): the ETag is a digest of the body version,
+    the path, the query, the language and the stamp, so a 304 builds nothing, and the body is
+    kept in the site's cache under it (the same stamp builds the same bytes)."""
     language = getattr(request, "LANGUAGE_CODE", "")
-    key = f"api:{BODY_VERSION}:{request.path}:{language}:{inputs_digest}"
+    query = request.META.get("QUERY_STRING", "")
+    key = f"api:{BODY_VERSION}:{request.path}?{query}:{language}:{stamp}"
     etag = '"' + hashlib.blake2b(key.encode(), digest_size=16).hexdigest() + '"'
     response = HttpResponse(content_type="application/json")
     response["ETag"] = etag
@@ -187,10 +188,11 @@ def cached_conditional(
     answered = get_conditional_response(request, etag=etag, response=response)
     if answered is not response:  # a 304 (or a 412): nothing to build
         return answered
-    content = cache.get(key)
+    cache_key = "api:" + etag.strip('"')  # short and safe for every cache backend
+    content = cache.get(cache_key)
     if content is None:
         content = build().model_dump_json().encode()
-        cache.set(key, content, BODY_CACHE_SECONDS)
+        cache.set(cache_key, content, BODY_CACHE_SECONDS)
     response.content = content
     return response
 

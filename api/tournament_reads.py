@@ -19,9 +19,10 @@ from ninja.errors import HttpError
 from pydantic import Field
 
 from api import schemas
-from api.http import cached_conditional, conditional, conditional_openapi
+from api.http import cached_conditional, conditional_openapi
 from games.panel import kind_label
 from tournaments import queries
+from tournaments.acts.revision import games_stamp
 from tournaments.acts.versions import make_version
 from tournaments.models import ResultRecord, RoundStatus, Tournament
 
@@ -111,17 +112,50 @@ def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk)
 
 
-@router.get("/tournaments/{int:pk}", response=schemas.TournamentOut, url_name="tournament")
-def tournament_detail(request: HttpRequest, pk: int) -> dict[str, Any]:
-    return tournament_out(_tournament(pk))
+def _stamp(t: Tournament, *more: Any) -> str:
+    """What a tournament read's ETag is made of (with ``api.http.cached_conditional``'s path,
+    query and language): the tournament's change stamp, and ``more`` (the games' moves)."""
+    return ":".join(str(part) for part in (t.pk, t.revision, *more))
 
 
-@router.get("/tournaments/{int:pk}/entries", response=list[schemas.EntryOut], url_name="entries")
-def tournament_entries(request: HttpRequest, pk: int) -> list[dict[str, Any]]:
+@router.get(
+    "/tournaments/{int:pk}",
+    response=schemas.TournamentOut,
+    url_name="tournament",
+    openapi_extra=conditional_openapi(),
+)
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _tournament(pk)
+    return cached_conditional(
+        request, _stamp(t), lambda: schemas.TournamentOut(**tournament_out(t))
+    )
+
+
+@router.get(
+    "/tournaments/{int:pk}/entries",
+    response=list[schemas.EntryOut],
+    url_name="entries",
+    openapi_extra=conditional_openapi(),
+)
+def tournament_entries(request: HttpRequest, pk: int) -> HttpResponse:
     """The players entered, by starting rank."""
     t = _tournament(pk)
-    entries = sorted(t.entries.select_related("player"), key=lambda e: (e.rank or 10**6, e.pk))
-    return [entry_out(e) for e in entries]
+
+    def build() -> Any:
+        entries = sorted(t.entries.select_related("player"), key=lambda e: (e.rank or 10**6, e.pk))
+        return _Listed([schemas.EntryOut(**entry_out(e)) for e in entries])
+
+    return cached_conditional(request, _stamp(t), build)
+
+
+class _Listed:
+    """A list of schemas dumped as one JSON array (``cached_conditional`` dumps a schema)."""
+
+    def __init__(self, items: list[Schema]) -> None:
+        self.items = items
+
+    def model_dump_json(self) -> str:
+        return "[" + ",".join(item.model_dump_json() for item in self.items) + "]"
 
 
 def entry_out(e: Any) -> dict[str, Any]:
@@ -211,9 +245,13 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round paired so far with its pairings and results (and, for a format that
     publishes its schedule, the later rounds as it will pair them: ``paired`` false)."""
     t = _tournament(pk)
-    counts, starts = _record_counts(t), _starts(t)
-    rounds = [_round_out(r, counts, starts) for r in queries.schedule(t)]
-    return conditional(request, schemas.RoundsOut(tournament=t.pk, rounds=rounds))
+
+    def build() -> schemas.RoundsOut:
+        counts, starts = _record_counts(t), _starts(t)
+        rounds = [_round_out(r, counts, starts) for r in queries.schedule(t)]
+        return schemas.RoundsOut(tournament=t.pk, rounds=rounds)
+
+    return cached_conditional(request, _stamp(t, *games_stamp(t)), build)
 
 
 @router.get(
@@ -225,11 +263,14 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One round's pairings and results."""
     t = _tournament(pk)
-    found = [r for r in queries.schedule(t) if r.number == number]
-    if not found:
-        raise Http404
-    out = _round_out(found[0], _record_counts(t), _starts(t))
-    return conditional(request, schemas.RoundOut(**out))
+
+    def build() -> schemas.RoundOut:
+        found = [r for r in queries.schedule(t) if r.number == number]
+        if not found:
+            raise Http404
+        return schemas.RoundOut(**_round_out(found[0], _record_counts(t), _starts(t)))
+
+    return cached_conditional(request, _stamp(t, *games_stamp(t)), build)
 
 
 def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
@@ -259,12 +300,11 @@ def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with every tie-break's value, in the tournament's order (the standings
     page's table); each entry's explanation at ``standings/{entry}``. Computed once for the
-    same results: the ETag is a digest of what they are computed from."""
+    same tournament's change stamp: the ETag is a digest of it."""
     t = _tournament(pk)
-    inputs = queries.standings_inputs(t)
 
     def build() -> schemas.StandingsOut:
-        table = queries.standings(t, inputs)
+        table = queries.standings(t)
         return schemas.StandingsOut(
             tournament=t.pk,
             rounds_played=table.rounds_played,
@@ -272,7 +312,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
             rows=[_standing_out(table, row) for row in table.rows],
         )
 
-    return cached_conditional(request, inputs.digest(), build)
+    return cached_conditional(request, _stamp(t), build)
 
 
 @router.get(
@@ -285,19 +325,22 @@ def tournament_standing(request: HttpRequest, pk: int, entry: int) -> HttpRespon
     """One entry's line of the standings and how each of its tie-breaks was computed (the
     standings page's "how?")."""
     t = _tournament(pk)
-    table = queries.standings(t)
-    row = next((r for r in table.rows if r.entry == entry), None)
-    if row is None:
-        raise Http404
-    explanations = [
-        {**ex, "label": str(ex["label"]), "abbr": str(ex["abbr"]), "help": str(ex["help"])}
-        | {"terms": [_term(term) for term in ex["terms"]]}
-        for ex in table.explain(entry)
-    ]
-    body = schemas.ExplainedStandingOut(
-        tournament=t.pk, row=_standing_out(table, row), explanations=explanations
-    )
-    return conditional(request, body)
+
+    def build() -> schemas.ExplainedStandingOut:
+        table = queries.standings(t)
+        row = next((r for r in table.rows if r.entry == entry), None)
+        if row is None:
+            raise Http404
+        explanations = [
+            {**ex, "label": str(ex["label"]), "abbr": str(ex["abbr"]), "help": str(ex["help"])}
+            | {"terms": [_term(term) for term in ex["terms"]]}
+            for ex in table.explain(entry)
+        ]
+        return schemas.ExplainedStandingOut(
+            tournament=t.pk, row=_standing_out(table, row), explanations=explanations
+        )
+
+    return cached_conditional(request, _stamp(t), build)
 
 
 def _term(term: dict[str, Any]) -> dict[str, Any]:
@@ -315,19 +358,22 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     if not t.format_entry.has_crosstable:
         raise HttpError(404, _("This tournament's format has no crosstable."))
-    entries, rows = queries.crosstable_rows(t)
-    body = schemas.CrosstableOut(
-        tournament=t.pk,
-        rows=[
-            {
-                "number": row.number,
-                "entry": row.entry,
-                "player": entries[i].player_id,
-                "name": entries[i].player.name,
-                "cells": [list(cell) for cell in row.cells],
-                "points": row.points,
-            }
-            for i, row in enumerate(rows)
-        ],
-    )
-    return conditional(request, body)
+
+    def build() -> schemas.CrosstableOut:
+        entries, rows = queries.crosstable_rows(t)
+        return schemas.CrosstableOut(
+            tournament=t.pk,
+            rows=[
+                {
+                    "number": row.number,
+                    "entry": row.entry,
+                    "player": entries[i].player_id,
+                    "name": entries[i].player.name,
+                    "cells": [list(cell) for cell in row.cells],
+                    "points": row.points,
+                }
+                for i, row in enumerate(rows)
+            ],
+        )
+
+    return cached_conditional(request, _stamp(t), build)

@@ -12,10 +12,11 @@ class TournamentsConfig(AppConfig):
         from games.integrity import register_integrity_check
         from games.signals import game_result_changed
         from tournaments import authority, receivers
-        from tournaments.acts import cup_play, skeleton, status
+        from tournaments.acts import cup_play, revision, skeleton, status
         from tournaments.web import game_page, home_page
 
         authority.register()
+        revision.connect()
         if cup_play.after_record not in skeleton.AFTER_RECORD:
             skeleton.AFTER_RECORD.append(cup_play.after_record)
         register_game_page(game_page.game_page, uid="tournaments")

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import hooks, pairing, scores
-from tournaments.acts import cup_play, pairing_results
+from tournaments.acts import cup_play, pairing_results, revision
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -109,6 +109,8 @@ def _assign_ranks(entries: list[Entry]) -> None:
     for n, entry in enumerate(ordered, 1):
         entry.rank = n
     Entry.objects.bulk_update(entries, ["rank"])
+    if entries:
+        revision.bump(entries[0].tournament_id)
 
 
 def next_round_number(t: Tournament) -> int:
@@ -259,6 +261,7 @@ def create_pairings(
     for n, (entry_id, result) in enumerate(byes, start + 1):
         rows.append(Pairing(round=rnd, board=n, first_id=entry_id, result=result))
     created = Pairing.objects.bulk_create(rows)
+    revision.bump(t)
     for p in created:
         p.round = rnd
         p.first = entries[p.first_id]

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.bidi import isolate
 from tournaments import pairing
-from tournaments.acts import pairing_results, versions
+from tournaments.acts import pairing_results, revision, versions
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -94,6 +94,7 @@ def add_round(
         )
         for n, (first, second, bye) in enumerate(boards, 1)
     )
+    revision.bump(t)
     byes = [p for p in created if p.is_bye]
     for p in byes:
         p.round = rnd
@@ -235,6 +236,7 @@ def _replace_boards(
     staying = [*reused.values(), *kept_rows]
     for n, p in enumerate(staying, 30000):  # out of the way of the new board numbers
         Pairing.objects.filter(pk=p.pk).update(board=n)
+    revision.bump(t)
     rnd.pairings.exclude(pk__in=[p.pk for p in staying]).delete()
     game_services.delete_unplayed_games(games=game_ids)
     changed_byes = [_move_recorded_bye(row, pairs[i], i, by_board) for i, row in reused.items()]
@@ -260,6 +262,7 @@ def _replace_boards(
             )
     for n, p in enumerate(kept_rows, len(pairs) + 1):
         Pairing.objects.filter(pk=p.pk).update(board=n)
+    revision.bump(t)
 
 
 def _move_recorded_bye(

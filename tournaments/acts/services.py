@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import formats
-from tournaments.acts import cup_play, pairing_results, results
+from tournaments.acts import cup_play, pairing_results, results, revision
 from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
@@ -344,3 +344,4 @@ def attach_game(*, pairing: Pairing, game: Game) -> None:
     """Link ``game`` (a paper game recorded afterwards) to ``pairing``, which has none yet."""
     if Pairing.objects.filter(pk=pairing.pk, game__isnull=True).update(game=game) != 1:
         raise TournamentError(_("This board has a game already."), "has_game")
+    revision.bump(pairing.round.tournament_id)

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from django.db import DEFAULT_DB_ALIAS
 from django.utils.translation import gettext as _
 
+from tournaments.acts import revision
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 
@@ -53,6 +54,7 @@ def refresh_status(*, tournament: Tournament) -> str:
     status = derived_status(tournament)
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
+        revision.bump(tournament)
         tournament.status = status
     return status
 

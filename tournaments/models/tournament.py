@@ -148,6 +148,9 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The change stamp: raised (tournaments.acts.revision) by every change to what the
+    # tournament's reads show; the API's ETags are made of it.
+    revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
 
     class Meta:
         ordering = ["-start_date", "-created_at", "-pk"]
