@@ -55,13 +55,15 @@ def test_downloads(arbiter: User) -> None:
 
 
 def test_only_managers_may_import(arbiter: User, manager: User) -> None:
-    """Staff and the site's arbiters; a tournament's arbiter without the arbiters' permission
-    and a player are refused (403), an anonymous visitor is sent to log in."""
-    rating_list = make_list()
+    """Whoever may change the list: staff and the arbiter who made it; another of the site's
+    arbiters, a tournament's arbiter without the arbiters' permission and a player are refused
+    (403), an anonymous visitor is sent to log in."""
+    rating_list = make_list(created_by=manager)
+    other = factories.with_permission(make_user("other-keeper"), ARBITER_PERMISSION)
     page = f"/ratings/{rating_list.pk}/import/"
     data = plain_sheet([["Name", "Rating"], ["Ann", 1500]])
     assert client().get(page).status_code == 302
-    for user in (arbiter, make_user("player")):
+    for user in (arbiter, other, make_user("player")):
         assert client(user).get(page).status_code == 403
         assert client(user).post(page, {"file": upload(data)}).status_code == 403
         assert client(user).post(page + "apply/", {"token": "x", "digest": "y"}).status_code == 403
@@ -72,7 +74,7 @@ def test_only_managers_may_import(arbiter: User, manager: User) -> None:
 
 
 def test_upload_preview_apply(manager: User) -> None:
-    rating_list = make_list(name="Club Elo")
+    rating_list = make_list(name="Club Elo", created_by=manager)
     old = factories.make_player("Old")
     start(rating_list, old, 1300)
     page = f"/ratings/{rating_list.pk}/import/"
@@ -103,7 +105,7 @@ def test_upload_preview_apply(manager: User) -> None:
 
 
 def test_problems_are_listed_and_nothing_is_offered(manager: User) -> None:
-    rating_list = make_list()
+    rating_list = make_list(created_by=manager)
     data = plain_sheet([["Name", "Rating", "Games"], ["Ann", "strong", -1]])
     page = client(manager).post(f"/ratings/{rating_list.pk}/import/", {"file": upload(data)})
     html = page.content.decode()
@@ -116,7 +118,7 @@ def test_problems_are_listed_and_nothing_is_offered(manager: User) -> None:
 
 
 def test_csrf_is_enforced(manager: User) -> None:
-    rating_list = make_list()
+    rating_list = make_list(created_by=manager)
     c = client(manager, enforce_csrf_checks=True)
     data = plain_sheet([["Name", "Rating"], ["Ann", 1500]])
     assert c.post(f"/ratings/{rating_list.pk}/import/", {"file": upload(data)}).status_code == 403
