@@ -76,6 +76,10 @@ class Scope:
     ids: fuzz.Fillers = field(default_factory=dict)
 
 
+# The reads that need a token (of the scope *play*): the bot's "your move".
+TOKEN_READS = frozenset({"GET /api/v1/bot/turns"})
+
+
 def _bearer(user: Any, scope: str) -> dict[str, str]:
     _token, key = ApiToken.issue(owner=user, name=f"fuzz {scope}", scope=scope)
     return {"Authorization": f"Bearer {key}"}
@@ -158,7 +162,7 @@ def play(club: Club) -> Scope:
             return _game_of(table, pk) in games
         return _tournament_of(table, pk) in tournaments
 
-    moves = frozenset({"POST /api/v1/games/{pk}/moves"})
+    moves = frozenset({"POST /api/v1/games/{pk}/moves", *TOKEN_READS})
     return Scope(_bearer(user, "play"), allowed, moves, {("games", "pk"): lambda c: sorted(games)})
 
 
@@ -189,7 +193,7 @@ def test_the_api_answers_every_generated_request_as_documented(
     # the schema or the service: 400, 409 — not 401, 403 or 404); a write outside the scope
     # never reached a service (no 2xx, no 409).
     operations = {label for label, _status in run.answers}
-    reads = {label for label in operations if label.startswith("GET ")}
+    reads = {label for label in operations if label.startswith("GET ")} - TOKEN_READS
     answered = {label for label, status in run.answers if status == 200}
     assert len(reads) >= 14 and reads <= answered, sorted(run.answers.items())
     reached = {
