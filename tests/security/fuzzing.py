@@ -56,6 +56,10 @@ NOT_DATA = {
     "axes.accessfailurelog",
     "admin.logentry",
 }
+# Fields that stamp a change rather than hold data: a tournament's revision
+# (tournaments/acts/revision.py) grows with any save of its rows, also the admin's save of a form
+# "as it was" (no field changed), which is not a change of the site's data.
+STAMP_FIELDS = {"tournaments.tournament": {"revision"}}
 
 
 # -- The URLconf -----------------------------------------------------------------------------------
@@ -278,8 +282,11 @@ def snapshot() -> Snapshot:
         label = model._meta.label_lower
         if label in NOT_DATA or model._meta.proxy or not model._meta.managed:
             continue
+        stamps = STAMP_FIELDS.get(model._meta.label_lower, set())
         concrete = [
-            f for f in model._meta.concrete_fields if not isinstance(f, models.DateTimeField)
+            f
+            for f in model._meta.concrete_fields
+            if not isinstance(f, models.DateTimeField) and f.name not in stamps
         ]
         names = [f.attname for f in concrete]
         limits = {
