@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,47 +197,13 @@ def rounds_played(tournament: Tournament) -> int:
     )
 
 
-@dataclass
-class StandingsInputs:
-    """What the standings are computed from, read in three queries: the same inputs give the
-    same table (:meth:`digest` tells whether a table already computed is still current)."""
-
-    tournament: Tournament
-    entries: dict[int, Entry]
-    games: list[Any]
-    played: int
-
-    def digest(self) -> str:
-        """A digest of every input: the tournament's fields, each entry's with its player's name,
-        every board's record and the rounds played."""
-        fields = [
-            [getattr(row, f.attname) for f in row._meta.concrete_fields]
-            for row in (self.tournament, *self.entries.values())
-        ]
-        names = [e.player.name for e in self.entries.values()]
-        text = repr((fields, names, self.games, self.played))
-        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
-def standings_inputs(tournament: Tournament) -> StandingsInputs:
-    return StandingsInputs(
-        tournament=tournament,
-        entries={e.pk: e for e in tournament.entries.select_related("player")},
-        games=tournament_records(tournament),
-        played=rounds_played(tournament),
-    )
-
-
-def standings(tournament: Tournament, inputs: StandingsInputs | None = None) -> Standings:
-    """The standings with every tie-break in the tournament's order: three queries in all (none
-    given the ``inputs`` already read)."""
+def standings(tournament: Tournament) -> Standings:
+    """The standings with every tie-break in the tournament's order: three queries in all."""
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    played = rounds_played(tournament)
     if tournament.format_entry.plays_matches:
-        entries = {e.pk: e for e in tournament.entries.select_related("player")}
-        played = rounds_played(tournament)
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
-    if inputs is None:
-        inputs = standings_inputs(tournament)
-    entries, games, played = inputs.entries, inputs.games, inputs.played
+    games = tournament_records(tournament)
     order = [key for key in tournament.tiebreaks if key in TIEBREAKS]
     rows = compute_standings(
         list(entries),
