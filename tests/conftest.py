@@ -39,6 +39,41 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# The fixtures through which a test reaches the test database (pytest-django blocks it otherwise;
+# ``django_db_blocker`` is left out: every test has it, and the few that unblock it by hand work on
+# SQLite files of their own).
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``TESTS_DATABASE_ONLY=1`` (set by `make test-postgres`) keeps only the tests that can reach
+    the database: a test without pytest-django's ``django_db`` mark or one of its database
+    fixtures cannot open a connection at all, so running it again on PostgreSQL would repeat the
+    SQLite run to the letter (the pure cores, the property tests of the pairing and the engine)."""
+    import os
+
+    if os.environ.get("TESTS_DATABASE_ONLY") != "1":
+        return
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        uses = item.get_closest_marker("django_db") is not None or bool(
+            DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+        (kept if uses else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile locale/*.po to .mo (not committed), so a bare `pytest` works like `make test`."""
     script = ROOT / "scripts" / "compilemessages.py"
