@@ -15,6 +15,16 @@ def wait_for_ply(page: Page, ply: int) -> None:
     expect(panel(page)).to_have_attribute("data-ply", str(ply))
 
 
+def wait_past_ply(page: Page, ply: int, timeout: float = 5_000) -> None:
+    """Wait until the page shows more than ``ply`` moves: an opponent who answers at once (a bot)
+    may take the page past ``ply + 1`` before a check for exactly that number could see it."""
+    page.wait_for_function(
+        "ply => Number(document.querySelector('#game > .panel')?.dataset.ply) > ply",
+        arg=ply,
+        timeout=timeout,
+    )
+
+
 def cell(page: Page, name: str) -> Locator:
     """A board cell, clickable (``button``) or not (``span``), by its name such as ``B2``."""
     return page.locator(f'.board [data-cell="{name}"], .board button.cell[value="{name}"]')
