@@ -274,8 +274,8 @@ class PositionAnalysisAdmin(AnalysisJobAdmin):
         if not ev:
             return "—"
         value = f"{ev['value']:g}"
-        if ev.get("margin") is not None:
-            value += f" ± {ev['margin']:g}"
+        if ev.get("visits") is not None:
+            value += " " + _("(%(visits)s passes of the search)") % {"visits": ev["visits"]}
         if ev.get("proven"):
             return _("%(value)s for the player to move, proven") % {"value": value}
         return _("%(value)s for the player to move, an estimate") % {"value": value}

@@ -152,9 +152,6 @@ def describe(evaluation: dict[str, Any], *, points: bool, seat: int, players: in
         if players == 2:
             return _("%(points)+.1f points") % {"points": value}
         return _("%(points).1f points") % {"points": value}
-    margin = evaluation.get("margin")
-    if margin:
-        return _("%(score).2f ± %(margin).2f") % {"score": value, "margin": margin}
     return _("%(score).2f") % {"score": value}
 
 

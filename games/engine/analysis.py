@@ -7,7 +7,6 @@ or an estimate with its uncertainty), the principal line and the nodes searched.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,7 +59,10 @@ class Evaluation:
     - ``proven``: the value is exact under best play (then ``winners`` is the result: the
       winning seats, ``()`` for a draw). Three or more seats: exact under max^n (every seat
       maximising its own score or result, ties to the first move in the public order).
-    - ``margin``: for a Monte Carlo estimate, the half-width of its 95 % interval; else ``None``.
+    - ``visits``: for a Monte Carlo estimate, how many times the search went through the chosen
+      move; else ``None``. No interval is given: the estimate is a mean of heuristic evaluations
+      and proven results of one tree, which are not independent samples, so a binomial interval
+      over them would claim a precision the search does not have.
     - ``scores``: SOS with three or more seats — the final scores per seat (``None`` otherwise).
     - ``method``: ``"solved"``, ``"mcts"`` or ``"search"``; ``depth``: moves searched (search).
     """
@@ -70,7 +72,7 @@ class Evaluation:
     proven: bool
     method: str
     winners: tuple[int, ...] | None = None
-    margin: float | None = None
+    visits: int | None = None
     scores: tuple[float, ...] | None = None
     depth: int | None = None
 
@@ -177,8 +179,7 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
         return uttt_move_name(best), ev, line, nodes
     assert best_child is not None
     value = best_child.w / best_child.n
-    margin = 1.96 * math.sqrt(max(value * (1 - value), 0.01) / best_child.n)
-    ev = Evaluation(seat, value, False, "mcts", margin=min(margin, 1.0))
+    ev = Evaluation(seat, value, False, "mcts", visits=int(best_child.n))
     return uttt_move_name(best), ev, line, nodes
 
 
@@ -301,7 +302,7 @@ def as_dict(analysis: Analysis, *, line_limit: int = 12) -> dict:
             "proven": ev.proven,
             "method": ev.method,
             "winners": list(ev.winners) if ev.winners is not None else None,
-            "margin": round(ev.margin, 4) if ev.margin is not None else None,
+            "visits": ev.visits,
             "scores": list(ev.scores) if ev.scores is not None else None,
             "depth": ev.depth,
         },

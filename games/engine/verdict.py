@@ -14,10 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# An expected score (1 win, ½ draw, 0 loss) at least this far from ½, with the whole 95 %
-# interval beyond CLEAR_BOUND, is a clear advantage.
+# An expected score (1 win, ½ draw, 0 loss) of at least CLEAR_SCORE for one side — three
+# quarters of a point: that side would be expected to score as if it won at least every other game
+# and drew the rest — is a clear advantage, when the estimate rests on at least MIN_VISITS
+# passes of the search through the chosen move (a Monte Carlo estimate: ``analysis.Evaluation``
+# says why it carries no interval). With fewer, the estimate is too young to name a side: the
+# verdict is unclear. An estimate without a count of passes (a heuristic search) is taken as is.
 CLEAR_SCORE = 0.75
-CLEAR_BOUND = 0.65
+MIN_VISITS = 100
 # SOS *most*: a projected lead of at least this many points is a clear advantage.
 CLEAR_POINTS = 2.0
 
@@ -46,7 +50,7 @@ def verdict(*, players: int, points: bool, evaluation: dict[str, Any]) -> Verdic
     if ev["proven"] and ev.get("winners") is not None:
         return Verdict(PROVEN, tuple(int(w) for w in ev["winners"]))
     value = float(ev["value"])
-    margin = float(ev.get("margin") or 0.0)
+    visits = ev.get("visits")
     if points:
         if players == 2:
             if value >= CLEAR_POINTS:
@@ -60,9 +64,11 @@ def verdict(*, players: int, points: bool, evaluation: dict[str, Any]) -> Verdic
             if scores[order[0]] - scores[order[1]] >= CLEAR_POINTS:
                 return Verdict(ADVANTAGE, (order[0],))
         return Verdict(UNCLEAR, None)
-    if value >= CLEAR_SCORE and value - margin >= CLEAR_BOUND:
+    if visits is not None and int(visits) < MIN_VISITS:
+        return Verdict(UNCLEAR, None)
+    if value >= CLEAR_SCORE:
         return Verdict(ADVANTAGE, (seat,))
-    if players == 2 and value <= 1 - CLEAR_SCORE and value + margin <= 1 - CLEAR_BOUND:
+    if players == 2 and value <= 1 - CLEAR_SCORE:
         return Verdict(ADVANTAGE, (1 - seat,))
     return Verdict(UNCLEAR, None)
 

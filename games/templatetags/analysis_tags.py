@@ -13,7 +13,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_noop
 
-from games import analysis
+from games import analysis, analysis_queue
 from games.analysis_chart import chart_svg
 from games.models import ENDED_STATUSES, Game
 from games.panel import csrf_input, url_with_pk, word
@@ -38,6 +38,8 @@ def game_analysis(context: Any, game: Game) -> dict[str, Any]:
         job=job,
         may_request=analysis.may_request_analysis(user, game),
     )
+    if job is not None:
+        info["queue"] = analysis_queue.queue_state(job)
     if job is not None and job.status == "done":
         seats = game.seats.select_related("player").order_by("number")
         names = {s.number: s.player.name for s in seats}

@@ -201,6 +201,8 @@ def test_the_arbiter_asks_watches_and_decides_and_the_record_keeps_the_verdict(
     assert engine["verdict"] == {"kind": "proven", "winners": [1]}
     assert engine["evaluation"]["proven"] and engine["evaluation"]["method"] == "solved"
     assert engine["line"] and engine["best_move"] == engine["line"][0]
+    # The wall time the verdict took, after its wait in the queue (games.analysis_queue.took).
+    assert engine["wall_seconds"] is not None and engine["queued_seconds"] is not None
     assert record.after["game"]["status"] == GameStatus.ADJUDICATED
     assert reload(world.board1).result == Result.LOSS
     assert reload(game).winners == [1]
@@ -210,6 +212,7 @@ def test_the_arbiter_asks_watches_and_decides_and_the_record_keeps_the_verdict(
         "The engine's verdict (after move 4, 2 s):" in shown
     )
     assert "Proven result: Carol wins." in shown
+    assert "of wall time, after" in shown
 
 
 def test_the_arbiter_may_decide_otherwise_than_the_engine(world: World) -> None:

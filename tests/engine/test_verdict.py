@@ -11,12 +11,12 @@ from games.engine.verdict import ADVANTAGE, PROVEN, UNCLEAR, seat_value, verdict
 from games.rules import get_rules
 
 
-def ev(seat: int, value: float, *, proven: bool = False, margin=None, winners=None, scores=None):
+def ev(seat: int, value: float, *, proven: bool = False, visits=None, winners=None, scores=None):
     return {
         "seat": seat,
         "value": value,
         "proven": proven,
-        "margin": margin,
+        "visits": visits,
         "winners": winners,
         "scores": scores,
     }
@@ -27,11 +27,15 @@ def ev(seat: int, value: float, *, proven: bool = False, margin=None, winners=No
     [
         (ev(0, 1.0, proven=True, winners=[0]), (PROVEN, (0,))),
         (ev(1, 0.5, proven=True, winners=[]), (PROVEN, ())),
-        (ev(0, 0.80, margin=0.05), (ADVANTAGE, (0,))),
-        (ev(1, 0.80, margin=0.05), (ADVANTAGE, (1,))),
-        (ev(0, 0.20, margin=0.05), (ADVANTAGE, (1,))),
-        (ev(0, 0.80, margin=0.20), (UNCLEAR, None)),  # the interval reaches 0.60
-        (ev(0, 0.70, margin=0.01), (UNCLEAR, None)),
+        (ev(0, 0.80, visits=500), (ADVANTAGE, (0,))),
+        (ev(1, 0.80, visits=500), (ADVANTAGE, (1,))),
+        (ev(0, 0.20, visits=500), (ADVANTAGE, (1,))),
+        (ev(0, 0.75, visits=100), (ADVANTAGE, (0,))),  # both thresholds met exactly
+        (ev(0, 0.80, visits=99), (UNCLEAR, None)),  # too few passes to name a side
+        (ev(0, 0.74, visits=10_000), (UNCLEAR, None)),
+        (ev(0, 0.80), (ADVANTAGE, (0,))),  # a heuristic search: no count of passes
+        (ev(0, 0.80, visits=None) | {"margin": 0.3}, (ADVANTAGE, (0,))),  # an old record's
+        # margin is no longer read
         (ev(0, 0.50), (UNCLEAR, None)),
     ],
 )

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.logs import log_event
-from games import analysis
+from games import analysis, analysis_queue
 from games.analysis_models import DEFAULT_ADJUDICATION_SECONDS, AnalysisStatus, PositionAnalysis
 from games.errors import GameError
 from games.models import Game
@@ -108,6 +108,9 @@ def engine_record(job: PositionAnalysis) -> dict[str, Any]:
         "line": result.get("line", []),
         "nodes": result.get("nodes"),
         "seconds": result.get("seconds"),
+        # Wall time: how long the job waited for the worker, then how long it took there.
+        "queued_seconds": analysis_queue.took(job)[0],
+        "wall_seconds": analysis_queue.took(job)[1],
     }
 
 

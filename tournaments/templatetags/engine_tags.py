@@ -21,12 +21,13 @@ def engine_verdict(record: ResultRecord) -> dict[str, Any] | None:
         return None
     game = record.game
     names = {s.number: s.player.name for s in game.seats.select_related("player")}
+    points = analysis.scale_is_points(game)
     return {
-        "verdict": verdict_text(engine, kind=game.kind, names=names),
+        "verdict": verdict_text(engine, kind=game.kind, names=names, points=points),
         "figures": figures_text(
             engine,
             kind=game.kind,
-            points=analysis.scale_is_points(game),
+            points=points,
             players=len(names),
             names=names,
         ),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import analysis, kinds
-from games.engine.verdict import ADVANTAGE, PROVEN
+from games.engine.verdict import ADVANTAGE, CLEAR_POINTS, CLEAR_SCORE, MIN_VISITS, PROVEN
 from tournaments.core import vocabulary as V
 
 METHODS = {
@@ -31,7 +31,13 @@ def seat_label(game_kind: str, seat: int, names: dict[int, str] | None = None) -
     return f"{label} ({mark})" if mark else label
 
 
-def verdict_text(record: dict[str, Any], *, kind: str, names: dict[int, str] | None = None) -> str:
+def verdict_text(
+    record: dict[str, Any],
+    *,
+    kind: str,
+    names: dict[int, str] | None = None,
+    points: bool = False,
+) -> str:
     """The engine's verdict in one translated sentence (the arbiter's page and the record)."""
     verdict = record.get("verdict") or {}
     winners = verdict.get("winners")
@@ -42,8 +48,20 @@ def verdict_text(record: dict[str, Any], *, kind: str, names: dict[int, str] | N
         return _("Proven result: %(who)s wins.") % {"who": who}
     if verdict.get("kind") == ADVANTAGE and winners:
         who = ", ".join(seat_label(kind, w, names) for w in winners)
-        return _("Clear advantage: %(who)s.") % {"who": who}
-    return _("Unclear: the engine sees no clear advantage.")
+        if points:
+            return _(
+                "Clear advantage: %(who)s (a projected lead of %(points)s points or more; an "
+                "estimate of the engine's search, not a proof)."
+            ) % {"who": who, "points": f"{CLEAR_POINTS:g}"}
+        return _(
+            "Clear advantage: %(who)s (the engine expects at least %(score)s of a point for them, "
+            "a win counting 1 and a draw ½, after at least %(visits)s passes of its search "
+            "through its move; an estimate, not a proof)."
+        ) % {"who": who, "score": f"{CLEAR_SCORE:g}", "visits": MIN_VISITS}
+    return _(
+        "Unclear: the engine sees no clear advantage (no side reaches the thresholds of a clear "
+        "advantage, or its search was too short to say)."
+    )
 
 
 def figures_text(
@@ -60,7 +78,7 @@ def figures_text(
         return ""
     seat = int(ev.get("seat", 0))
     described = analysis.describe(ev, points=points, seat=seat, players=players)
-    return _(
+    text = _(
         "For %(who)s (to move): %(value)s. Best move %(best)s; line %(line)s. "
         "%(engine)s, %(budget)s s, %(nodes)s nodes."
     ) % {
@@ -72,6 +90,15 @@ def figures_text(
         "budget": record.get("budget_seconds"),
         "nodes": record.get("nodes"),
     }
+    if ev.get("visits") is not None:
+        text += " " + _("%(visits)s passes of the search went through the best move.") % {
+            "visits": ev["visits"]
+        }
+    if record.get("wall_seconds") is not None:
+        text += " " + _(
+            "The verdict took %(wall)s s of wall time, after %(queued)s s in the queue."
+        ) % {"wall": record["wall_seconds"], "queued": record.get("queued_seconds") or 0}
+    return text
 
 
 def suggested_result(record: dict[str, Any]) -> str | None:

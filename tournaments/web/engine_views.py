@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import analysis
+from games import analysis, analysis_queue
 from games.analysis_models import AnalysisStatus
 from games.models import Game
 from tournaments import authority
@@ -96,10 +96,13 @@ def engine_page(request: HttpRequest, game: int) -> HttpResponse:
             "game": g,
             "pairing": pairing,
             "job": job,
+            "queue": analysis_queue.queue_state(job) if job is not None else None,
             "version": version,
             "seconds": engine_seconds(g, pairing),
             "record": record,
-            "verdict": verdict_text(record, kind=g.kind, names=names) if record else "",
+            "verdict": verdict_text(record, kind=g.kind, names=names, points=points)
+            if record
+            else "",
             "figures": figures_text(
                 record, kind=g.kind, points=points, players=len(seats), names=names
             )
