@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
@@ -117,7 +118,9 @@ class StandingsColumn:
         number = self.values.get(entry_id)
         if number is None:
             return ""
-        text = f"{number:+.{self.decimals}f}" if self.signed else f"{number:.{self.decimals}f}"
+        step = Decimal(1).scaleb(-self.decimals)
+        value = Decimal(str(number)).quantize(step, rounding=ROUND_HALF_UP)  # 0.5 away from 0
+        text = f"{value:+}" if self.signed and value else f"{value}"
         return text.replace("-", "\u2212")
 
 
