@@ -55,7 +55,16 @@ class RatingListAdmin(admin.ModelAdmin):
 
 @admin.register(StartingRating)
 class StartingRatingAdmin(admin.ModelAdmin):
-    list_display = ("player", "list", "rating", "games", "deviation", "as_of")
+    list_display = (
+        "player",
+        "list",
+        "rating",
+        "games",
+        "deviation",
+        "birth_year",
+        "reached_2400",
+        "as_of",
+    )
     list_filter = ("list",)
     search_fields = ("player__name",)
     raw_id_fields = ("player",)

@@ -149,6 +149,12 @@ class StartingRating(models.Model):
         _("volatility"), null=True, blank=True, validators=[MinValueValidator(0.001)]
     )
     birth_year = models.PositiveSmallIntegerField(_("year of birth"), null=True, blank=True)
+    # FIDE 8.3.3: K = 10 once a published rating reached 2400, even when it has fallen since.
+    reached_2400 = models.BooleanField(
+        _("reached 2400"),
+        default=False,
+        help_text=_("A published rating of 2400 was reached once (Elo: K = 10 from then on)."),
+    )
     as_of = models.DateField(_("as of"), default=timezone.localdate)
 
     class Meta:

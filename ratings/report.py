@@ -45,6 +45,7 @@ class ReportLine:
     counted_score: float = 0.0  # the score in them
     change: float | None = None
     after: float | None = None
+    entry_id: int | None = None  # the tournament's entry (the standings' columns find it)
 
     @property
     def average(self) -> float | None:
@@ -111,7 +112,7 @@ def report(tournament: Tournament) -> Report | None:
     rating_list = rated.list
     entries = Entry.objects.filter(tournament=tournament).select_related("player")
     lines = {
-        e.player_id: ReportLine(e.rank, e.player.name)
+        e.player_id: ReportLine(e.rank, e.player.name, entry_id=e.pk)
         for e in sorted(entries, key=lambda e: (e.rank or 10**9, e.pk))
     }
     rounds = list(tournament.round_set.order_by("number").values_list("number", flat=True))

@@ -65,7 +65,8 @@ def _kind_words(rating_list: RatingList) -> str:
 def list_columns(rating_list: RatingList) -> list[L.Text]:
     glicko = rating_list.method == Method.GLICKO2
     spread = [R.DEVIATION, R.VOLATILITY] if glicko else [R.K_FACTOR]
-    return [L.NUMBER, L.NAME, L.CLUB, L.RATING, *spread, R.GAMES, R.LAST_PLAYED]
+    elo = [] if glicko else [R.BIRTH_YEAR, R.REACHED_2400]  # the K's other inputs (FIDE 8.3.3)
+    return [L.NUMBER, L.NAME, L.CLUB, L.RATING, *spread, R.GAMES, R.LAST_PLAYED, *elo]
 
 
 def _list_values(rating_list: RatingList, rank: int | None, row: Rating, last: Any) -> list[Cell]:
@@ -74,6 +75,8 @@ def _list_values(rating_list: RatingList, rank: int | None, row: Rating, last: A
     spread = (
         [Cell(row.deviation, WHOLE), Cell(row.volatility, VOLATILITY)] if glicko else [Cell(row.k)]
     )
+    state = row.state or {}
+    elo = [] if glicko else [Cell(state.get("born")), Cell(t(R.YES) if state.get("top") else None)]
     return [
         Cell(rank),
         Cell(row.player.name),
@@ -82,6 +85,7 @@ def _list_values(rating_list: RatingList, rank: int | None, row: Rating, last: A
         *spread,
         Cell(row.games),
         date_cell(last),
+        *elo,
     ]
 
 

@@ -52,6 +52,8 @@ class PlannedRow:
     volatility: float | None
     old: float | None  # the list's starting rating for the player now (None: none)
     same: bool  # the list has exactly this starting rating already
+    birth_year: int | None = None  # the sheet's, else the list's (a sheet without the column)
+    reached_2400: bool = False  # likewise
 
 
 @dataclass(frozen=True)
@@ -119,15 +121,18 @@ def _same(
     rating_list: RatingList, old: StartingRating, rating: float, games: int, day: dt.date, new: Any
 ) -> bool:
     """Does the list's starting rating ``old`` say what the row says (the same core state: an
-    empty Glicko-2 deviation is the list's initial one)?"""
+    empty Glicko-2 deviation is the list's initial one; the same year of birth and 2400)?"""
     if (old.rating, old.games, old.as_of) != (rating, games, day):
+        return False
+    if (old.birth_year, old.reached_2400) != (new.birth_year, new.reached_2400):
         return False
     row = StartingRating(
         rating=rating,
         games=games,
         deviation=new.deviation,
         volatility=new.volatility,
-        birth_year=old.birth_year,
+        birth_year=new.birth_year,
+        reached_2400=new.reached_2400,
     )
     return S.starting_state(rating_list, old) == S.starting_state(rating_list, row)
 
@@ -190,6 +195,10 @@ def read_list(data: bytes, *, rating_list: RatingList, limits: Limits | None = N
         deviation, volatility = (line.deviation, line.volatility) if glicko else (None, None)
         line.deviation, line.volatility = deviation, volatility
         old = existing.get(player) if player is not None else None
+        if old is not None and not read.has_birth_year:  # a sheet without them keeps the list's
+            line.birth_year = old.birth_year
+        if old is not None and not read.has_reached_2400:
+            line.reached_2400 = old.reached_2400
         same = old is not None and _same(
             rating_list, old, line.rating, line.games, plan.as_of, line
         )
@@ -207,6 +216,8 @@ def read_list(data: bytes, *, rating_list: RatingList, limits: Limits | None = N
                 volatility,
                 old.rating if old is not None else None,
                 same,
+                line.birth_year,
+                line.reached_2400,
             )
         )
     names = dict(Player.objects.filter(pk__in=set(existing) - taken).values_list("pk", "name"))
@@ -225,6 +236,8 @@ def _starting(plan: ListPlan, rating_list: RatingList, row: PlannedRow, player: 
             "games": row.games,
             "deviation": row.deviation,
             "volatility": row.volatility,
+            "birth_year": row.birth_year,
+            "reached_2400": row.reached_2400,
             "as_of": plan.as_of,
         },
     )

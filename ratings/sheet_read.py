@@ -4,7 +4,9 @@ here touches the database.
 
 The header row is found by its labels' text in any of the site's languages (as the sheets app
 finds its own, :mod:`sheets.layout`) in the sheet's top rows: it must have "Name" and "Rating";
-"Games" (or "Games played"), "Deviation" (or "RD"), "Volatility" and "Club" are optional, every
+"Games" (or "Games played"), "Deviation" (or "RD"), "Volatility", "Club", "Year of birth" (or
+"Born") and "Reached 2400" (yes / no: FIDE's K = 10 once a rating of 2400 was published) are
+optional, every
 other column (№, K, Last played) is left alone. So both the layout this site writes
 (``ratings.sheet_export``) and a plain "Name | Rating | Games" sheet are read.
 """
@@ -16,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import player_services
@@ -35,10 +38,17 @@ COLUMNS: dict[str, tuple[L.Text, ...]] = {
     "deviation": (R.DEVIATION, R.DEVIATION_SHORT),
     "volatility": (R.VOLATILITY,),
     "club": (L.CLUB,),
+    "birth_year": (R.BIRTH_YEAR, R.BORN),
+    "reached_2400": (R.REACHED_2400,),
 }
 DEVIATION_RANGE = (1.0, 500.0)
 VOLATILITY_RANGE = (0.001, 1.0)
 EPOCH = dt.date(1899, 12, 30)
+FIRST_BIRTH_YEAR = 1900
+# A "Reached 2400" cell: yes (the word in any of the site's languages, x, ✓, 1) or no (the word,
+# 0, -, or empty).
+YES_MARKS = frozenset({"x", "✓", "✔", "+", "1", "true"})
+NO_MARKS = frozenset({"", "-", "–", "0", "false"})
 
 
 @dataclass
@@ -53,6 +63,8 @@ class Line:
     games: int = 0
     deviation: float | None = None
     volatility: float | None = None
+    birth_year: int | None = None
+    reached_2400: bool = False
     errors: list[SheetError] = field(default_factory=list)
 
 
@@ -64,6 +76,8 @@ class ReadSheet:
     list_name: str | None
     errors: list[SheetError]
     has_spread: bool  # a deviation or volatility column
+    has_birth_year: bool = False  # a "Year of birth" column
+    has_reached_2400: bool = False  # a "Reached 2400" column
 
 
 def find_header(sheet: SheetData) -> tuple[int, dict[str, int]] | None:
@@ -156,6 +170,37 @@ def _games(line: Line, where: str, value: Any) -> None:
         line.games = int(number)
 
 
+def _birth_year(line: Line, where: str, value: Any) -> None:
+    if value is None:
+        return
+    number = to_number(value)
+    last = timezone.localdate().year
+    if number is None or number != int(number) or not FIRST_BIRTH_YEAR <= number <= last:
+        message = _("“%(text)s” is not a year of birth (between %(low)s and %(high)s).") % {
+            "text": value,
+            "low": FIRST_BIRTH_YEAR,
+            "high": last,
+        }
+        line.errors.append(_error(where, message))
+    else:
+        line.birth_year = int(number)
+
+
+def _reached_2400(line: Line, where: str, value: Any) -> None:
+    if value is None or value is False:
+        return
+    text = L.norm(value if not isinstance(value, int | float) else f"{value:g}")
+    if value is True or text in YES_MARKS or L.is_label(text, R.YES):
+        line.reached_2400 = True
+    elif not (text in NO_MARKS or L.is_label(text, R.NO)):
+        message = _("Write “%(yes)s” or “%(no)s” here, not “%(text)s”.") % {
+            "yes": L.t(R.YES),
+            "no": L.t(R.NO),
+            "text": value,
+        }
+        line.errors.append(_error(where, message))
+
+
 def read_line(sheet: SheetData, r: int, columns: dict[str, int]) -> Line | None:
     """Row ``r`` checked (``None``: an empty row)."""
     errors: list[SheetError] = []
@@ -187,6 +232,8 @@ def read_line(sheet: SheetData, r: int, columns: dict[str, int]) -> Line | None:
         message = _("A volatility must be between %(low)s and %(high)s.")
         value = values["volatility"]
         line.volatility = _in_range(line, where["volatility"], value, low, high, message)
+    _birth_year(line, where.get("birth_year", ""), values.get("birth_year"))
+    _reached_2400(line, where.get("reached_2400", ""), values.get("reached_2400"))
     return line
 
 
@@ -232,4 +279,13 @@ def read_sheet(sheet: SheetData, head: int, columns: dict[str, int]) -> ReadShee
         lines.append(line)
     spread = "deviation" in columns or "volatility" in columns
     name = str(list_name) if list_name is not None else None
-    return ReadSheet(sheet.title, lines, as_of, name, errors, spread)
+    return ReadSheet(
+        sheet.title,
+        lines,
+        as_of,
+        name,
+        errors,
+        spread,
+        has_birth_year="birth_year" in columns,
+        has_reached_2400="reached_2400" in columns,
+    )

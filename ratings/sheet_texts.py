@@ -21,6 +21,11 @@ K_FACTOR = Text(gettext_noop("K-factor"), "Коэффициент K")
 GAMES = Text(gettext_noop("Games"), "Партии")
 GAMES_PLAYED = Text(gettext_noop("Games played"), "Сыграно партий")
 LAST_PLAYED = Text(gettext_noop("Last played"), "Последняя игра")
+BIRTH_YEAR = Text(gettext_noop("Year of birth"), "Год рождения")
+BORN = Text(gettext_noop("Born"), "Г.р.")
+REACHED_2400 = Text(gettext_noop("Reached 2400"), "Достигал 2400")
+YES = Text(gettext_noop("yes"), "да")
+NO = Text(gettext_noop("no"), "нет")
 
 # -- A tournament's rating report -----------------------------------------------------------------
 REPORT_SHEET = Text(gettext_noop("Rating report"), "Рейтинговый отчёт")

@@ -68,7 +68,7 @@ def starting_state(rating_list: RatingList, start: StartingRating) -> State:
             start.volatility if start.volatility is not None else rating_list.initial_volatility,
         )
     rating = round(start.rating)
-    return EloState(rating, start.games, rating >= 2400, start.birth_year)
+    return EloState(rating, start.games, start.reached_2400 or rating >= 2400, start.birth_year)
 
 
 def rating_of(state: State) -> float | None:

@@ -14,12 +14,22 @@ And the tournaments' events, for the apps above that follow them (the ratings):
   A receiver works in a transaction of its own and must be idempotent.
 - ``register_first_round(fn)``: ``fn(tournament=…, user=…)`` is called inside the transaction that
   pairs a tournament's round 1, before the entries are ranked (the tournament row is locked):
-  the place to set the entries' starting ratings, through the entries' service.
+  the place to set the entries' starting ratings, through the entries' service. It is also
+  called when round 1 is given from a TRF file (``tournaments.acts.given_pairings``).
+
+And the standings' extra columns (the ratings of a rated tournament):
+
+- ``register_standings_columns(fn, uid=…)``: ``fn(tournament)`` returns
+  :class:`StandingsColumn` items (none for a tournament it has nothing to say about), shown after
+  the points and tie-breaks on the standings and crosstable pages and in the workbook's
+  standings sheet (``standings_columns(tournament)`` collects them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
@@ -85,3 +95,45 @@ def first_round(*, tournament: Any, user: Any) -> None:
     """Call every :func:`register_first_round` function (inside the pairing's transaction)."""
     for fn in list(FIRST_ROUND.values()):
         fn(tournament=tournament, user=user)
+
+
+@dataclass(frozen=True)
+class StandingsColumn:
+    """An extra column of the standings: ``header`` (short, translated: "Rtg"), ``title`` (what it
+    is, translated: the header's tooltip) and each entry's value by entry id (missing or None: an
+    empty cell); ``signed`` prints a + before a positive value; values are shown with
+    ``decimals`` decimals."""
+
+    header: str
+    title: str
+    values: Mapping[int, float | None] = field(default_factory=dict)
+    signed: bool = False
+    decimals: int = 0
+
+    def value(self, entry_id: int) -> float | None:
+        return self.values.get(entry_id)
+
+    def text(self, entry_id: int) -> str:
+        """The value as the pages print it ("" when empty; a − sign, Latin digits)."""
+        number = self.values.get(entry_id)
+        if number is None:
+            return ""
+        step = Decimal(1).scaleb(-self.decimals)
+        value = Decimal(str(number)).quantize(step, rounding=ROUND_HALF_UP)  # 0.5 away from 0
+        text = f"{value:+}" if self.signed and value else f"{value}"
+        return text.replace("-", "\u2212")
+
+
+StandingsColumnsHook = Callable[[Any], list[StandingsColumn]]
+STANDINGS_COLUMNS: dict[str, StandingsColumnsHook] = {}
+
+
+def register_standings_columns(fn: StandingsColumnsHook, *, uid: str) -> StandingsColumnsHook:
+    """Register ``fn(tournament)``, returning the standings' extra columns (once per ``uid``)."""
+    STANDINGS_COLUMNS[uid] = fn
+    return fn
+
+
+def standings_columns(tournament: Any) -> list[StandingsColumn]:
+    """Every registered app's extra standings columns for ``tournament``, in registration order."""
+    return [column for fn in list(STANDINGS_COLUMNS.values()) for column in fn(tournament)]

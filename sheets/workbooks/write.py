@@ -22,9 +22,10 @@ from sheets.layout import t
 from sheets.workbooks.hooks import extra_sheets
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
-from tournaments import queries, scores
+from tournaments import hooks, queries, scores
 from tournaments.core import history as records
 from tournaments.core import vocabulary as V
+from tournaments.hooks import StandingsColumn
 from tournaments.models import Entry, Pairing, ResultRecord, Round, Tournament
 
 HEAD = Style(
@@ -193,21 +194,39 @@ def round_sheet(data: TournamentData, rnd: Round, linked: set[int]) -> SheetSpec
     )
 
 
+def _column_style(column: StandingsColumn) -> Style:
+    digits = "0" + ("." + "0" * column.decimals if column.decimals else "")
+    return Style(number_format=f"+{digits};-{digits};0" if column.signed else digits)
+
+
 def standings_sheet(data: TournamentData) -> SheetSpec:
     table = queries.standings(data.tournament)
+    extra = hooks.standings_columns(data.tournament)  # the ratings of a rated tournament
+    styles = [_column_style(column) for column in extra]
     head = [
         t(L.PLACE),
         t(L.NUMBER),
         t(L.NAME),
         t(L.POINTS),
         *(label for _k, label, _a in table.labels),
+        *(f"{column.header} — {column.title}" for column in extra),
     ]
 
     def rows() -> Iterator[list[Any]]:
         for row, entry in table.lines():
-            yield [row.place_label, entry.rank, entry.player.name, row.points, *row.tiebreaks]
+            values = [Cell(c.value(entry.pk), s) for c, s in zip(extra, styles, strict=True)]
+            yield [
+                row.place_label,
+                entry.rank,
+                entry.player.name,
+                row.points,
+                *row.tiebreaks,
+                *values,
+            ]
 
     widths = {1: 8, 2: 6, 3: 30, 4: 8, **{c: 14 for c in range(5, 5 + len(table.labels))}}
+    first_extra = 5 + len(table.labels)
+    widths.update({c: 22 for c in range(first_extra, first_extra + len(extra))})
     return SheetSpec(
         title=t(L.STANDINGS_SHEET),
         rows=_table(t(L.STANDINGS_SHEET), head, rows()),

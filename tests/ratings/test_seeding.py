@@ -13,7 +13,7 @@ from ratings.models import RatedTournament
 from tests import factories
 from tests.ratings.helpers import entry, make_list, play, rated_tournament, start
 from tests.tournaments.helpers import boards, make_player, pair
-from tournaments.acts import services
+from tournaments.acts import given_pairings, services
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +66,18 @@ def test_without_seeding_the_typed_ratings_stay(arbiter: User) -> None:
     pair(april, arbiter)
     assert (entry(april, ann).rating, entry(april, ben).rating) == (1234, 1999)
     assert RatedTournament.objects.get(tournament=april).frozen_at is None
+
+
+def test_round_one_given_as_from_a_trf_file_seeds_too(arbiter: User) -> None:
+    """Round 1 added as paired elsewhere (``given_pairings.add_round``, the TRF import's path)
+    calls the same hook: the list's ratings are taken and frozen there too."""
+    rating_list = make_list()
+    ann, ben = make_player("Ann", rating=1234), make_player("Ben", rating=1999)
+    start(rating_list, ann, 1600, games=40)
+    start(rating_list, ben, 1500, games=40)
+    april = rated_tournament(arbiter, rating_list, [ann, ben], APRIL, rounds=2, seed=True)
+    given_pairings.add_round(
+        tournament=april, boards=[(entry(april, ann).pk, entry(april, ben).pk, "")], user=arbiter
+    )
+    assert (entry(april, ann).rating, entry(april, ben).rating) == (1600, 1500)
+    assert RatedTournament.objects.get(tournament=april).frozen_at is not None

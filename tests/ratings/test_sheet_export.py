@@ -29,12 +29,13 @@ def serial(day: dt.date) -> int:
 
 
 def test_an_elo_list_to_the_cell() -> None:
-    """Ann 1600 (40 games: K 20), Ben 1500 (12 games: K 40, new to the list until 30): ranked by
-    rating, with the header of the list's name, game, method and date."""
+    """Ann 1600 (40 games: K 20; born 1990), Ben 1500 (12 games: K 40, new to the list until 30,
+    though a rating of 2400 was reached once): ranked by rating, with the header of the list's
+    name, game, method and date; the year of birth and "Reached 2400" last."""
     rating_list = make_list(name="Club Elo")
     ann, ben = make_player("Ann"), make_player("Ben", club="Chess & Co")
-    start(rating_list, ben, 1500, games=12)
-    start(rating_list, ann, 1600, games=40)
+    start(rating_list, ben, 1500, games=12, reached_2400=True)
+    start(rating_list, ann, 1600, games=40, birth_year=1990)
     services.rebuild(rating_list)
     got = cells(export_list(rating_list, day=DAY, language="en"))
     assert got == {
@@ -48,8 +49,18 @@ def test_an_elo_list_to_the_cell() -> None:
         "B4": dt.datetime(2026, 12, 3),
         **dict(
             zip(
-                ("A6", "B6", "C6", "D6", "E6", "F6", "G6"),
-                ["No.", "Name", "Club", "Rating", "K-factor", "Games", "Last played"],
+                ("A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6", "I6"),
+                [
+                    "No.",
+                    "Name",
+                    "Club",
+                    "Rating",
+                    "K-factor",
+                    "Games",
+                    "Last played",
+                    "Year of birth",
+                    "Reached 2400",
+                ],
                 strict=True,
             )
         ),
@@ -58,12 +69,14 @@ def test_an_elo_list_to_the_cell() -> None:
         "D7": 1600,
         "E7": 20,
         "F7": 40,
+        "H7": 1990,
         "A8": 2,
         "B8": "Ben",
         "C8": "Chess & Co",
         "D8": 1500,
         "E8": 40,
         "F8": 12,
+        "I8": "yes",
     }
 
 

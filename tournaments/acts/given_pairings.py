@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.bidi import isolate
-from tournaments import pairing
+from tournaments import hooks, pairing
 from tournaments.acts import pairing_results, revision, versions
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
@@ -55,13 +55,16 @@ def add_round(
     bye result)`` entry ids a board, in board order; each bye gets its record (``source``,
     ``note``; the reason by its result). Results of games are entered afterwards through the
     results service, and the round finished through ``finish_round``. A player against himself
-    or on two boards is refused (``TournamentError``, code ``bad_boards``)."""
+    or on two boards is refused (``TournamentError``, code ``bad_boards``). Round 1 calls
+    ``tournaments.hooks.first_round`` first, as a round 1 paired here does."""
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_arbiter(user, t)
     _refuse_matches(t)
     number = next_round_number(t)
     if t.rounds and number > t.rounds:
         raise TournamentError(_("Every round has been paired already."), "all_paired")
+    if number == 1:
+        hooks.first_round(tournament=t, user=user)  # the starting ratings, from a list
     entry_ids = set(t.entries.values_list("pk", flat=True))
     if any(
         e is not None and e not in entry_ids

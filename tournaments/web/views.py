@@ -241,6 +241,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
             "explain": explain,
             "explanation": table.explain(explain) if entry else None,
             "explained_name": entry.player.name if entry else "",
+            "extra_columns": hooks.standings_columns(t),  # the ratings of a rated tournament
         },
     )
 
@@ -267,6 +268,10 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     entries, rows = queries.crosstable_rows(t)
     lines = [(entries[i], row) for i, row in enumerate(rows)]
-    return render(
-        request, "tournaments/crosstable.html", {"t": t, "entries": entries, "lines": lines}
-    )
+    context = {
+        "t": t,
+        "entries": entries,
+        "lines": lines,
+        "extra_columns": hooks.standings_columns(t),  # the ratings of a rated tournament
+    }
+    return render(request, "tournaments/crosstable.html", context)
