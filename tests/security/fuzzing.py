@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.messages import constants as message_levels
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -275,38 +275,70 @@ class Snapshot:
         return sorted(k for k in self.digests if self.digests[k] != other.digests.get(k))
 
 
-def snapshot() -> Snapshot:
-    digests: dict[str, str] = {}
-    problems: list[str] = []
+@dataclass(frozen=True)
+class _Table:
+    """What :func:`snapshot` reads of one model: one SELECT of its data columns in key order, and
+    which of them hold text (with the column's length where it has one)."""
+
+    label: str
+    sql: str
+    names: tuple[str, ...]
+    texts: tuple[tuple[int, int | None], ...]
+
+
+_TABLES: list[_Table] = []
+
+
+def _tables() -> list[_Table]:
+    """The SELECTs of every model's data, written once: the fuzz takes a snapshot after each of
+    its thousands of requests, and building a queryset each time cost as much as the requests."""
+    if _TABLES:
+        return _TABLES
     for model in apps.get_models(include_auto_created=True):
         label = model._meta.label_lower
         if label in NOT_DATA or model._meta.proxy or not model._meta.managed:
             continue
-        stamps = STAMP_FIELDS.get(model._meta.label_lower, set())
+        stamps = STAMP_FIELDS.get(label, set())
         concrete = [
             f
             for f in model._meta.concrete_fields
             if not isinstance(f, models.DateTimeField) and f.name not in stamps
         ]
-        names = [f.attname for f in concrete]
-        limits = {
-            i: f.max_length
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in concrete)
+        table = quote(model._meta.db_table)
+        sql = f"SELECT {columns} FROM {table} ORDER BY {quote(model._meta.pk.column)}"
+        texts = tuple(
+            (i, f.max_length if isinstance(f, models.CharField) else None)
             for i, f in enumerate(concrete)
-            if isinstance(f, models.CharField) and f.max_length
-        }
-        digest = hashlib.sha256()
-        for row in model._base_manager.order_by("pk").values_list(*names):
-            digest.update(repr(row).encode())
-            for i, value in enumerate(row):
-                if not isinstance(value, str):
-                    continue
-                if "\x00" in value:
-                    problems.append(f"{label}.{names[i]}: a NUL character")
-                if i in limits and len(value) > limits[i]:
-                    problems.append(
-                        f"{label}.{names[i]}: {len(value)} characters, the column holds {limits[i]}"
-                    )
-        digests[label] = digest.hexdigest()
+            if isinstance(f, models.CharField | models.TextField | models.JSONField)
+        )
+        _TABLES.append(_Table(label, sql, tuple(f.attname for f in concrete), texts))
+    return _TABLES
+
+
+def snapshot() -> Snapshot:
+    """Every model's rows as the database holds them (a raw SELECT: the values are compared with
+    another snapshot's, never shown, so no model needs to be built)."""
+    digests: dict[str, str] = {}
+    problems: list[str] = []
+    with connection.cursor() as cursor:
+        for table in _tables():
+            cursor.execute(table.sql)
+            rows = cursor.fetchall()
+            digests[table.label] = hashlib.sha256(repr(rows).encode()).hexdigest()
+            for row in rows:
+                for i, limit in table.texts:
+                    value = row[i]
+                    if not isinstance(value, str):
+                        continue
+                    if "\x00" in value:
+                        problems.append(f"{table.label}.{table.names[i]}: a NUL character")
+                    if limit and len(value) > limit:
+                        problems.append(
+                            f"{table.label}.{table.names[i]}: {len(value)} characters,"
+                            f" the column holds {limit}"
+                        )
     return Snapshot(digests, problems)
 
 
