@@ -170,6 +170,7 @@ class Layout:
     seeding: str = ""
     champion: str = ""
     champion_url: str = ""
+    champion_entry: int | None = None
     matches: dict[int, MatchBox] = field(default_factory=dict)
 
 
@@ -245,4 +246,5 @@ def build(t: Tournament) -> Layout | None:
     if champion is not None:
         layout.champion = champion.player.name
         layout.champion_url = champion.player.get_absolute_url()
+        layout.champion_entry = champion.pk
     return layout
