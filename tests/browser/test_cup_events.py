@@ -15,18 +15,22 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
 from games.bidi import ltr_text
 from tests.adjudication.helpers import arbiter_group
 from tests.browser.conftest import TIMEOUT_MS, session_cookie
+from tests.browser.test_a11y import axe_source, axe_violations, report
 from tests.tournaments import helpers as h
+from tests.tournaments.knockout_helpers import finish, new_cup, pair, play
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 POLL_MS = 15_000  # static/js/bracket.js
+assert axe_source  # the fixture (tests/browser/test_a11y.py): axe-core's source
 
 
 def phone(browser: Browser, live_server, user: User | None) -> Page:
@@ -146,3 +150,28 @@ def test_an_eight_player_cup_from_seeding_to_champion_on_a_phone(
     # Each match opens its match on its round's page.
     visitor.locator("#bracket-match-1 .bracket-match__head a").click()
     expect(visitor.locator("#match-1")).to_contain_text("P01 wins by armageddon")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fa-IR"])
+def test_the_bracket_has_no_serious_accessibility_violation(
+    browser: Browser, live_server, axe_source: str, locale: str
+) -> None:
+    arbiter = User.objects.create_user(username="cup-arbiter")
+    arbiter.groups.add(arbiter_group())
+    t = new_cup(arbiter, 6, games=1, decider="armageddon", third_place=True)
+    pair(t, arbiter)
+    play(t, arbiter, 2, "1/2", "1/2")  # P04–P05 drawn, the armageddon drawn: P04 goes on
+    play(t, arbiter, 3, "1-0")
+    finish(t, arbiter)
+    pair(t, arbiter)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments:bracket", args=[t.pk]))
+    expect(page.locator(".bracket-match")).to_have_count(8)  # 4 (2 byes), 2, final, 3rd
+    if locale.startswith("fa"):
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    no_sideways_scroll(page)
+    violations = axe_violations(page, axe_source)
+    assert not violations, report(violations)
+    context.close()
