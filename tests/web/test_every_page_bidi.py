@@ -232,6 +232,7 @@ def world(db: None) -> World:
         ),
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "api_pages:pk": [t.pk],
+        "api_pages:bracket:pk": [cup.pk],  # a knockout's widget
         "sheets:number": [1, 2],
         "rating_sheets:pk": [rating_list.pk],
         "ratings:pk": [rating_list.pk],
