@@ -199,3 +199,22 @@ def test_why_this_pairing_names_the_seeding_rule_and_the_bracket_position(arbite
     )
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(t.get_absolute_url()).content.decode()
     assert "Why this pairing" in html and "Seed 4 against seed 5" in html
+
+
+@pytestmark_db
+def test_a_double_elimination_page_draws_the_losers_bracket_and_the_grand_final(
+    arbiter: User,
+) -> None:
+    t = new_cup(arbiter, 4, double=True)
+    pair(t, arbiter)
+    win(t, arbiter, 1, "P01")
+    layout = bracket_page.build(reload(t))
+    assert layout is not None
+    assert [s.side for s in layout.sections] == ["W", "L", "GF"]
+    losers_first = layout.sections[1].columns[0].matches[0]
+    assert [s.origin for s in losers_first.slots] == ["loser of match 1", "loser of match 2"]
+    assert losers_first.slots[0].name == "P04"  # P01–P04 (seed 1 against seed 4): P04 lost
+    reset = layout.sections[2].columns[1].matches[0]
+    assert reset.if_needed
+    html = page(t, "ru")
+    assert "Сетка проигравших" in html and "если понадобится" in html
