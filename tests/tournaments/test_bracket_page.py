@@ -218,3 +218,20 @@ def test_a_double_elimination_page_draws_the_losers_bracket_and_the_grand_final(
     assert reset.if_needed
     html = page(t, "ru")
     assert "Сетка проигравших" in html and "если понадобится" in html
+
+
+@pytestmark_db
+def test_the_bracket_reads_the_same_number_of_queries_whatever_its_size(arbiter: User) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for players in (4, 16):
+        t = new_cup(arbiter, players)
+        pair(t, arbiter)
+        win(t, arbiter, 1, "P01")
+        t = reload(t)
+        with CaptureQueriesContext(connection) as queries:
+            bracket_page.build(t)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.urls import reverse
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
@@ -208,10 +209,12 @@ def _games(line: cup_page.MatchLine, round_url: str) -> list[GameLink]:
     return out
 
 
-def match_box(view: cup.CupView, m: cup.MatchView) -> MatchBox:
-    """One match of ``view`` filled in."""
+def match_box(view: cup.CupView, m: cup.MatchView, rounds: dict[int, int]) -> MatchBox:
+    """One match of ``view`` filled in (``rounds``: each round's number by its pk)."""
     line = cup_page.match_lines(view, m)
-    round_url = m.row.get_absolute_url() if m.row is not None else ""
+    round_url = ""
+    if m.row is not None:
+        round_url = reverse("tournaments:round", args=[view.tournament.pk, rounds[m.row.round_id]])
     return MatchBox(
         number=m.number,
         side=m.match.side,
@@ -231,7 +234,8 @@ def build(t: Tournament) -> Layout | None:
     view = cup.read_cup(t)
     if view is None:
         return None
-    boxes = {number: match_box(view, m) for number, m in view.matches.items()}
+    rounds = dict(t.round_set.values_list("pk", "number"))
+    boxes = {number: match_box(view, m, rounds) for number, m in view.matches.items()}
     sections = [
         SectionBox(
             s.side,
