@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from api import bots, game_reads, schemas, tournament_reads, writes
+from api import bots, bracket_reads, game_reads, schemas, tournament_reads, writes
 from api.auth import RateLimited
 from api.http import PROBLEM_TYPE, Refusal, problem
 
@@ -63,6 +63,7 @@ api = ClubAPI(
     openapi_url="/openapi.json",
 )
 api.add_router("", tournament_reads.router)
+api.add_router("", bracket_reads.router)
 api.add_router("", game_reads.router)
 api.add_router("", bots.router)
 assert writes  # its operations are on the routers above

@@ -1,4 +1,5 @@
-"""The embeddable widgets (``/embed/tournaments/{pk}/standings`` and ``…/pairings``): small
+"""The embeddable widgets (``/embed/tournaments/{pk}/standings``, ``…/pairings``, and a
+knockout's ``…/bracket``): small
 pages of their own layout (no header, footer or script; a meta refresh every minute) that a
 club puts in an ``<iframe>`` on its site, in ``?lang=`` (else the request's language). They
 alone may be framed by any site: no X-Frame-Options, and ``frame-ancestors *`` in their
@@ -12,7 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -22,10 +23,12 @@ from django.views.decorators.http import require_safe
 from api.languages import language_of
 from tournaments import queries
 from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.web import bracket_page
 
 REFRESH_SECONDS = 60
 WIDGET_MAX_AGE = 30
 WIDGETS = ("standings", "pairings")
+KNOCKOUT_WIDGETS = ("bracket",)  # only a knockout's
 CSP_HEADER = "Content-Security-Policy"
 
 
@@ -92,6 +95,16 @@ def pairings_widget(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "api/embed_pairings.html", _context(request, t, rnd=rnd, boards=boards))
 
 
+@embeddable
+def bracket_widget(request: HttpRequest, pk: int) -> HttpResponse:
+    """A knockout's drawn bracket (404 for another format): its rounds scroll sideways."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.format_entry.plays_matches:
+        raise Http404
+    layout = bracket_page.build(t)
+    return render(request, "api/embed_bracket.html", _context(request, t, layout=layout))
+
+
 @require_safe
 def snippets_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A page of the site: each widget's ``<iframe>`` to copy and paste, with its preview, and
@@ -99,7 +112,8 @@ def snippets_page(request: HttpRequest, pk: int) -> HttpResponse:
     t = get_object_or_404(Tournament, pk=pk)
     lang = request.LANGUAGE_CODE if hasattr(request, "LANGUAGE_CODE") else settings.LANGUAGE_CODE
     widgets = []
-    for name in WIDGETS:
+    names = WIDGETS + (KNOCKOUT_WIDGETS if t.format_entry.plays_matches else ())
+    for name in names:
         url = request.build_absolute_uri(reverse(f"api_pages:{name}", args=[t.pk]))
         widgets.append({"name": name, "url": f"{url}?lang={lang}"})
     calendar = request.build_absolute_uri(reverse("api:tournament_calendar", args=[t.pk]))

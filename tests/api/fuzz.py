@@ -183,12 +183,17 @@ class Run:
 
 def fillers_of(path: str, fillers: Fillers) -> dict[str, Filler]:
     """The fillers of ``path``'s parameters, in the path's order: ``/tournaments/{pk}/standings/
-    {entry}`` → ``{"pk": fillers["tournaments", "pk"], "entry": fillers["standings", "entry"]}``."""
+    {entry}`` → ``{"pk": fillers["tournaments", "pk"], "entry": fillers["standings", "entry"]}``;
+    a key ``("/tournaments/{pk}/bracket", "pk")`` fills ``pk`` of the paths ending so."""
     found = {}
     segments = path.strip("/").split("/")
     for before, segment in itertools.pairwise(segments):
         if segment.startswith("{") and (before, segment[1:-1]) in fillers:
             found[segment[1:-1]] = fillers[before, segment[1:-1]]
+    # A filler of one path's parameter (its key: the path's end, the name) comes first.
+    for (end, name), filler in fillers.items():
+        if end.startswith("/") and path.endswith(end):
+            found[name] = filler
     return found
 
 

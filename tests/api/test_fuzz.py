@@ -47,6 +47,10 @@ class Club:
                 Entry.objects.filter(tournament=chosen.get("pk")).values_list("pk", flat=True)
             ),
             ("kinds", "kind"): lambda chosen: [kind.value for kind in kinds.all_kinds()],
+            # A bracket is a knockout's: the other tournaments' are 404s.
+            ("/tournaments/{pk}/bracket", "pk"): lambda chosen: list(
+                Tournament.objects.filter(format="knockout").values_list("pk", flat=True)
+            ),
         }
 
 
@@ -58,6 +62,10 @@ def club(world: World) -> Club:
         h.play_round(finished, world.arbiter, "1-0")
     finished = h.reload(finished)
     assert finished.status == TournamentStatus.FINISHED
+    # A knockout, its first round paired: its bracket is a read too.
+    cup = h.new_tournament(world.arbiter, name="Club Knockout", format="knockout")
+    h.register_all(cup, world.arbiter, [("Nia", 1400), ("Oto", 1450), ("Pia", 1500)])
+    h.pair(cup, world.arbiter)
     arbiter_group()  # a live-server test before this one flushed the migrations' rows
     Demo().load(force=True, write=lambda line: None)
     return Club(world=world, finished=finished)

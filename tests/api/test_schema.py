@@ -27,6 +27,7 @@ OPERATIONS = {
     "/api/v1/tournaments/{pk}/standings",
     "/api/v1/tournaments/{pk}/standings/{entry}",
     "/api/v1/tournaments/{pk}/crosstable",
+    "/api/v1/tournaments/{pk}/bracket",
     "/api/v1/players",
     "/api/v1/players/{pk}",
     "/api/v1/games",

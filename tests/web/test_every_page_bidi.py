@@ -106,6 +106,7 @@ NOT_PAGES = {
     "tournaments:round_clocks": "POST only: stops or starts a round's clocks",
     "tournaments:cup_seed": "POST only: seeds a knockout again (the button is on its page)",
     "tournaments:cup_lot": "POST only: draws lots for a match (the button is on the pages)",
+    "tournaments:bracket_live": "the bracket page's poll: its markup (the bracket page's)",
     "ratings:rebuild": "POST only: staff's rebuild of a list",
     # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
     **{
@@ -120,6 +121,7 @@ NOT_PAGES = {
             "standings",
             "standing",
             "crosstable",
+            "bracket",
             "players",
             "player",
             "games",
@@ -230,6 +232,7 @@ def world(db: None) -> World:
         ),
         "sheets:pk": [t.pk, *[g.pk for g in games]],
         "api_pages:pk": [t.pk],
+        "api_pages:bracket:pk": [cup.pk],  # a knockout's widget
         "sheets:number": [1, 2],
         "rating_sheets:pk": [rating_list.pk],
         "ratings:pk": [rating_list.pk],

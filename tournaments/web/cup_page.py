@@ -1,6 +1,7 @@
 """A knockout on the tournament and round pages: its matches as a list per round (where each
 player came from, the games and the score, how the match stands) and its seeding. The
-arbiter's acts of a cup are in ``cup_views``; the drawn bracket is another page (not yet)."""
+arbiter's acts of a cup are in ``cup_views``; the drawn bracket is
+another page (``bracket_page``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tournaments.acts import cup
 from tournaments.formats import Seeding
 from tournaments.models import Entry, KnockoutMatch, Pairing, Round, Tournament
 from tournaments.pairing.knockout_match import DECIDER, REGULAR, TIEBREAK
+from tournaments.web import bracket_why
 
 DECIDED = {
     REGULAR: gettext_noop("%(name)s wins the match"),
@@ -43,6 +45,7 @@ class MatchLine:
     text: str = ""
     lot: bool = False  # level, waiting for the arbiter to draw lots
     row: KnockoutMatch | None = None
+    reasons: list[str] = field(default_factory=list)  # "why this pairing"
 
 
 def _named(text: str, entry: Entry | None) -> str:
@@ -94,6 +97,7 @@ def match_lines(view: cup.CupView, m: cup.MatchView) -> MatchLine:
         text=text,
         lot=lot,
         row=m.row,
+        reasons=bracket_why.reasons(view, m),
     )
 
 

@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.web import (
     action_views,
+    bracket_views,
     clock_views,
     cup_views,
     decision_views,
@@ -31,6 +32,8 @@ urlpatterns = [
     # A knockout's acts
     path("<int:pk>/cup/seed/", cup_views.seed_again, name="cup_seed"),
     path("<int:pk>/matches/<int:match>/lot/", cup_views.lot, name="cup_lot"),
+    path("<int:pk>/bracket/", bracket_views.bracket, name="bracket"),
+    path("<int:pk>/bracket/live/", bracket_views.bracket_live, name="bracket_live"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),
