@@ -207,6 +207,14 @@
         r += step[0];
         c += step[1];
       }
+    } else if (/^[a-z]$/i.test(event.key)) {
+      // SOS: the letter keys choose the letter to write (S, O), the focus stays on the cell.
+      const radio = root.querySelector('input[name="letter"][value="' + event.key.toUpperCase() + '"]');
+      if (!radio) return;
+      radio.checked = true;
+      letter = radio.value;
+      event.preventDefault();
+      return;
     } else if (event.key === "Home" || event.key === "End") {
       const all = g.board.querySelectorAll("button.cell");
       next = all[event.key === "Home" ? 0 : all.length - 1];
