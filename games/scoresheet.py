@@ -34,19 +34,26 @@ def _e(text: object) -> str:
 
 
 def say(name: str, notation: str, points: int) -> str:
-    """The words said about a move (not escaped): ``Alice: B2=S, 2 SOS``."""
+    """The words said about a move, as markup: ``Alice: B2=S, 2 SOS``, the name isolated
+    (``<bdi>``) and every part escaped."""
+    values = {"name": f"<bdi>{_e(name)}</bdi>", "move": _e(notation), "count": int(points)}
     if points:
-        return ngettext(
-            "%(name)s: %(move)s, %(count)s SOS", "%(name)s: %(move)s, %(count)s SOS", points
-        ) % {"name": name, "move": notation, "count": points}
-    return gettext("%(name)s: %(move)s") % {"name": name, "move": notation}
+        return (
+            _e(
+                ngettext(
+                    "%(name)s: %(move)s, %(count)s SOS", "%(name)s: %(move)s, %(count)s SOS", points
+                )
+            )
+            % values
+        )
+    return _e(gettext("%(name)s: %(move)s")) % values
 
 
 def says_html(rows: Sequence[Sequence[Any]], names: Mapping[int, str], *, sos: bool) -> str:
     """The words of the last moves, one ``<p data-ply>`` each, in an inert ``<template>``."""
     said = "".join(
         f'<p data-ply="{int(row[0])}">'
-        f"{_e(say(names.get(row[1], '?'), row[2], row[3] if sos else 0))}</p>"
+        f"{say(names.get(row[1], '?'), row[2], row[3] if sos else 0)}</p>"
         for row in rows[-SAID_MOVES:]
     )
     return f'<template class="says">{said}</template>'
@@ -64,7 +71,7 @@ def hints_html(c: Mapping[str, Any]) -> str:
         sos = kinds.of(c["game"]).points
         names = c["names"]
         words = say(names.get(row[1], "?"), row[2], row[3] if sos else 0)
-        parts.append(f'<span class="last-move-text">{_e(gettext("Last move:"))} {_e(words)}</span>')
+        parts.append(f'<span class="last-move-text">{_e(gettext("Last move:"))} {words}</span>')
     boards = [b["index"] for b in c["board"].small_boards if b["allowed"]]
     if boards and c["game"].is_active and not c["outcome"]:
         if len(boards) == 1:
@@ -154,7 +161,7 @@ def _moves_table(c: Mapping[str, Any], w: Mapping[str, str], rows: Sequence[Any]
     times = c.get("times") or ()
     if len(c["seats"]) == 2:
         heads = "".join(
-            f'<th scope="col" title="{_e(names.get(seat, "?"))}">'
+            '<th scope="col">'
             f'<span class="swatch {seat_colour_class(seat)}" aria-hidden="true"></span>'
             f"<bdi>{_e(names.get(seat, '?'))}</bdi></th>"
             for seat in (0, 1)
