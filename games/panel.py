@@ -22,7 +22,7 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from games import endings, kinds
+from games import endings, kinds, scoresheet
 from games.models import GameStatus
 
 # The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
@@ -157,7 +157,7 @@ def panel_html(
     """The panel of the page's ``context`` (what :func:`games.views._game_context` gives).
 
     ``item_html(context, item, wrap)`` draws a link or panel of another app; ``board_extra``
-    what goes before the board (the clocks)."""
+    the clocks (beside the board, with the players)."""
     c: Mapping[str, Any] = context
     w = words()
     game = c["game"]
@@ -187,37 +187,53 @@ def panel_html(
     for item in page.status:
         out.append(" " + item_html(context, item, "span"))
     out.append("\n      </p>\n")
-    out.append(_seats(c, w, kind))
+    out.append(scoresheet.hints_html(c))
     out.append('      <p class="move-error error" role="alert"></p>\n')
-    board = _board(c, w, board_extra(context) if c.get("clock") else "")
-    if c["can_move"]:
-        action = url_with_pk("games:move", game.pk)
-        token = csrf_input(c.get("csrf_token"))
-        hidden = f'<input type="hidden" name="expected_ply" value="{_v(latest)}">'
-        letters = _letter_choice(kind.letters, w)
-        out.append(
-            f'        <form method="post" action="{action}" class="board-form" data-move>\n'
-            f"          {token}\n          {hidden}\n{letters}          {board}\n"
-            "        </form>\n"
-            f'        <form method="post" action="{action}" class="typed-move" data-move>\n'
-            f"          {token}\n          {hidden}\n"
-            f'          <label for="id_notation">{w["Or type the move:"]}</label>\n'
-            '          <input type="text" name="notation" id="id_notation" autocomplete="off" '
-            f'maxlength="16" placeholder="{escape(kind.notation_hint)}">\n'
-            f'          <button type="submit">{w["Play"]}</button>\n'
-            "        </form>\n"
-        )
-    else:
-        out.append(f"        {board}\n")
+    board_part, typed = _forms(c, w, kind)
+    out.append(board_part)
     if kind.small_boards:
         out.append(
             f'      <div class="small-boards" dir="ltr" aria-label="{w["Small boards"]}">'
             f"{c['board'].small_boards_html()}</div>\n"
         )
     out.append("    </section>\n")
-    out.append(_score_sheet(context, c, w, item_html))
+    # Beside the board where there is room, below it on a phone: the clocks, the players, the
+    # typed move and the score sheet.
+    out.append('    <div class="game-side">\n')
+    if c.get("clock"):
+        out.append(board_extra(context))
+    out.append(_seats(c, w, kind))
+    out.append(typed)
+    out.append(scoresheet.sheet_html(context, c, w, item_html))
+    out.append(scoresheet.says_html(c["moves"], c["names"], sos=kind.points))
+    out.append("    </div>\n")
     out.append("  </div>\n</div>\n")
     return "".join(out)
+
+
+def _forms(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> tuple[str, str]:
+    """The board (in its form, with the letter to write, when the visitor may move) and the
+    form of the typed move (empty when he may not)."""
+    game = c["game"]
+    board = _board(c, w)
+    if not c["can_move"]:
+        return f"        {board}\n", ""
+    action = url_with_pk("games:move", game.pk)
+    token = csrf_input(c.get("csrf_token"))
+    hidden = f'<input type="hidden" name="expected_ply" value="{_v(c["latest"])}">'
+    letters = _letter_choice(kind.letters, w)
+    return (
+        f'        <form method="post" action="{action}" class="board-form" data-move>\n'
+        f"          {token}\n          {hidden}\n{letters}          {board}\n"
+        "        </form>\n",
+        f'        <form method="post" action="{action}" class="typed-move" data-move>\n'
+        f"          {token}\n          {hidden}\n"
+        f'          <label for="id_notation">{w["Or type the move:"]}</label>\n'
+        '          <input type="text" name="notation" id="id_notation" autocomplete="off" '
+        f'maxlength="16" placeholder="{escape(kind.notation_hint)}">\n'
+        f'          <button type="submit">{w["Play"]}</button>\n'
+        "        </form>\n",
+    )
 
 
 def _status(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
@@ -323,57 +339,17 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> str:
     return "".join(out)
 
 
-def _board(c: Mapping[str, Any], w: Mapping[str, str], before: str) -> str:
-    """The board (``games/_board.html``): the clocks, if any, then the grid."""
+def _board(c: Mapping[str, Any], w: Mapping[str, str]) -> str:
+    """The board (``games/_board.html``): the grid."""
     board = c["board"]
     active = c["game"].is_active
     label = w["Playing grid"] if active else w["Playing grid: the game is over"]
     over = "" if active else " board--over"
     disabled = "" if active else ' aria-disabled="true"'
     return (
-        f"{before}\n"
         f'<div class="board board--{escape(board.kind)} cols-{board.width} rows-{board.height}'
         f'{over}" dir="ltr" role="table" aria-label="{label}"{disabled}>{board.grid_html()}</div>'
     )
-
-
-def _score_sheet(
-    context: Context,
-    c: Mapping[str, Any],
-    w: Mapping[str, str],
-    item_html: Callable[[Context, Any, str], str],
-) -> str:
-    steps = {k: _v(v) for k, v in c["steps"].items()}
-    out = [
-        '    <aside class="scoresheet">\n'
-        f"      <h2>{w['Score sheet']}</h2>\n"
-        f'      <nav class="replay" aria-label="{w["Replay"]}">\n'
-        f'        <a href="?at={steps["first"]}" data-at="{steps["first"]}" '
-        f'title="{w["Start"]}">«</a>\n'
-        f'        <a href="?at={steps["prev"]}" data-at="{steps["prev"]}" '
-        f'title="{w["Back one move"]}">‹</a>\n'
-        f'        <span class="replay__pos">{_v(c["at"])} / {_v(c["latest"])}</span>\n'
-        f'        <a href="?at={steps["next"]}" data-at="{steps["next"]}" '
-        f'title="{w["Forward one move"]}">›</a>\n'
-        f'        <a href="?at={steps["last"]}" data-at="{steps["last"]}" '
-        f'title="{w["Latest position"]}">»</a>\n'
-        "      </nav>\n"
-    ]
-    if c["moves"]:
-        points = f"<th>{w['Points']}</th>" if kinds.of(c["game"]).points else ""
-        out.append(
-            '        <table class="moves">\n'
-            f"          <thead><tr><th>№</th><th>{w['Player']}</th><th>{w['Move']}</th>"
-            f"{points}</tr></thead>\n"
-            f"          <tbody>{c['score_sheet']}</tbody>\n"
-            "        </table>\n"
-        )
-    else:
-        out.append(f'        <p class="empty">{w["No moves yet."]}</p>\n')
-    out.append("      ")
-    out.extend(item_html(context, item, "p") for item in c["page"].aside)
-    out.append("\n    </aside>\n")
-    return "".join(out)
 
 
 def csrf_input(token: object) -> str:

@@ -297,6 +297,11 @@ def uttt_view(rules: Any, state: UtttState, *, interactive: bool) -> BoardView:
             mark = "X" if x & bit else "O" if o & bit else ""
             out.append(_cell_html(name, classes, mark, name in allowed_names))
         out.append("</div>")
+    if open_game:
+        zones = [b for b in range(9) if b in allowed_boards]
+        if len(zones) == 1:
+            # The small board the mover is sent to, framed (a dashed frame: not by colour alone).
+            out.append(f'<span class="zone-frame zb-{zones[0]}" aria-hidden="true"></span>')
     small = [{"index": b, "status": statuses[b], "allowed": b in allowed_boards} for b in range(9)]
     return BoardView(
         rules.kind,

@@ -24,7 +24,6 @@ from games.panel import kind_label
 from games.presenters import (
     board_view,
     position_view,
-    score_sheet_rows_html,
     seat_colour_class,
 )
 
@@ -133,7 +132,9 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         "outcome": outcome,
         "winner_names": [names[w] for w in outcome.winners] if outcome else [],
         "moves": rows,
-        "score_sheet": score_sheet_rows_html(rows, names, at=at, sos=kind.points, times=times),
+        # The score sheet is drawn from these by games.scoresheet.
+        "names": names,
+        "times": times,
         "clock": clock,
         "at": at,
         "latest": latest,

@@ -81,6 +81,6 @@ def test_the_persian_board_keeps_its_letters_left_to_right(
     box, grid = small.bounding_box(), board.bounding_box()
     assert box is not None and grid is not None
     assert abs((box["x"] + box["width"]) - (grid["x"] + grid["width"])) < 2
-    notation = page.locator("table.moves td.notation").first
+    notation = page.locator("table.moves .notation").first
     assert notation.evaluate("el => getComputedStyle(el).direction") == "ltr"
     save_shot(page, "rtl game")

@@ -244,22 +244,27 @@ def test_nobody_gets_buttons_in_a_finished_game(
 # -- the score sheet -------------------------------------------------------------------------------
 
 
-def test_score_sheet_lists_moves_with_player_names(client: Client, new_game: GameFactory) -> None:
-    game = play(new_game("sos"), "A1=S", "B1=O", "C1=S")
+def test_score_sheet_pairs_the_moves_under_the_players_names(
+    client: Client, new_game: GameFactory
+) -> None:
+    """Two players: a move pair a row, the names once in the heading; Alice scored with C1=S
+    and moved again, so her extra turn shares the row with the move that scored."""
+    game = play(new_game("sos"), "A1=S", "B1=O", "C1=S", "C2=O")
     sheet = parse(client.get(game.get_absolute_url(), **EN)).find("table", cls="moves")
-    rows = [[td.text() for td in tr.find_all("td")] for tr in sheet.find("tbody").find_all("tr")]
-    assert rows == [
-        ["1", "Alice", "A1=S", ""],
-        ["2", "Борис", "B1=O", ""],
-        ["3", "Alice", "C1=S", "+1"],
+    assert [th.text() for th in sheet.find("thead").find_all("th")] == ["№", "Alice", "Борис"]
+    rows = [
+        [[a.text() for a in td.find_all("a", cls="notation")] for td in tr.find_all("td")[1:]]
+        for tr in sheet.find("tbody").find_all("tr")
     ]
+    assert rows == [[["A1=S"], ["B1=O"]], [["C1=S", "C2=O"], []]]
+    assert [s.text() for s in sheet.find_all("span", cls="points")] == ["+1"]
 
 
 def test_uttt_score_sheet(client: Client, new_game: GameFactory) -> None:
-    game = play(new_game("uttt"), "E5", "D4")
+    game = play(new_game("uttt"), "E5", "D4", "B2")
     sheet = parse(client.get(game.get_absolute_url(), **EN)).find("table", cls="moves")
     rows = [[td.text() for td in tr.find_all("td")] for tr in sheet.find("tbody").find_all("tr")]
-    assert rows == [["1", "Alice", "E5"], ["2", "Борис", "D4"]]
+    assert rows == [["1", "E5", "D4"], ["2", "B2", ""]]
 
 
 def test_an_empty_score_sheet_says_so(client: Client, new_game: GameFactory) -> None:
@@ -288,8 +293,8 @@ def test_replay_shows_the_position_after_n_moves(alice_client: Client, sos_in_pl
     assert "Replay: the position after move 2 of 3." in page.find("p", cls="status").text()
     assert page.find("span", cls="replay__pos").text() == "2 / 3"
     assert page.find("div", cls="panel").attrs["data-replaying"] == "1"
-    current = page.find("table", cls="moves").find("tr", cls="current")
-    assert current.find_all("td")[0].text() == "2"
+    current = page.find("table", cls="moves").find("span", cls="current")
+    assert current.text() == "B1=O"
 
 
 def test_no_move_form_while_replaying_even_for_the_mover(
@@ -399,9 +404,11 @@ def test_game_page_title_in_russian(client: Client, alice: Player, new_game: Gam
 
 def test_replay_marks_later_moves_as_future(client: Client, sos_in_play: Game) -> None:
     page = parse(client.get(sos_in_play.get_absolute_url(), {"at": "1"}))
+    moves = page.find("table", cls="moves").find_all("span", cls="move")
+    assert ["current" in m.classes for m in moves] == [True, False, False]
+    assert ["future" in m.classes for m in moves] == [False, True, True]
     rows = page.find("table", cls="moves").find("tbody").find_all("tr")
-    assert ["current" in r.classes for r in rows] == [True, False, False]
-    assert ["future" in r.classes for r in rows] == [False, True, True]
+    assert [r.classes for r in rows] == [{"current"}, {"future"}]
     steps = [a.attrs["href"] for a in page.find("nav", cls="replay").find_all("a")]
     assert steps == ["?at=0", "?at=0", "?at=2", "?at=3"]  # first, back, forward, latest
 

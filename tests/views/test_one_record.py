@@ -35,7 +35,7 @@ def test_changing_a_move_row_changes_what_the_page_shows(
     page = parse(client.get(game.get_absolute_url()))
     cells = board_cells(page)
     assert (cells["E2"].text(), cells["F2"].text()) == ("", "X")
-    assert [td.text() for td in page.find_all("td", cls="notation")] == ["E5", "E4", "F2"]
+    assert [a.text() for a in page.find_all(cls="notation")] == ["E5", "E4", "F2"]
 
 
 def test_no_second_copy_of_the_moves_or_the_scores(new_game: GameFactory) -> None:
