@@ -197,13 +197,17 @@ def rounds_played(tournament: Tournament) -> int:
     )
 
 
-def standings(tournament: Tournament) -> Standings:
-    """The standings with every tie-break in the tournament's order: three queries in all."""
+def standings(tournament: Tournament, *, group: str | None = None) -> Standings:
+    """The standings with every tie-break in the tournament's order: three queries in all.
+    ``group``: a group stage's one group (its players and their games only)."""
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     played = rounds_played(tournament)
     if tournament.format_entry.plays_matches:
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
     games = tournament_records(tournament)
+    if group is not None:
+        entries = {pk: e for pk, e in entries.items() if e.group == group}
+        games = [g for g in games if g.first in entries]
     order = [key for key in tournament.tiebreaks if key in TIEBREAKS]
     rows = compute_standings(
         list(entries),
