@@ -88,7 +88,7 @@ def test_playoff_from_a_swiss_top_four(arbiter: User) -> None:
     qualified = [Entry.objects.get(pk=pk).player_id for pk in cup.seeds]
     assert qualified == [Entry.objects.get(pk=pk).player_id for pk in table[:4]]
     assert sorted(cup.origins.values()) == ["1", "2", "3", "4"]
-    assert playoff.origin_text("3") == "place 3"
+    assert stages.origin_text("3") == "place 3"
 
 
 def test_refusals(arbiter: User) -> None:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments import formats, pairing
+from tournaments.acts import stages
 from tournaments.formats import CupOptions
 from tournaments.formats.knockout import Knockout
 from tournaments.models import Cup, Entry, KnockoutMatch, Pairing, Tournament
-from tournaments.pairing.knockout_bracket import SOURCE_TEXTS
+from tournaments.pairing.knockout_bracket import SEED, SOURCE_TEXTS
 from tournaments.standings import StandingRow
 
 NOBODY = pairing.NOBODY
@@ -76,7 +77,12 @@ class CupView:
         return {self.cup.seeds[s - 1]: p for s, p in self.state.places.items()}
 
     def source_text(self, source: pairing.Source) -> str:
-        """Where a slot's player comes from, translated ("winner of match 5")."""
+        """Where a slot's player comes from, translated ("winner of match 5"); a play-off's
+        seed says where he qualified ("A1", ``Cup.origins``)."""
+        if source.kind == SEED and self.cup.origins and 0 < source.ref <= len(self.cup.seeds):
+            origin = self.cup.origins.get(str(self.cup.seeds[source.ref - 1]))
+            if origin:
+                return stages.origin_text(origin)
         return _(SOURCE_TEXTS[source.kind]) % {"number": source.ref}
 
 

@@ -49,13 +49,6 @@ CARRIED = (
 )
 
 
-def origin_text(origin: str) -> str:
-    """A qualifier's origin for the pages: "A1" as it is, a single table's place translated."""
-    if origin.isdigit():
-        return _("place %(place)s") % {"place": origin}
-    return origin
-
-
 def _top(rows: list[Any], count: int, where: str) -> list[int]:
     """The entries of the first ``count`` rows; refused when the cut falls inside a tie."""
     if len(rows) < count:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+
 from tournaments import pairing
 from tournaments.models import Entry, Tournament
 
@@ -28,6 +30,14 @@ def draw_groups(t: Tournament, entries: Sequence[Entry]) -> None:
     Entry.objects.bulk_update(list(entries), ["group"])
     t.rounds = pairing.groups_rounds(groups)
     t.save(update_fields=["rounds"])
+
+
+def origin_text(origin: str) -> str:
+    """A play-off qualifier's origin for the pages: "A1" as it is, a single table's place
+    ("3") translated ("place 3")."""
+    if origin.isdigit():
+        return _("place %(place)s") % {"place": origin}
+    return origin
 
 
 def group_labels(t: Tournament) -> list[str]:

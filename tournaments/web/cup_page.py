@@ -118,11 +118,12 @@ def cup_context(t: Tournament, rnd: Round | None = None) -> dict[str, object]:
     view = cup.read_cup(t)
     seeding = ""
     if view is not None:
-        seeding = str(Seeding(view.cup.seeding).label)
+        known = view.cup.seeding in Seeding.values
+        seeding = str(Seeding(view.cup.seeding).label) if known else _("By the stage before")
     return {
         "cup_rounds": cup_rounds(t, rnd),
         "cup_seeds": [view.entries[pk] for pk in view.cup.seeds] if view else [],
         "cup_seeding": seeding,
         "cup_draw_seed": view.cup.draw_seed if view else None,
-        "cup_reseed": not t.round_set.exists(),
+        "cup_reseed": not t.round_set.exists() and t.previous_stage_id is None,
     }
