@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from games.player_services import column_limit
 from tournaments import authority, queries
 from tournaments.acts import playoff, stages
 from tournaments.errors import TournamentError
@@ -39,7 +40,10 @@ class PlayoffForm(CupOptionFields):
         ),
     )
     name = forms.CharField(
-        label=gettext_lazy("Name of the play-off"), max_length=200, required=False
+        label=gettext_lazy("Name of the play-off"),
+        max_length=column_limit(Tournament, "name"),
+        required=False,
+        widget=forms.TextInput(attrs={"dir": "auto"}),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
