@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from tests.tournaments.helpers import new_tournament, play_round, seed_players
@@ -15,7 +17,7 @@ from tests.tournaments.stage_helpers import new_groups, play_all
 from tournaments import queries
 from tournaments.acts import cup_play, playoff, stages
 from tournaments.errors import TournamentError
-from tournaments.models import Cup, Entry, TournamentStatus
+from tournaments.models import Cup, Entry, Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +125,33 @@ def test_only_an_arbiter_starts_the_playoff(arbiter: User, other_arbiter: User) 
             playoff.start_playoff(tournament=t, user=user, qualifiers=2)
         assert refused.value.code == "not_allowed"
     assert not stages.stages(t)[1:]
+
+
+def test_one_qualifier_of_one_group_is_no_playoff(arbiter: User) -> None:
+    t = new_groups(arbiter, players=4, size=4)
+    play_all(t, arbiter)
+    with pytest.raises(TournamentError, match="At least two players"):
+        playoff.start_playoff(tournament=t, user=arbiter, qualifiers=1)
+
+
+def test_too_many_groups_are_refused_when_round_one_is_paired(arbiter: User) -> None:
+    t = new_groups(arbiter, players=54, size=2)
+    with pytest.raises(TournamentError, match="At most 26 groups"):
+        pair(t, arbiter)
+    assert not t.round_set.exists()
+
+
+def test_group_standings_take_the_same_queries_for_two_groups_as_for_four(
+    arbiter: User, django_assert_num_queries
+) -> None:
+    small, big = new_groups(arbiter, players=8), new_groups(arbiter, players=16)
+    small.name = "Small"
+    small.save(update_fields=["name"])
+    play_all(small, arbiter)
+    play_all(big, arbiter)
+    with CaptureQueriesContext(connection) as captured:
+        assert len(queries.group_standings(Tournament.objects.get(pk=small.pk))) == 2
+    with django_assert_num_queries(len(captured)):
+        tables = queries.group_standings(Tournament.objects.get(pk=big.pk))
+    assert [label for label, _table in tables] == ["A", "B", "C", "D"]
+    assert len(captured) <= 4

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import pairing, queries
+from tournaments.acts import revision
 from tournaments.acts.skeleton import record
 from tournaments.acts.stages import group_labels
 from tournaments.authority import AnyUser, require_arbiter
@@ -84,10 +85,10 @@ def qualified(t: Tournament, qualifiers: int) -> tuple[list[int], dict[int, str]
                 _("The groups' winners can be crossed only when there are 1, 2, 4, 8… groups."),
                 "groups",
             )
-        tops = []
-        for label in labels:
-            rows = queries.standings(t, group=label).rows
-            tops.append(_top(rows, qualifiers, _("Group %(group)s") % {"group": label}))
+        tops = [
+            _top(table.rows, qualifiers, _("Group %(group)s") % {"group": label})
+            for label, table in queries.group_standings(t)
+        ]
         seeds = pairing.seeds_from_groups(tops, qualifiers)
         origins = {
             pk: f"{label}{top.index(pk) + 1}"
@@ -128,6 +129,8 @@ def start_playoff(
     if problem := playoff_problem(t):
         raise TournamentError(problem, "not_ready")
     seeds, origins = qualified(t, qualifiers)
+    if len(seeds) < 2:
+        raise TournamentError(_("At least two players are needed."), "too_few")
     entry = KNOCKOUT
     stage = Tournament.objects.create(
         name=(name or _("%(name)s: play-off") % {"name": t.name})[:200],
@@ -163,4 +166,5 @@ def start_playoff(
         before={"seeds": []},
         after={"seeds": cup.seeds, "seeding": STAGE_SEEDING, "origins": cup.origins},
     )
+    revision.bump(t)  # its page now links to the play-off
     return stage

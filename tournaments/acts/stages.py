@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from tournaments import pairing
+from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 
 
@@ -22,6 +23,11 @@ def draw_groups(t: Tournament, entries: Sequence[Entry]) -> None:
     count = t.format_entry.group_count(options=t.format_options, players=len(entries))
     if not count:
         return
+    if count > pairing.MAX_GROUPS:
+        raise TournamentError(
+            _("At most %(count)s groups: make the groups larger.") % {"count": pairing.MAX_GROUPS},
+            "groups",
+        )
     ranked = sorted(entries, key=lambda e: (e.rank or 10**9, e.pk))
     groups = pairing.serpentine_groups(ranked, count)
     for index, members in enumerate(groups):

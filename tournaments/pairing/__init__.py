@@ -135,6 +135,7 @@ from .base import Pair, SwissPlayer, pairing_list
 from .burstein import pair_burstein
 from .check import check_pairings
 from .groups import (
+    MAX_GROUPS,
     group_count,
     group_label,
     groups_pairings,
@@ -190,6 +191,7 @@ __all__ = [
     "ARMAGEDDON",
     "EXACT_LIMIT",
     "LOT",
+    "MAX_GROUPS",
     "MESSAGES",
     "NOBODY",
     "SUDDEN_DEATH",

@@ -76,7 +76,7 @@ def stage_links(t: Tournament) -> list[dict[str, Any]]:
 
 def group_tables(t: Tournament) -> list[tuple[str, queries.Standings]]:
     """A group stage's standings, one table a group (none before the draw or without groups)."""
-    return [(label, queries.standings(t, group=label)) for label in stages.group_labels(t)]
+    return queries.group_standings(t)
 
 
 def standings_context(t: Tournament, request: HttpRequest, explain: int | None) -> dict[str, Any]:
@@ -89,7 +89,7 @@ def standings_context(t: Tournament, request: HttpRequest, explain: int | None) 
     if labels and not group and explain is not None:
         group = t.entries.filter(pk=explain).values_list("group", flat=True).first() or ""
     return {
-        "groups": labels,
+        "group_labels": labels,
         "group": group,
         "standings": queries.standings(t, group=group or None),
         "group_tables": group_tables(t) if labels and not group else [],
@@ -127,10 +127,7 @@ def start_playoff(request: HttpRequest, pk: int) -> HttpResponse:
                 cup_options=form.cup_options(),
             )
         except TournamentError as err:
-            field = {"qualifiers": "qualifiers"}.get(err.code) or (
-                err.code if err.code in form.fields else None
-            )
-            form.add_error(field, err.message)
+            form.add_error(err.code if err.code in form.fields else None, err.message)
         else:
             return redirect(stage)
     return render(
