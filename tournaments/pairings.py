@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import hooks, pairing, scores
-from tournaments.acts import cup_play, pairing_results, revision
+from tournaments.acts import cup_play, pairing_results, revision, stages
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -140,6 +140,7 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         if len(entries) < 2:
             raise TournamentError(_("At least two players are needed."), "too_few")
         _assign_ranks(entries)
+        stages.draw_groups(t, entries)  # a group stage's groups, and its rounds
         planned = entry.planned_rounds(rounds=t.rounds, players=len(entries))
         if planned != t.rounds:
             t.rounds = planned

@@ -197,13 +197,44 @@ def rounds_played(tournament: Tournament) -> int:
     )
 
 
-def standings(tournament: Tournament) -> Standings:
-    """The standings with every tie-break in the tournament's order: three queries in all."""
+def standings(tournament: Tournament, *, group: str | None = None) -> Standings:
+    """The standings with every tie-break in the tournament's order: three queries in all.
+    ``group``: a group stage's one group (its players and their games only)."""
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     played = rounds_played(tournament)
     if tournament.format_entry.plays_matches:
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
     games = tournament_records(tournament)
+    if group is not None:
+        return _table(tournament, *_of_group(entries, games, group), played)
+    return _table(tournament, entries, games, played)
+
+
+def group_standings(tournament: Tournament) -> list[tuple[str, Standings]]:
+    """A group stage's standings, one table a group in group order (none without groups):
+    three queries in all, whatever the number of groups."""
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    labels = sorted({e.group for e in entries.values() if e.group})
+    if not labels or tournament.format_entry.plays_matches:
+        return []
+    played = rounds_played(tournament)
+    games = tournament_records(tournament)
+    return [
+        (label, _table(tournament, *_of_group(entries, games, label), played)) for label in labels
+    ]
+
+
+def _of_group(
+    entries: dict[int, Entry], games: list[Any], group: str
+) -> tuple[dict[int, Entry], list[Any]]:
+    """One group's entries and games (a game is played inside a group)."""
+    members = {pk: e for pk, e in entries.items() if e.group == group}
+    return members, [g for g in games if g.first in members]
+
+
+def _table(
+    tournament: Tournament, entries: dict[int, Entry], games: list[Any], played: int
+) -> Standings:
     order = [key for key in tournament.tiebreaks if key in TIEBREAKS]
     rows = compute_standings(
         list(entries),

@@ -150,6 +150,7 @@ SPECS: dict[str, Spec] = {
     "tournaments.admin.forms.EntryAdminForm": Spec(whole=False),
     "tournaments.admin.forms.TournamentAdminForm": Spec(whole=False),
     "tournaments.web.registration_views.RegistrationForm": Spec(),
+    "tournaments.web.stage_page.PlayoffForm": Spec(data=lambda: {"qualifiers": "2"}),
     "tournaments.web.forms.EngineDecideForm": Spec(data=lambda: {**REASON, "result": "1-0"}),
     "tournaments.web.forms.EngineWinnersForm": Spec(
         kwargs=lambda: {"seats": [(1, "Ann"), (2, "Bob"), (3, "Cy")]}, data=lambda: REASON
@@ -242,6 +243,8 @@ LIMITED: dict[tuple[str, str], Ends] = {
         None, "user names looked up, the accounts stored", "user names"
     ),
     ("tournaments.admin.forms.TournamentAdminForm", "name"): Ends((Tournament, "name")),
+    ("tournaments.web.stage_page.PlayoffForm", "name"): Ends((Tournament, "name")),
+    ("tournaments.web.stage_page.PlayoffForm", "cup_tiebreak_time_control"): TIME_CONTROL,
     ("tournaments.admin.forms.TournamentAdminForm", "time_control"): TIME_CONTROL,
     ("tournaments.web.forms.EngineRequestForm", "version"): VERSION,
     ("tournaments.web.forms.EntryForm", "new_name"): PLAYER_NAME,

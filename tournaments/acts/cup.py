@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments import formats, pairing
+from tournaments.acts import stages
 from tournaments.formats import CupOptions
 from tournaments.formats.knockout import Knockout
 from tournaments.models import Cup, Entry, KnockoutMatch, Pairing, Tournament
-from tournaments.pairing.knockout_bracket import SOURCE_TEXTS
+from tournaments.pairing.knockout_bracket import SEED, SOURCE_TEXTS
 from tournaments.standings import StandingRow
 
 NOBODY = pairing.NOBODY
@@ -75,8 +76,20 @@ class CupView:
         """Each placed entry's place (entry id → place)."""
         return {self.cup.seeds[s - 1]: p for s, p in self.state.places.items()}
 
+    def seeding_text(self) -> str:
+        """How the cup was seeded, translated: a rule of ``Seeding``, or a play-off's "by the
+        stage before" (``Cup.seeding`` "stage", which is not a rule an arbiter picks)."""
+        if self.cup.seeding in formats.Seeding.values:
+            return str(formats.Seeding(self.cup.seeding).label)
+        return _("By the stage before")
+
     def source_text(self, source: pairing.Source) -> str:
-        """Where a slot's player comes from, translated ("winner of match 5")."""
+        """Where a slot's player comes from, translated ("winner of match 5"); a play-off's
+        seed says where he qualified ("A1", ``Cup.origins``)."""
+        if source.kind == SEED and self.cup.origins and 0 < source.ref <= len(self.cup.seeds):
+            origin = self.cup.origins.get(str(self.cup.seeds[source.ref - 1]))
+            if origin:
+                return stages.origin_text(origin)
         return _(SOURCE_TEXTS[source.kind]) % {"number": source.ref}
 
 

@@ -115,6 +115,10 @@ def seed_cup(*, tournament: Tournament, user: AnyUser | None) -> Cup:
     require_arbiter(user, t)
     if not t.format_entry.plays_matches:
         raise TournamentError(_("Only a knockout is seeded."), "not_knockout")
+    if t.previous_stage_id is not None:
+        raise TournamentError(
+            _("A play-off is seeded by the standings of the stage before it."), "stage"
+        )
     if t.round_set.exclude(status=RoundStatus.PENDING).exists():
         raise TournamentError(
             _("Round 1 is paired: the cup can no longer be seeded again."), "seeded"

@@ -22,6 +22,7 @@ from tournaments.formats.base import (
     get,
     register,
 )
+from tournaments.formats.groups import GROUPS, Groups
 from tournaments.formats.knockout import (
     KNOCKOUT,
     KNOCKOUT_DOUBLE,
@@ -45,6 +46,7 @@ register(
 )
 register(KNOCKOUT)
 register(KNOCKOUT_DOUBLE)
+register(GROUPS)
 
 __all__ = [
     "Burstein",
@@ -52,6 +54,7 @@ __all__ = [
     "Decider",
     "EntryLike",
     "Format",
+    "Groups",
     "Knockout",
     "PairedRound",
     "RoundRobin",

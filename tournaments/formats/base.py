@@ -30,6 +30,7 @@ class TournamentFormat(models.TextChoices):
     DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
     KNOCKOUT = "knockout", gettext_lazy("Knockout (single elimination)")
     KNOCKOUT_DOUBLE = "knockout_double", gettext_lazy("Knockout (double elimination)")
+    GROUPS = "groups", gettext_lazy("Groups (round-robin pools)")
 
 
 class EntryLike(Protocol):
@@ -108,6 +109,10 @@ class Format:
     def scheduled_pairs(self, order: Sequence[int], number: int) -> list[Pair]:
         """Round ``number`` as published ahead (``has_schedule``), entry ids in ``order``."""
         return []
+
+    def group_count(self, *, options: Mapping[str, Any] | None, players: int) -> int:
+        """Into how many groups round 1 draws ``players`` (0: the format has no groups)."""
+        return 0
 
     def validate(self, *, rounds: int | None) -> None:
         """``TournamentError`` (its code names the field) when the settings do not fit."""

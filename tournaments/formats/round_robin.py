@@ -21,6 +21,27 @@ from tournaments.formats.base import EntryLike, Format, PairedRound
 from tournaments.standings import ROUND_ROBIN_ORDER
 
 
+def scheduled_round(
+    pairs: Sequence[pairing.Pair], entries: Sequence[EntryLike], number: int
+) -> PairedRound:
+    """Round ``number`` of a schedule: a free round scores nothing, a withdrawn player's game
+    is a forfeit."""
+    active = {e.pk for e in entries if e.is_active_in(number)}
+    boards = []
+    for pair in pairs:
+        result = ""
+        if pair.second is None:
+            result = ZERO_BYE  # a round robin's free round scores nothing
+        elif pair.first not in active and pair.second not in active:
+            result = DOUBLE_FORFEIT
+        elif pair.first not in active:
+            result = FORFEIT_LOSS
+        elif pair.second not in active:
+            result = FORFEIT_WIN
+        boards.append((pair, result))
+    return PairedRound(boards)
+
+
 class RoundRobin(Format):
     """All play all, once (``double=False``) or twice with the first moves swapped."""
 
@@ -55,20 +76,7 @@ class RoundRobin(Format):
         """Round ``number`` of the table over the starting ranks: a free round scores nothing,
         a withdrawn player's game is a forfeit."""
         order = [e.pk for e in sorted(entries, key=lambda e: e.rank or 0)]
-        active = {e.pk for e in entries if e.is_active_in(number)}
-        boards = []
-        for pair in self.scheduled_pairs(order, number):
-            result = ""
-            if pair.second is None:
-                result = ZERO_BYE  # a round robin's free round scores nothing
-            elif pair.first not in active and pair.second not in active:
-                result = DOUBLE_FORFEIT
-            elif pair.first not in active:
-                result = FORFEIT_LOSS
-            elif pair.second not in active:
-                result = FORFEIT_WIN
-            boards.append((pair, result))
-        return PairedRound(boards)
+        return scheduled_round(self.scheduled_pairs(order, number), entries, number)
 
     def late_entry_problem(self, *, last_paired: int) -> str | None:
         if last_paired:

@@ -22,6 +22,9 @@ class Cup(models.Model):
     seeding = models.CharField(_("seeding"), max_length=12)
     draw_seed = models.PositiveBigIntegerField(_("random seed of the draw"), null=True, blank=True)
     seeded_at = models.DateTimeField(_("seeded"), auto_now=True)
+    # A play-off's qualifiers: where each came from in the stage before ("A1", "Swiss 3rd"),
+    # by entry id (as a string: JSON keys); empty for a cup seeded by its own rule.
+    origins = models.JSONField(_("where the players came from"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("cup seeding")

@@ -148,6 +148,16 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Events in stages (issue 29, docs/stages.md): a later stage (a play-off) points to the
+    # stage it follows; players, rules and time controls were carried over when it was made.
+    previous_stage = models.OneToOneField(
+        "self",
+        verbose_name=_("previous stage"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="next_stage",
+    )
     # The change stamp: raised (tournaments.acts.revision) by every change to what the
     # tournament's reads show; the API's ETags are made of it.
     revision = models.PositiveBigIntegerField(_("revision"), default=0, editable=False)
@@ -237,6 +247,8 @@ class Entry(models.Model):
         _("withdrawn from round"), null=True, blank=True
     )
     half_byes = models.JSONField(_("requested half-point byes (rounds)"), default=list, blank=True)
+    # A group stage's group ("A", "B", …), drawn when round 1 is paired (tournaments.acts.stages)
+    group = models.CharField(_("group"), max_length=2, blank=True, default="")
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
     class Meta:

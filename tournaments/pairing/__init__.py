@@ -78,6 +78,9 @@ and their sources are in each module's docstring and docs/knockout-core.md)::
     seeds_from_standings(standings: Sequence[K], qualifiers: int) -> list[K]
     seeds_from_groups(groups: Sequence[Sequence[K]], qualifiers: int = 2) -> list[K]
         A1-B2, B1-A2, ... (1, 2, 4, 8, ... groups)
+    serpentine_groups(seeds: Sequence[K], groups: int) -> list[list[K]]
+        group stages (``groups``): 1,4,5,8 | 2,3,6,7; groups_pairings(groups, round_no),
+        groups_rounds(groups), group_count(players, size), group_label(index) "A"
     single_elimination(entrants: int, *, third_place: bool = False) -> Bracket
     double_elimination(entrants: int, *, reset: bool = True) -> Bracket
         Bracket(entrants, size, double, third_place, reset, matches: tuple[Match, ...])
@@ -131,6 +134,14 @@ SOS tables (issue 30; three to six players a table; see docs/tables-core.md)::
 from .base import Pair, SwissPlayer, pairing_list
 from .burstein import pair_burstein
 from .check import check_pairings
+from .groups import (
+    MAX_GROUPS,
+    group_count,
+    group_label,
+    groups_pairings,
+    groups_rounds,
+    serpentine_groups,
+)
 from .knockout import (
     KnockoutError,
     bracket_order,
@@ -180,6 +191,7 @@ __all__ = [
     "ARMAGEDDON",
     "EXACT_LIMIT",
     "LOT",
+    "MAX_GROUPS",
     "MESSAGES",
     "NOBODY",
     "SUDDEN_DEATH",
@@ -214,6 +226,10 @@ __all__ = [
     "dependent_matches",
     "double_elimination",
     "first_mover",
+    "group_count",
+    "group_label",
+    "groups_pairings",
+    "groups_rounds",
     "match_state",
     "pair_burstein",
     "pair_swiss",
@@ -229,6 +245,7 @@ __all__ = [
     "seeds_by_rating",
     "seeds_from_groups",
     "seeds_from_standings",
+    "serpentine_groups",
     "single_elimination",
     "split",
 ]

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 
 from tournaments import pairing
 from tournaments.acts import cup
-from tournaments.formats import Seeding
 from tournaments.models import Tournament
 from tournaments.pairing.knockout_bracket import (
     BYE,
@@ -245,7 +244,7 @@ def build(t: Tournament) -> Layout | None:
         for s in plan(view.bracket)
     ]
     layout = Layout(t, t.revision, sections, matches=boxes)
-    layout.seeding = str(Seeding(view.cup.seeding).label)
+    layout.seeding = view.seeding_text()
     champion = view.entrant(view.state.champion)
     if champion is not None:
         layout.champion = champion.player.name

@@ -98,6 +98,9 @@ class CupOptionFields(forms.Form):
         entry = formats.find(data.get("format"))
         given = {name: data.get(f"cup_{name}") for name in CUP_FIELDS}
         given = {k: v for k, v in given.items() if v not in (None, "")}
+        has_groups = entry is not None and entry.group_count(options=None, players=2) > 0
+        if has_groups and data.get("group_size") not in (None, ""):  # the tournament form's
+            given["group_size"] = data["group_size"]
         try:
             data["format_options"] = entry.clean_options(given) if entry is not None else {}
         except TournamentError as err:

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_noop
 from games.bidi import html_sentence
 from tournaments import pairing
 from tournaments.acts import cup
-from tournaments.formats import Seeding
 from tournaments.models import Entry, KnockoutMatch, Pairing, Round, Tournament
 from tournaments.pairing.knockout_match import DECIDER, REGULAR, TIEBREAK
 from tournaments.web import bracket_why
@@ -120,13 +119,11 @@ def cup_context(t: Tournament, rnd: Round | None = None) -> dict[str, object]:
     if not t.format_entry.plays_matches:
         return {}
     view = cup.read_cup(t)
-    seeding = ""
-    if view is not None:
-        seeding = str(Seeding(view.cup.seeding).label)
+    seeding = view.seeding_text() if view is not None else ""
     return {
         "cup_rounds": cup_rounds(t, rnd),
         "cup_seeds": [view.entries[pk] for pk in view.cup.seeds] if view else [],
         "cup_seeding": seeding,
         "cup_draw_seed": view.cup.draw_seed if view else None,
-        "cup_reseed": not t.round_set.exists(),
+        "cup_reseed": not t.round_set.exists() and t.previous_stage_id is None,
     }

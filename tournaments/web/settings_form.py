@@ -18,6 +18,7 @@ from tournaments import formats
 from tournaments.acts import tournament_settings
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
+from tournaments.formats.groups import DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, group_size_of
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
 from tournaments.web.cup_form import CUP_FIELDS, CupOptionFields
@@ -46,6 +47,18 @@ class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
         required=False,
         initial=5,
         help_text=_("Swiss only: a round robin plays as many rounds as it needs."),
+    )
+    group_size = forms.IntegerField(
+        label=_("Players a group"),
+        min_value=2,
+        max_value=MAX_GROUP_SIZE,
+        initial=DEFAULT_GROUP_SIZE,
+        required=False,
+        help_text=_(
+            "Groups only: the players are dealt to groups of at most this many by the "
+            "serpentine (1, 4, 5, 8 | 2, 3, 6, 7) when round 1 is paired; the play-off follows "
+            "once the groups are played."
+        ),
     )
     start_date = forms.DateField(
         label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -139,7 +152,7 @@ class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
                 self.initial.setdefault(f"tiebreak_{n}", key)
         if frozen:
             cup = [f"cup_{name}" for name in CUP_FIELDS]
-            for name in (*self.FROZEN, *kinds.option_names(), *cup):
+            for name in (*self.FROZEN, *kinds.option_names(), *cup, "group_size"):
                 self.fields[name].disabled = True  # the posted value is ignored
 
     def _add_running_fields(self) -> None:
@@ -238,6 +251,7 @@ class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
             "registration_approval": t.registration_approval,
         }
         initial.update(CupOptionFields.cup_initial(t.format_options))
+        initial["group_size"] = group_size_of(t.format_options)
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key
         names = kinds.option_names()

@@ -9,6 +9,7 @@ from tournaments.web import (
     engine_views,
     registration_views,
     round_times_views,
+    stage_page,
     views,
 )
 
@@ -34,6 +35,7 @@ urlpatterns = [
     path("<int:pk>/matches/<int:match>/lot/", cup_views.lot, name="cup_lot"),
     path("<int:pk>/bracket/", bracket_views.bracket, name="bracket"),
     path("<int:pk>/bracket/live/", bracket_views.bracket_live, name="bracket_live"),
+    path("<int:pk>/playoff/", stage_page.start_playoff, name="playoff"),  # events in stages
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),

@@ -24,7 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.web import cup_page
+from tournaments.web import cup_page, stage_page
 from tournaments.web.forms import EntryForm, ResultForm
 from tournaments.web.settings_form import TournamentForm
 
@@ -168,6 +168,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             and (current is None or current.status == RoundStatus.FINISHED)
             and t.status != "finished",
             **cup_page.cup_context(t),
+            **stage_page.stage_context(t, is_arbiter),
         },
     )
 
@@ -226,18 +227,19 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_safe
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
-    table = queries.standings(t)
     try:
         explain = int(request.GET.get("explain", ""))
     except ValueError:
         explain = None
+    context = stage_page.standings_context(t, request, explain)  # a group stage's groups
+    table = context["standings"]
     entry = table.entries.get(explain) if explain is not None else None
     return render(
         request,
         "tournaments/standings.html",
         {
+            **context,
             "t": t,
-            "standings": table,
             "explain": explain,
             "explanation": table.explain(explain) if entry else None,
             "explained_name": entry.player.name if entry else "",
