@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from ratings import sources
@@ -115,25 +115,29 @@ def states_before(
     return out
 
 
-def _first_difference(stored: set[str], fresh: Sequence[str]) -> str | None:
-    differ = stored.symmetric_difference(fresh)
-    return min(differ) if differ else None
-
-
-def _start(rating_list: RatingList, from_period: str | None, keys: Sequence[str]) -> str | None:
-    """The first period to replay (None: every period), see the module's docstring."""
-    stored = set(
+def _start(rating_list: RatingList, from_period: str | None) -> tuple[str | None, list[str]]:
+    """The first period to replay (None: every period), see the module's docstring, and the
+    keys of the periods before it. Each period's number of games is counted by the database, in
+    the stored rows (two a game: one a side) and in the results: the first period where they
+    differ moved without being announced (a tournament re-dated, rated or unrated, a game moved
+    to another month) and is replayed too."""
+    if from_period is None:
+        return None, []
+    stored = dict(
         RatingChange.objects.filter(list=rating_list)
-        .values_list("period_key", flat=True)
-        .distinct()
+        .values_list("period_key")
+        .annotate(n=Sum("games"))
+        .order_by()
     )
-    if from_period is None or not stored:
-        return None
-    diff = _first_difference(stored, keys)
-    start = min(from_period, diff) if diff is not None else from_period
-    if keys and start <= keys[0]:
-        return None
-    return start
+    if not stored:
+        return None, []
+    fresh = sources.period_counts(rating_list)
+    differ = [k for k in stored.keys() | fresh.keys() if stored.get(k, 0) != 2 * fresh.get(k, 0)]
+    start = min(from_period, *differ) if differ else from_period
+    keys = sorted(fresh)
+    if not keys or start <= keys[0]:
+        return None, []
+    return start, keys[: bisect.bisect_left(keys, start)]
 
 
 def _change_rows(
@@ -253,22 +257,36 @@ def _changed_ratings(
     return [row for row in fresh if row[0] not in keep]
 
 
+def _games_before(rating_list: RatingList, start: str | None) -> Counter[PlayerKey]:
+    """Each player's games before period ``start``: the starting games, and (from a period) the
+    games of the stored rows before it, summed by the database."""
+    games: Counter[PlayerKey] = Counter(
+        dict(StartingRating.objects.filter(list=rating_list).values_list("player_id", "games"))
+    )
+    if start is not None:
+        games.update(
+            dict(
+                RatingChange.objects.filter(list=rating_list, period_key__lt=start)
+                .values_list("player_id")
+                .annotate(n=Sum("games"))
+                .order_by()
+            )
+        )
+    return games
+
+
 def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
     """The recalculation of ``rating_list`` from ``from_period`` (None: from scratch), not
-    written."""
-    history = sources.rated_games(rating_list)
-    periods = periods_of(history.games)
-    keys = [p.key for p in periods]
-    start = _start(rating_list, from_period, keys)
+    written. From a period it reads only the games of the periods it replays."""
+    start, earlier = _start(rating_list, from_period)
+    history = sources.rated_games(rating_list, since=start)
+    todo = periods_of(history.games)
     if start is None:
-        initial, todo = starting_states(rating_list), periods
+        initial = starting_states(rating_list)
     else:
-        cut = bisect.bisect_left(keys, start)
-        initial, todo = states_before(rating_list, start, keys[:cut]), periods[cut:]
+        initial = states_before(rating_list, start, earlier)
     changes, final = _change_rows(rating_list, history, todo, initial)
-    games: Counter[PlayerKey] = Counter(
-        {s.player_id: s.games for s in StartingRating.objects.filter(list=rating_list)}
-    )
+    games = _games_before(rating_list, start)
     for game in history.games:
         games[game.first] += 1
         games[game.second] += 1
