@@ -1,14 +1,16 @@
 """The one owner of the derived ratings: :func:`rebuild`, and the acts that call it.
 
-``rebuild(list, from_period)`` reads the list's rated games (``ratings.sources``), takes every
-player's state at the start of ``from_period`` from the stored rows of the periods before it
-(``RatingChange.state``, the starting ratings, and for Glicko-2 the deviation's growth over the
-periods a player sat out — what the core's run does), replays the periods from there with
-``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those periods and
-every ``Rating`` row, with one ``RatingRecord``. The first period it replays is the earliest of
-``from_period`` and of the first period whose key differs between the stored rows and the games
-(a tournament moved to another date, rated or unrated): the rows before it are the run's own, so
-the update gives what a run from scratch gives.
+``rebuild(list, from_period)`` takes every player's state at the start of ``from_period`` from
+the stored rows of the periods before it (``RatingChange.state``, the starting ratings, and for
+Glicko-2 the deviation's growth over the periods a player sat out — what the core's run does),
+reads the list's rated games of the periods from there on only (``ratings.sources``), replays
+them with ``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those
+periods and the ``Rating`` rows that change, with one ``RatingRecord``. The first period it
+replays is the earliest of ``from_period`` and of the first period whose number of games differs
+between the stored rows and the results (a tournament moved to another date, rated or unrated, a
+game moved to another month), both counted by the database: the rows before it are the run's
+own, so the update gives what a run from scratch gives. Results call it through the queue
+(``ratings.queue``), off the request.
 """
 
 from __future__ import annotations
