@@ -61,8 +61,9 @@ def test_a_burst_of_five_results_is_one_rebuild(arbiter: User, settings: Any) ->
     assert pending.stamp == 5 and pending.cause == Cause.RESULT
     assert pending.from_period.startswith("2026-03-01#")
     assert len(_tasks()) == 5
-    # The worker: the first task rebuilds, the four others find nothing to do.
-    done = [queue.run(rating_list.pk) for _task in _tasks()]
+    # The worker: the first task rebuilds, the four others find nothing to do (each task
+    # queued is called as the worker calls it, with its stored arguments).
+    done = [queue.rebuild_list.call(*t.args_kwargs["args"]) for t in _tasks()]
     assert [d is not None for d in done] == [True, False, False, False, False]
     assert RatingRecord.objects.filter(list=rating_list).count() == records + 1
     assert not PendingRebuild.objects.exists()
