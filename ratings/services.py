@@ -151,31 +151,47 @@ def _change_rows(
     """The change rows of the periods ``todo`` (tuples in ``CHANGE_COLUMNS`` order) and the
     states after the last of them."""
     method = rating_list.core_method()
-    new = method.new if isinstance(method, Glicko2) else EloState()
+    glicko = isinstance(method, Glicko2)
+    new = method.new if glicko else EloState()
+    encode, period_k = S.encode_text, S.period_k_of
     rows: list[tuple[Any, ...]] = []
+    append = rows.append
     before: dict[PlayerKey, S.State] = initial
     for period, snapshot in zip(todo, run(method, todo, initial), strict=True):
-        after = snapshot.states
-        year = year_of(period.key)
-        end, tournament = history.ends[period.key], history.tournaments.get(period.key)
+        after, key = snapshot.states, period.key
+        year = year_of(key)
+        end, tournament = history.ends[key], history.tournaments.get(key)
+        known = before.get
         for player, line in S.lines(before, new, period.games).items():
-            old, now, known = before.get(player, new), after[player], player in before
-            rows.append(
+            old, now, counted = known(player), after[player], line.counted
+            if glicko:  # the state's own fields: no K
+                figures = (
+                    old.rating if old is not None else None,
+                    now.rating,
+                    old.rd if old is not None else None,  # type: ignore[union-attr]
+                    now.rd,  # type: ignore[union-attr]
+                    None,
+                )
+            else:  # Elo: no deviation; K from the state the period began with (None: unrated)
+                figures = (
+                    old.rating if old is not None else None,
+                    now.rating,
+                    None,
+                    None,
+                    period_k(old, line, year) if old is not None else None,
+                )
+            append(
                 (
                     player,
-                    period.key,
+                    key,
                     end,
                     tournament,
-                    S.rating_of(old) if known else None,
-                    S.rating_of(now),
-                    S.deviation_of(old) if known else None,
-                    S.deviation_of(now),
-                    S.period_k_of(old, line, year),
+                    *figures,
                     line.games,
                     line.score,
-                    line.expected if line.counted else None,
-                    line.opponents / line.counted if line.counted else None,
-                    S.encode_text(now),
+                    line.expected if counted else None,
+                    line.opponents / counted if counted else None,
+                    encode(now),
                 )
             )
         before = after
