@@ -226,6 +226,8 @@ def _preparer(field: models.Field, db: Any) -> Callable[[Any], Any] | None:
         if db.vendor == "sqlite":
             return None
         return lambda text: field.get_db_prep_save(json.loads(text), db)
+    if db.vendor == "sqlite" and type(field) is models.DateField:
+        return None  # the driver's date adapter (registered by Django) writes the same text
     if isinstance(field, models.DateField):  # a DateTimeField too
         return functools.lru_cache(maxsize=1024)(lambda v: field.get_db_prep_save(v, db))
     return None
@@ -241,21 +243,21 @@ def _insert(
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy
     meta = model._meta
     fields = [meta.get_field(c.removesuffix("_id")) for c in columns]
-    prepare = [(i + 1, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
+    prepare = [(i, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
     quote = db.ops.quote_name
     names = ", ".join(quote(f.column) for f in fields)
-    sql = (
+    sql = (  # the list's id, a whole number from the database, is written in the statement
         f"INSERT INTO {quote(meta.db_table)} ({quote('list_id')}, {names}) "
-        f"VALUES (%s, {', '.join(['%s'] * len(fields))})"
+        f"VALUES ({int(list_id)}, {', '.join(['%s'] * len(fields))})"
     )
     with db.cursor() as cursor:
         for at in range(0, len(rows), BATCH):
-            batch = []
-            for row in rows[at : at + BATCH]:
-                values = [list_id, *row]
-                for i, fn in prepare:
-                    values[i] = fn(values[i])
-                batch.append(values)
+            batch: list[Any] = rows[at : at + BATCH]
+            if prepare:
+                batch = [list(row) for row in batch]
+                for values in batch:
+                    for i, fn in prepare:
+                        values[i] = fn(values[i])
             cursor.executemany(sql, batch)
 
 
