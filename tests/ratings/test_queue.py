@@ -176,3 +176,22 @@ def test_immediate_backend_rebuilds_in_the_request(arbiter: User) -> None:
     assert ratings(rating_list) == {"P00": 1510, "P01": 1500}
     assert not PendingRebuild.objects.exists()
     assert queue.immediate()
+
+
+def test_the_command_does_the_pending_rebuilds(arbiter: User, settings: Any) -> None:
+    """``manage.py ratings_rebuild --pending``: what waits for the worker (a failed task, no
+    worker running) done by hand."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    rating_list, _people, rnd = _played(arbiter, players=2)
+    _queued(settings)
+    with factories.committed():
+        entries.record_result(pairing=boards(rnd)[0], result="0-1", user=arbiter)
+    out = StringIO()
+    call_command("ratings_rebuild", "--pending", stdout=out)
+    assert "1" in out.getvalue()
+    assert not PendingRebuild.objects.exists()
+    assert ratings(rating_list) == {"P00": 1490, "P01": 1520}
+    call_command("ratings_rebuild", "--pending", stdout=StringIO())  # nothing left: nothing done
