@@ -1,6 +1,7 @@
 """The acts on rating lists that move ratings: a tournament rated or unrated, a result changed
 (``ratings.receivers``), the entries' starting ratings taken from a list. Each ends in
-``ratings.services.rebuild`` (the one writer of the derived rows) or, for the starting ratings,
+a rebuild by ``ratings.services.rebuild`` (the one writer of the derived rows), queued
+for the worker (``ratings.queue``), or, for the starting ratings,
 in the tournaments' own entries' service (``tournaments.acts.services.update_entry``).
 """
 
@@ -13,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bidi import isolate
-from ratings import services, sources
+from ratings import queue, sources
 from ratings.errors import RatingError
 from ratings.models import Cause, RatedTournament, RatingChange, RatingList, StartingRating
 from tournaments.acts import services as entries
@@ -65,7 +66,7 @@ def mark_rated(
         rated.list, rated.seed_from_list = rating_list, seed_from_list
         rated.save()
         for each in {rating_list, *([old] if old is not None else [])}:
-            services.rebuild(
+            queue.request(
                 each,
                 from_period=sources.first_key(each, tournament.pk),
                 cause=Cause.RATED,
@@ -85,7 +86,7 @@ def unmark_rated(*, tournament: Tournament, user: AnyUser | None) -> None:
         rating_list = rated.list
         key = sources.first_key(rating_list, tournament.pk)
         rated.delete()
-        services.rebuild(
+        queue.request(
             rating_list, from_period=key, cause=Cause.RATED, user=user, tournament_id=tournament.pk
         )
 
@@ -98,7 +99,7 @@ def result_changed(
     if tournament_id is None or act in UNRATED_ACTS:
         return
     for rating_list in sources.lists_of(tournament_id):
-        services.rebuild(
+        queue.request(
             rating_list,
             from_period=sources.first_key(rating_list, tournament_id, pairing_id),
             cause=Cause.RESULT,

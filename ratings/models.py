@@ -319,3 +319,28 @@ class RatingRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{isolate(self.list)} · {self.get_cause_display()} · {self.from_period or '—'}"
+
+
+class PendingRebuild(models.Model):
+    """A list's recalculation waiting for the worker (``ratings.queue``): one row per list, its
+    ``from_period`` the earliest period touched so far ("" = from scratch), kept by an atomic
+    update of the minimum, so a burst of results makes one rebuild. ``stamp`` counts the requests
+    folded in: the worker removes the row only if none came while it ran."""
+
+    list = models.OneToOneField(
+        RatingList, verbose_name=_("rating list"), on_delete=models.CASCADE, related_name="pending"
+    )
+    from_period = models.CharField(_("from period"), max_length=32, blank=True)
+    cause = models.CharField(_("cause"), max_length=12, choices=Cause.choices)
+    result_record_id = models.BigIntegerField(null=True, blank=True)  # the last one, if any
+    tournament_id = models.BigIntegerField(null=True, blank=True)
+    by_id = models.BigIntegerField(null=True, blank=True)
+    stamp = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pending rebuild")
+        verbose_name_plural = _("pending rebuilds")
+
+    def __str__(self) -> str:
+        return f"{isolate(self.list)} · {self.from_period or '—'}"

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.hooks import ASIDE, Item, Link, Panel
 from games.models import Player
-from ratings import authority, queries
+from ratings import authority, queries, queue
 from ratings.chart import history_svg
 from ratings.models import RatedTournament
 from tournaments.hooks import ARBITER, TABS
@@ -25,6 +25,7 @@ def player_page(request: HttpRequest, player: Player) -> Iterator[Item]:
     if not lists:
         return
     rtl = get_language_bidi()
+    updating = queue.pending_of([each.rating.list_id for each in lists])
     shown = [
         {
             "entry": each,
@@ -35,6 +36,7 @@ def player_page(request: HttpRequest, player: Player) -> Iterator[Item]:
                 rtl=rtl,
                 uid=f"rating-chart-{each.rating.list_id}",
             ),
+            "updating": each.rating.list_id in updating,
         }
         for each in lists
     ]

@@ -127,8 +127,13 @@ def player_lists(player: Player) -> list[PlayerList]:
     ratings = list(
         Rating.objects.filter(player=player).select_related("list").order_by("list__name")
     )
+    if not ratings:
+        return []
     history: dict[int, list[RatingChange]] = {}
-    for change in RatingChange.objects.filter(player=player).order_by("list_id", "period_key"):
+    # By list and player: the unique index (list, player, period) finds the rows (there is no
+    # index on the player alone, which would slow every rebuild's inserts).
+    rows = RatingChange.objects.filter(list_id__in=[r.list_id for r in ratings], player=player)
+    for change in rows.order_by("list_id", "period_key"):
         history.setdefault(change.list_id, []).append(change)
     return [PlayerList(r, history.get(r.list_id, [])) for r in ratings]
 

@@ -1,14 +1,16 @@
 """The one owner of the derived ratings: :func:`rebuild`, and the acts that call it.
 
-``rebuild(list, from_period)`` reads the list's rated games (``ratings.sources``), takes every
-player's state at the start of ``from_period`` from the stored rows of the periods before it
-(``RatingChange.state``, the starting ratings, and for Glicko-2 the deviation's growth over the
-periods a player sat out — what the core's run does), replays the periods from there with
-``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those periods and
-every ``Rating`` row, with one ``RatingRecord``. The first period it replays is the earliest of
-``from_period`` and of the first period whose key differs between the stored rows and the games
-(a tournament moved to another date, rated or unrated): the rows before it are the run's own, so
-the update gives what a run from scratch gives.
+``rebuild(list, from_period)`` takes every player's state at the start of ``from_period`` from
+the stored rows of the periods before it (``RatingChange.state``, the starting ratings, and for
+Glicko-2 the deviation's growth over the periods a player sat out — what the core's run does),
+reads the list's rated games of the periods from there on only (``ratings.sources``), replays
+them with ``ratings.core`` and rewrites, in one transaction, the ``RatingChange`` rows of those
+periods and the ``Rating`` rows that change, with one ``RatingRecord``. The first period it
+replays is the earliest of ``from_period`` and of the first period whose number of games differs
+between the stored rows and the results (a tournament moved to another date, rated or unrated, a
+game moved to another month), both counted by the database: the rows before it are the run's
+own, so the update gives what a run from scratch gives. Results call it through the queue
+(``ratings.queue``), off the request.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from ratings import sources
@@ -115,25 +117,29 @@ def states_before(
     return out
 
 
-def _first_difference(stored: set[str], fresh: Sequence[str]) -> str | None:
-    differ = stored.symmetric_difference(fresh)
-    return min(differ) if differ else None
-
-
-def _start(rating_list: RatingList, from_period: str | None, keys: Sequence[str]) -> str | None:
-    """The first period to replay (None: every period), see the module's docstring."""
-    stored = set(
+def _start(rating_list: RatingList, from_period: str | None) -> tuple[str | None, list[str]]:
+    """The first period to replay (None: every period), see the module's docstring, and the
+    keys of the periods before it. Each period's number of games is counted by the database, in
+    the stored rows (two a game: one a side) and in the results: the first period where they
+    differ moved without being announced (a tournament re-dated, rated or unrated, a game moved
+    to another month) and is replayed too."""
+    if from_period is None:
+        return None, []
+    stored = dict(
         RatingChange.objects.filter(list=rating_list)
-        .values_list("period_key", flat=True)
-        .distinct()
+        .values_list("period_key")
+        .annotate(n=Sum("games"))
+        .order_by()
     )
-    if from_period is None or not stored:
-        return None
-    diff = _first_difference(stored, keys)
-    start = min(from_period, diff) if diff is not None else from_period
-    if keys and start <= keys[0]:
-        return None
-    return start
+    if not stored:
+        return None, []
+    fresh = sources.period_counts(rating_list)
+    differ = [k for k in stored.keys() | fresh.keys() if stored.get(k, 0) != 2 * fresh.get(k, 0)]
+    start = min(from_period, *differ) if differ else from_period
+    keys = sorted(fresh)
+    if not keys or start <= keys[0]:
+        return None, []
+    return start, keys[: bisect.bisect_left(keys, start)]
 
 
 def _change_rows(
@@ -145,31 +151,47 @@ def _change_rows(
     """The change rows of the periods ``todo`` (tuples in ``CHANGE_COLUMNS`` order) and the
     states after the last of them."""
     method = rating_list.core_method()
-    new = method.new if isinstance(method, Glicko2) else EloState()
+    glicko = isinstance(method, Glicko2)
+    new = method.new if glicko else EloState()
+    encode, period_k = S.encode_text, S.period_k_of
     rows: list[tuple[Any, ...]] = []
+    append = rows.append
     before: dict[PlayerKey, S.State] = initial
     for period, snapshot in zip(todo, run(method, todo, initial), strict=True):
-        after = snapshot.states
-        year = year_of(period.key)
-        end, tournament = history.ends[period.key], history.tournaments.get(period.key)
+        after, key = snapshot.states, period.key
+        year = year_of(key)
+        end, tournament = history.ends[key], history.tournaments.get(key)
+        known = before.get
         for player, line in S.lines(before, new, period.games).items():
-            old, now, known = before.get(player, new), after[player], player in before
-            rows.append(
+            old, now, counted = known(player), after[player], line.counted
+            if glicko:  # the state's own fields: no K
+                figures = (
+                    old.rating if old is not None else None,
+                    now.rating,
+                    old.rd if old is not None else None,  # type: ignore[union-attr]
+                    now.rd,  # type: ignore[union-attr]
+                    None,
+                )
+            else:  # Elo: no deviation; K from the state the period began with (None: unrated)
+                figures = (
+                    old.rating if old is not None else None,
+                    now.rating,
+                    None,
+                    None,
+                    period_k(old, line, year) if old is not None else None,
+                )
+            append(
                 (
                     player,
-                    period.key,
+                    key,
                     end,
                     tournament,
-                    S.rating_of(old) if known else None,
-                    S.rating_of(now),
-                    S.deviation_of(old) if known else None,
-                    S.deviation_of(now),
-                    S.period_k_of(old, line, year),
+                    *figures,
                     line.games,
                     line.score,
-                    line.expected if line.counted else None,
-                    line.opponents / line.counted if line.counted else None,
-                    S.encode_text(now),
+                    line.expected if counted else None,
+                    line.opponents / counted if counted else None,
+                    encode(now),
                 )
             )
         before = after
@@ -204,6 +226,8 @@ def _preparer(field: models.Field, db: Any) -> Callable[[Any], Any] | None:
         if db.vendor == "sqlite":
             return None
         return lambda text: field.get_db_prep_save(json.loads(text), db)
+    if db.vendor == "sqlite" and type(field) is models.DateField:
+        return None  # the driver's date adapter (registered by Django) writes the same text
     if isinstance(field, models.DateField):  # a DateTimeField too
         return functools.lru_cache(maxsize=1024)(lambda v: field.get_db_prep_save(v, db))
     return None
@@ -219,21 +243,21 @@ def _insert(
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not its proxy
     meta = model._meta
     fields = [meta.get_field(c.removesuffix("_id")) for c in columns]
-    prepare = [(i + 1, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
+    prepare = [(i, fn) for i, f in enumerate(fields) if (fn := _preparer(f, db)) is not None]
     quote = db.ops.quote_name
     names = ", ".join(quote(f.column) for f in fields)
-    sql = (
+    sql = (  # the list's id, a whole number from the database, is written in the statement
         f"INSERT INTO {quote(meta.db_table)} ({quote('list_id')}, {names}) "
-        f"VALUES (%s, {', '.join(['%s'] * len(fields))})"
+        f"VALUES ({int(list_id)}, {', '.join(['%s'] * len(fields))})"
     )
     with db.cursor() as cursor:
         for at in range(0, len(rows), BATCH):
-            batch = []
-            for row in rows[at : at + BATCH]:
-                values = [list_id, *row]
-                for i, fn in prepare:
-                    values[i] = fn(values[i])
-                batch.append(values)
+            batch: list[Any] = rows[at : at + BATCH]
+            if prepare:
+                batch = [list(row) for row in batch]
+                for values in batch:
+                    for i, fn in prepare:
+                        values[i] = fn(values[i])
             cursor.executemany(sql, batch)
 
 
@@ -253,22 +277,36 @@ def _changed_ratings(
     return [row for row in fresh if row[0] not in keep]
 
 
+def _games_before(rating_list: RatingList, start: str | None) -> Counter[PlayerKey]:
+    """Each player's games before period ``start``: the starting games, and (from a period) the
+    games of the stored rows before it, summed by the database."""
+    games: Counter[PlayerKey] = Counter(
+        dict(StartingRating.objects.filter(list=rating_list).values_list("player_id", "games"))
+    )
+    if start is not None:
+        games.update(
+            dict(
+                RatingChange.objects.filter(list=rating_list, period_key__lt=start)
+                .values_list("player_id")
+                .annotate(n=Sum("games"))
+                .order_by()
+            )
+        )
+    return games
+
+
 def compute(rating_list: RatingList, from_period: str | None = None) -> Run:
     """The recalculation of ``rating_list`` from ``from_period`` (None: from scratch), not
-    written."""
-    history = sources.rated_games(rating_list)
-    periods = periods_of(history.games)
-    keys = [p.key for p in periods]
-    start = _start(rating_list, from_period, keys)
+    written. From a period it reads only the games of the periods it replays."""
+    start, earlier = _start(rating_list, from_period)
+    history = sources.rated_games(rating_list, since=start)
+    todo = periods_of(history.games)
     if start is None:
-        initial, todo = starting_states(rating_list), periods
+        initial = starting_states(rating_list)
     else:
-        cut = bisect.bisect_left(keys, start)
-        initial, todo = states_before(rating_list, start, keys[:cut]), periods[cut:]
+        initial = states_before(rating_list, start, earlier)
     changes, final = _change_rows(rating_list, history, todo, initial)
-    games: Counter[PlayerKey] = Counter(
-        {s.player_id: s.games for s in StartingRating.objects.filter(list=rating_list)}
-    )
+    games = _games_before(rating_list, start)
     for game in history.games:
         games[game.first] += 1
         games[game.second] += 1

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import Count, DateTimeField, Q, QuerySet
+from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from games.models import ENDED_STATUSES, Seat
@@ -85,12 +88,37 @@ def _tournaments(rating_list: RatingList, only: Iterable[int] | None) -> dict[in
     return out
 
 
-def _pairings(rating_list: RatingList, keys: dict[int, str], history: History) -> None:
-    rows = Pairing.objects.filter(
-        round__tournament_id__in=list(keys),
+def _played(tournaments: Iterable[int]) -> QuerySet[Pairing]:
+    """The played pairings (rated games) of ``tournaments``."""
+    return Pairing.objects.filter(
+        round__tournament_id__in=list(tournaments),
         second__isnull=False,
         result__in=V.PLAYED_RESULTS,
     )
+
+
+def _moment() -> Coalesce:
+    """When a tournament game happened, for a month list: the game's end, else its round's
+    pairing (None for neither: the tournament's date)."""
+    return Coalesce("game__finished_at", "round__paired_at")
+
+
+def _month_start(key: str) -> dt.datetime:
+    """The first moment of month ``key`` (``YYYY-MM``) in the site's time zone."""
+    return timezone.make_aware(dt.datetime(int(key[:4]), int(key[5:7]), 1))
+
+
+def _pairings(
+    rating_list: RatingList, keys: dict[int, str], history: History, since: str | None
+) -> None:
+    """The games of the pairings of tournaments ``keys`` (of periods ``since`` on, if given)."""
+    if since is not None and rating_list.period != PeriodKind.MONTH:
+        keys = {t: key for t, key in keys.items() if key >= since}
+    rows = _played(keys)
+    if since is not None and rating_list.period == PeriodKind.MONTH:
+        rows = rows.annotate(moment=_moment()).filter(
+            Q(moment__gte=_month_start(since[:7])) | Q(moment__isnull=True)
+        )
     columns = ["round__tournament_id", "first__player_id", "second__player_id", "result"]
     if rating_list.period != PeriodKind.MONTH:  # no dates to read: the tournament's key
         for tournament, first, second, result in rows.values_list(*columns).iterator(5000):
@@ -110,10 +138,13 @@ def _pairings(rating_list: RatingList, keys: dict[int, str], history: History) -
             history.games.append(Game(first, second, SCORE[result], key))
 
 
-def _casual(rating_list: RatingList, history: History) -> None:
+def _casual(rating_list: RatingList, history: History, since: str | None) -> None:
     games = GameRow.objects.filter(
         kind=rating_list.kind, status__in=ENDED_STATUSES, pairing__isnull=True
     )
+    if since is not None:  # the day (a tournament list) or the month a period begins
+        day = since[:10] if rating_list.period != PeriodKind.MONTH else f"{since[:7]}-01"
+        games = games.filter(finished_at__gte=timezone.make_aware(dt.datetime.fromisoformat(day)))
     if rating_list.preset:
         games = games.filter(options__preset=rating_list.preset)
     outcome = {
@@ -141,13 +172,45 @@ def _casual(rating_list: RatingList, history: History) -> None:
         history.games.append(Game(sides[0], sides[1], SCORE[result], key))
 
 
-def rated_games(rating_list: RatingList) -> History:
-    """Every rated game of ``rating_list``, in the order read (the core groups them by period)."""
+def rated_games(rating_list: RatingList, since: str | None = None) -> History:
+    """Every rated game of ``rating_list`` (with ``since``: of the periods from ``since`` on
+    only, the others not read), in the order read (the core groups them by period)."""
     history = History()
-    _pairings(rating_list, _tournaments(rating_list, None), history)
+    _pairings(rating_list, _tournaments(rating_list, None), history, since)
     if rating_list.casual_games:
-        _casual(rating_list, history)
+        _casual(rating_list, history, since)
+    if since is not None:
+        history.games = [game for game in history.games if game.period >= since]
     return history
+
+
+def period_counts(rating_list: RatingList) -> Counter[str]:
+    """How many rated games each period of ``rating_list`` has, counted by the database (the
+    games themselves are not read): what a rebuild compares with the stored rows to find the
+    first period that changed without being announced (a tournament re-dated, a game moved to
+    another month)."""
+    keys = _tournaments(rating_list, None)
+    counts: Counter[str] = Counter()
+    if rating_list.period != PeriodKind.MONTH:
+        per = _played(keys).values_list("round__tournament_id").annotate(n=Count("pk"))
+        for tournament, n in per.order_by():
+            counts[keys[tournament]] += n
+    else:
+        dated = _played(keys).annotate(month=TruncMonth(_moment(), output_field=DateTimeField()))
+        for month, tournament, n in (
+            dated.values_list("month", "round__tournament_id").annotate(n=Count("pk")).order_by()
+        ):
+            if month is None:
+                counts[month_key(dt.date.fromisoformat(keys[tournament][:10]))] += n
+            else:
+                counts[
+                    month_key(timezone.localdate(month) if timezone.is_aware(month) else month)
+                ] += n
+    if rating_list.casual_games:
+        history = History()
+        _casual(rating_list, history, None)
+        counts.update(game.period for game in history.games)
+    return counts
 
 
 def first_key(rating_list: RatingList, tournament_id: int, pairing_id: int | None = None) -> str:

@@ -40,7 +40,7 @@ def encode_text(state: State) -> str:
     """A state as JSON text, written directly (the rebuild writes one for every row)."""
     if isinstance(state, Glicko2State):
         return f'{{"r": {state.rating!r}, "rd": {state.rd!r}, "s": {state.volatility!r}}}'
-    pool = ", ".join(f"[{a}, {b}]" for a, b in state.pending)
+    pool = ", ".join(f"[{a}, {b}]" for a, b in state.pending) if state.pending else ""
     return (
         f'{{"r": {_json(state.rating)}, "n": {state.games}, "top": {_json(state.reached_2400)}, '
         f'"born": {_json(state.birth_year)}, "pool": [{pool}]}}'

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.bidi import isolate
-from ratings import acts, authority, lists, queries
+from ratings import acts, authority, lists, queries, queue
 from ratings.errors import RatingError
 from ratings.filters import ListFilter
 from ratings.forms import RatedForm, RatingListForm
@@ -65,6 +65,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             "records": rating_list.records.select_related("by", "tournament")[:RECORDS],
             "can_change": authority.may_change_list(request.user, rating_list),
             "can_rebuild": authority.may_rebuild(request.user),
+            "updating": queue.pending(rating_list.pk),
         },
     )
 
@@ -178,5 +179,6 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
             "glicko": rated_tournament.list.method == Method.GLICKO2,
             "by_month": by_month,
             "rows": [] if by_month else queries.report_rows(rated_tournament),
+            "updating": queue.pending(rated_tournament.list_id),
         },
     )

@@ -105,6 +105,21 @@ def fast_password_hasher(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+RATINGS_NOW = "ratings-now"
+
+
+@pytest.fixture(autouse=True)
+def ratings_rebuilt_at_once(settings: Any) -> None:
+    """A rating list's rebuild runs at once, in the request, as the tests of the ratings expect
+    (``ratings.queue``: the immediate backend); the queue's own tests point
+    ``RATINGS_TASK_BACKEND`` back at the database backend."""
+    settings.TASKS = {
+        **settings.TASKS,
+        RATINGS_NOW: {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"},
+    }
+    settings.RATINGS_TASK_BACKEND = RATINGS_NOW
+
+
 # -- Accounts and players -----------------------------------------------------------------------
 
 PASSWORD = "correct-horse-battery-staple"

@@ -237,6 +237,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Queued in the database; `manage.py db_worker` runs them (`make run` starts one beside the
 # development server; production runs it as a service of its own, see docs/engine.md).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# The backend (an alias of TASKS) of the rating lists' rebuilds (ratings/queue.py): queued for the
+# same worker; the tests point it at an immediate backend, which rebuilds at once.
+RATINGS_TASK_BACKEND = "default"
 # Engine CPU seconds for each position of a finished game's analysis.
 ENGINE_ANALYSIS_SECONDS = 0.5
 
