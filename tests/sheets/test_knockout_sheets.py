@@ -8,10 +8,14 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 from openpyxl import load_workbook
 
+from sheets import services
+from sheets.errors import ImportRefused
 from tests.sheets.helpers import workbook
-from tests.tournaments.knockout_helpers import games_of, new_cup, pair, play
+from tests.tournaments.knockout_helpers import finish, games_of, new_cup, pair, play, view
+from tournaments.models import ResultRecord, ResultSource
 
 
 def _sheets(t) -> dict:
@@ -94,3 +98,103 @@ def test_russian_sheets(db: None, arbiter: User, ru: str, language: str) -> None
     pair(t, arbiter)
     sheets = _sheets(t)
     assert "Сетка" in sheets and "Матч 1" in sheets
+
+
+# -- Results typed into the match sheets come back through the import ---------------------------
+
+
+def _typed(data: bytes, cells: dict[tuple[str, str], object]) -> bytes:
+    wb = load_workbook(io.BytesIO(data))
+    for (sheet, ref), value in cells.items():
+        wb[sheet][ref] = value
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def test_results_typed_into_a_match_sheet_are_imported(db: None, en: str, arbiter: User) -> None:
+    t = new_cup(arbiter, 4, games=2)
+    pair(t, arbiter)
+    data = _typed(workbook(t), {("Match 1", "F9"): "1-0", ("Match 2", "F9"): "0-1"})
+    plan = services.read_workbook(data, tournament=t)
+    assert plan.errors == []
+    assert sorted((r.board, r.new) for r in plan.results) == [(1, "1-0"), (2, "0-1")]
+    assert [g.result for g in games_of(t, 1)] == [""]  # the preview writes nothing
+    services.import_workbook(data, tournament=t, user=arbiter)
+    assert [g.result for g in games_of(t, 1)] == ["1-0", ""]  # game 2 follows at once
+    assert [g.result for g in games_of(t, 2)] == ["0-1", ""]
+    records = ResultRecord.objects.filter(tournament=t, source=ResultSource.IMPORT)
+    assert records.count() == 2
+    assert "Match 1!F9" in " ".join(r.note_text for r in records)
+    # The next download has the games added; typing their results finishes the round's matches.
+    data = _typed(workbook(t), {("Match 1", "F10"): "0-1", ("Match 2", "F10"): "1-0"})
+    services.import_workbook(data, tournament=t, user=arbiter)
+    assert view(t).matches[1].status.decided and view(t).matches[2].status.decided
+    # The same workbook again changes nothing.
+    again = services.read_workbook(data, tournament=t)
+    assert again.errors == [] and again.results == []
+
+
+def test_a_board_on_both_the_round_and_the_match_sheet(db: None, en: str, arbiter: User) -> None:
+    t = new_cup(arbiter, 2, games=2)
+    pair(t, arbiter)
+    same = _typed(workbook(t), {("Match 1", "F9"): "1-0", ("Round 1", "C4"): "1-0"})
+    plan = services.read_workbook(same, tournament=t)
+    assert plan.errors == [] and [r.new for r in plan.results] == ["1-0"]
+    other = _typed(workbook(t), {("Match 1", "F9"): "1-0", ("Round 1", "C4"): "0-1"})
+    plan = services.read_workbook(other, tournament=t)
+    assert [(e.sheet, e.cell) for e in plan.errors] == [("Match 1", "F9")]
+    assert "Round 1!C4" in plan.errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("cell", "value", "message"),
+    [
+        ("F9", "2-0", "2-0"),
+        ("D9", 7, "no board 7"),
+        ("C9", 3, "not paired"),
+        ("E9", "Nobody", "Unknown player"),
+    ],
+)
+def test_bad_cells_of_a_match_sheet_are_named(
+    db: None, en: str, arbiter: User, cell: str, value: object, message: str
+) -> None:
+    t = new_cup(arbiter, 4, games=2)
+    pair(t, arbiter)
+    data = _typed(workbook(t), {("Match 1", cell): value, ("Match 2", "F9"): "1-0"})
+    plan = services.read_workbook(data, tournament=t)
+    assert [(e.sheet, e.cell) for e in plan.errors] == [("Match 1", cell)]
+    assert message in plan.errors[0].message
+    with pytest.raises(ImportRefused):
+        services.import_workbook(data, tournament=t, user=arbiter)
+    assert [g.result for g in games_of(t, 2)] == [""]  # nothing half-written
+
+
+def test_a_game_of_another_match_is_refused(db: None, en: str, arbiter: User) -> None:
+    t = new_cup(arbiter, 4)
+    pair(t, arbiter)
+    data = _typed(workbook(t), {("Match 1", "D9"): 2, ("Match 1", "E9"): "P02"})
+    data = _typed(data, {("Match 1", "G9"): "P03", ("Match 1", "F9"): "1-0"})
+    plan = services.read_workbook(data, tournament=t)
+    assert [e.cell for e in plan.errors] == ["D9"]
+    assert "not a game of match 1" in plan.errors[0].message
+
+
+def test_an_import_refused_by_the_cup_writes_nothing(db: None, en: str, arbiter: User) -> None:
+    """A correction that a later match's result blocks refuses the whole import: the other
+    result typed in the same workbook is not kept either."""
+    t = new_cup(arbiter, 4, third_place=True)
+    pair(t, arbiter)
+    play(t, arbiter, 1, "1-0")
+    play(t, arbiter, 2, "1-0")
+    finish(t, arbiter)
+    pair(t, arbiter)
+    play(t, arbiter, 4, "1-0")  # the final has its result
+    data = _typed(workbook(t), {("Match 1", "F9"): "0-1", ("Match 3", "F9"): "1-0"})
+    plan = services.read_workbook(data, tournament=t)
+    assert plan.errors == [] and len(plan.results) == 2
+    with translation.override("en"), pytest.raises(ImportRefused) as err:
+        services.import_workbook(data, tournament=t, user=arbiter)
+    assert "match 4" in str(err.value)
+    assert [g.result for g in games_of(t, 1)] == ["1-0"]
+    assert [g.result for g in games_of(t, 3)] == [""]
