@@ -8,6 +8,8 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
@@ -198,3 +200,13 @@ def test_an_import_refused_by_the_cup_writes_nothing(db: None, en: str, arbiter:
     assert "match 4" in str(err.value)
     assert [g.result for g in games_of(t, 1)] == ["1-0"]
     assert [g.result for g in games_of(t, 3)] == [""]
+
+
+def test_a_knockout_says_it_has_no_trf(db: None, en: str, arbiter: User, client) -> None:
+    t = new_cup(arbiter, 4)
+    pair(t, arbiter)
+    page = client.get(reverse("tournaments:detail", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    page = page.content.decode()
+    assert "Knockouts have no TRF type" in page
+    with pytest.raises(CommandError, match="Knockouts have no TRF type"):
+        call_command("export_trf", str(t.pk), stdout=io.StringIO())

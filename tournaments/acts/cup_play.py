@@ -35,6 +35,7 @@ from tournaments.acts.cup import (
     options_of,
     read_cup,
 )
+from tournaments.acts.cup_clocks import give_extra, match_clock
 from tournaments.acts.skeleton import record
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
@@ -182,7 +183,8 @@ def open_match(
 def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | None) -> Pairing:
     """Game ``number`` of a match (its first move by ``first_mover``), after its round's
     boards, with its game on the site (the tie-break games' clock for those after the match's
-    regular games) — waiting for the round's start unless the round has started."""
+    regular games, the armageddon's with its first mover's extra time: ``cup_clocks``) — waiting
+    for the round's start unless the round has started."""
     rnd = row.round
     board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
     sides = (row.first, row.second)
@@ -191,10 +193,7 @@ def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | 
     assert first is not None and second is not None
     game = Pairing.objects.create(round=rnd, board=board, first=first, second=second, match=row)
     if t.online:
-        options = options_of(t)
-        clock = t.time_control
-        if number > options.games and options.tiebreak_time_control:
-            clock = options.tiebreak_time_control
+        clock, extra = match_clock(options_of(t), t.time_control, number)
         started = any(
             not timekeeping.is_waiting(g)
             for g in Game.objects.filter(pairing__round=rnd).exclude(time_control="")
@@ -208,6 +207,7 @@ def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | 
             clocks_wait=not started,
         )
         game.save(update_fields=["game"])
+        give_extra(game.game, extra)
     return game
 
 
