@@ -108,3 +108,26 @@ def test_a_match_of_two_games_and_a_lot_is_cleared_whole(arbiter: User) -> None:
     assert state is not None and state.next_game == 1
     play(t, arbiter, 1, "1-0", "1/2")
     assert view(t).matches[1].state.winner == 0
+
+
+def test_the_clear_button_on_the_round_page(arbiter: User, plain_user: User, client_for) -> None:
+    from django.urls import reverse
+
+    t = new_cup(arbiter, 2, games=2)
+    rnd = pair(t, arbiter)
+    play(t, arbiter, 1, "1-0")
+    url = reverse("tournaments:cup_clear", args=[t.pk, 1])
+    page = client_for(arbiter).get(rnd.get_absolute_url()).content.decode()
+    assert url in page and "Clear the results" in page
+    assert url not in client_for(plain_user).get(rnd.get_absolute_url()).content.decode()
+    assert client_for(plain_user).post(url).status_code == 403
+    assert client_for(None).post(url).status_code == 302  # to log in
+    assert [g.result for g in games_of(t, 1)] == ["1-0", ""]
+    assert client_for(arbiter).post(url).status_code == 302
+    assert [g.result for g in games_of(t, 1)] == [""]  # game 2, never played, is gone
+    response = client_for(arbiter).post(url, follow=True)  # nothing left: a clear message
+    assert "This match has no result to clear." in response.content.decode()
+    assert (
+        client_for(arbiter).post(reverse("tournaments:cup_clear", args=[t.pk, 9])).status_code
+        == 404
+    )

@@ -31,6 +31,7 @@ urlpatterns = [
     # A knockout's acts
     path("<int:pk>/cup/seed/", cup_views.seed_again, name="cup_seed"),
     path("<int:pk>/matches/<int:match>/lot/", cup_views.lot, name="cup_lot"),
+    path("<int:pk>/matches/<int:match>/clear/", cup_views.clear, name="cup_clear"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),
