@@ -35,8 +35,8 @@ from tournaments.acts.cup import (
     options_of,
     read_cup,
 )
-from tournaments.acts.cup_clear import drop_or_repair, is_played
 from tournaments.acts.cup_clocks import give_extra, match_clock
+from tournaments.acts.cup_repair import drop_or_repair, is_played
 from tournaments.acts.skeleton import record
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
@@ -271,8 +271,8 @@ def _wrong_rows(view: CupView) -> list[MatchView]:
 def follow(t: Tournament, *, user: AnyUser | None, trigger: int | None = None) -> None:
     """Bring the cup's paired matches in line with their results: a correction that changes
     who plays in a later match is refused while that match has results (naming the matches to
-    annul first, ``cup_clear``), paired anew otherwise; each undecided match gets its next
-    game, and the decisions and stages reached are recorded."""
+    annul first, ``cup_clear``), paired anew otherwise (``cup_repair``); each undecided match
+    gets its next game, and the decisions and stages reached are recorded."""
     view = read_cup(t)
     if view is None:
         return
