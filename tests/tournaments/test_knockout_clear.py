@@ -131,3 +131,39 @@ def test_the_clear_button_on_the_round_page(arbiter: User, plain_user: User, cli
         client_for(arbiter).post(reverse("tournaments:cup_clear", args=[t.pk, 9])).status_code
         == 404
     )
+
+
+def test_a_cup_on_the_site_clears_by_annulling(arbiter: User) -> None:
+    """On the site the cleared game is annulled and its board gets a new game; after the
+    correction the later match's board is given a game between its new players."""
+    from games import endings
+    from games import services as game_services
+    from games.models import GameStatus
+    from tests import factories
+    from tests.tournaments.helpers import new_tournament, seed_players
+
+    t = new_tournament(arbiter, format="knockout", online=True, time_control="fischer/600/5")
+    seed_players(t, arbiter, 4)
+    pair(t, arbiter)
+
+    def won(number: int, seat: int) -> None:
+        game = next(g for g in games_of(t, number) if not g.result).game
+        with factories.committed():
+            game_services.set_outcome(game=game, winners=[seat], reason=endings.ADJUDICATED)
+
+    won(1, 0)
+    won(2, 0)
+    finish(t, arbiter)
+    pair(t, arbiter)
+    won(3, 0)
+    (final,) = games_of(t, 3)
+    played = final.game
+    cup_clear.clear_match(match=match_row(t, 3), user=arbiter)
+    (final,) = games_of(t, 3)
+    assert reload(played).status == GameStatus.ANNULLED
+    assert final.result == "" and final.game_id != played.pk
+    services.record_result(pairing=games_of(t, 1)[0], result="0-1", user=arbiter)
+    (final,) = games_of(t, 3)
+    seats = {s.player.name for s in final.game.seats.all()}
+    assert seats == set(names(t, 3)) == {"P04", "P02"}
+    assert final.game.time_control == "fischer/600/5"
