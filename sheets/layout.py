@@ -102,6 +102,23 @@ TOTAL = Text(gettext_noop("Total"), "Всего")
 BYE = Text(gettext_noop("bye"), "свободный тур")
 HALF_BYE = Text(gettext_noop("half-point bye"), "свободный тур за пол-очка")
 ZERO_BYE = Text(gettext_noop("zero-point bye"), "свободный тур без очков")
+# -- A knockout's sheets (sheets.workbooks.knockout) --------------------------------------------
+BRACKET_SHEET = Text(gettext_noop("Bracket"), "Сетка")
+MATCH_SHEET = Text(gettext_noop("Match %(number)s"), "Матч %(number)s")
+BRACKET_ROUND = Text(gettext_noop("Round %(number)s of the bracket"), "Круг %(number)s")
+WINNERS_ROUND = Text(gettext_noop("Winners' round %(number)s"), "Верхняя сетка, круг %(number)s")
+LOSERS_ROUND = Text(gettext_noop("Losers' round %(number)s"), "Нижняя сетка, круг %(number)s")
+LOSERS_BRACKET = Text(gettext_noop("Losers' bracket"), "Нижняя сетка")
+FINAL = Text(gettext_noop("Final"), "Финал")
+GRAND_FINAL = Text(gettext_noop("Grand final"), "Суперфинал")
+THIRD_PLACE = Text(gettext_noop("Third-place match"), "Матч за третье место")
+CHAMPION = Text(gettext_noop("Champion"), "Победитель турнира")
+UPPER = Text(gettext_noop("Upper slot:"), "Верхний игрок:")
+LOWER = Text(gettext_noop("Lower slot:"), "Нижний игрок:")
+DECIDER = Text(gettext_noop("Decider:"), "Решающая партия:")
+STANDING = Text(gettext_noop("Standing:"), "Положение:")
+STAGE = Text(gettext_noop("Stage"), "Этап")
+TIEBREAK_GAME = Text(gettext_noop("Tie-break game"), "Тай-брейк")
 
 LABELS = (
     PLAYERS,
@@ -147,6 +164,18 @@ LABELS = (
     BYE,
     HALF_BYE,
     ZERO_BYE,
+    BRACKET_SHEET,
+    LOSERS_BRACKET,
+    FINAL,
+    GRAND_FINAL,
+    THIRD_PLACE,
+    CHAMPION,
+    UPPER,
+    LOWER,
+    DECIDER,
+    STANDING,
+    STAGE,
+    TIEBREAK_GAME,
 )
 
 # Marks as written on boards and score sheets: Latin or Cyrillic, any case.

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games.authority import is_arbiter_member, may_arbitrate_game
-from games.hooks import ASIDE, HEAD, Item, Link
+from games.hooks import ASIDE, HEAD, Html, Item, Link
 from games.models import Game
 from games.panel import url_with_pk
 from tournaments.authority import may_arbitrate
@@ -47,6 +48,9 @@ def tournament_page(request: HttpRequest, tournament: Tournament) -> Iterator[It
         slot=TABS,
         download=True,
     )
+    problem = tournament.format_entry.trf_problem()
+    if problem:  # where a TRF would be offered beside the workbook: why there is none
+        yield Html(f'<span class="no-trf">{escape(problem)}</span>', slot=TABS)
     if may_arbitrate(request.user, tournament):
         yield Link(
             _("Import a workbook"), reverse("sheets:import", args=[tournament.pk]), slot=ARBITER

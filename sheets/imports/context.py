@@ -14,7 +14,7 @@ from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import SheetError
 from sheets.imports.plan import ImportPlan
-from tournaments.models import Entry, Pairing, Tournament
+from tournaments.models import Entry, KnockoutMatch, Pairing, Tournament
 
 
 @dataclass
@@ -47,6 +47,44 @@ class Context:
         self.board_claims: dict[int, BoardRecord] = {}
         self.board_twice: set[int] = set()  # pairings with more than one board sheet
         self.boards_seen: set[int] = set()  # pairings a board sheet of the workbook names
+        self._matches: dict[int, int] | None = None  # a knockout's matches (``match_numbers``)
+
+    def match_numbers(self) -> dict[int, int]:
+        """A knockout's matches: the number of each (by its row's id), read once."""
+        if self._matches is None:
+            rows = KnockoutMatch.objects.filter(tournament=self.t).values_list("pk", "number")
+            self._matches = dict(rows)
+        return self._matches
+
+    def merge_claim(self, p: Pairing, claim: RoundClaim) -> None:
+        """``claim`` on ``p``'s result: a board written on a round sheet and on a match sheet
+        takes the result changed on either (a sheet still showing the site's result, or none,
+        gives way; two different changes are an error); twice on one sheet is an error."""
+        had = self.round_claims.get(p.pk)
+        if had is not None and had.sheet == claim.sheet:
+            self.error(
+                claim.sheet,
+                claim.cell,
+                _("Board %(board)s is written twice.") % {"board": p.board},
+            )
+            return
+        site = p.result or None  # a sheet still showing the site's result was not changed
+        if had is None or had.code is None or (had.code == site and claim.code != site):
+            self.round_claims[p.pk] = claim
+            return
+        said = (had.code, had.first_score, had.second_score)
+        if claim.code not in (None, site) and said != (
+            claim.code,
+            claim.first_score,
+            claim.second_score,
+        ):
+            self.error(
+                claim.sheet,
+                claim.cell,
+                _("This result differs from the one written in %(sheet)s!%(cell)s.")
+                % {"sheet": had.sheet, "cell": had.cell},
+                "bad_result",
+            )
 
     def error(self, sheet: str, cell: str | None, message: str, code: str = "invalid") -> None:
         self.plan.errors.append(SheetError(sheet, cell, message, code))

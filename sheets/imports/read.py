@@ -68,6 +68,9 @@ def build_plan(
     for table in tables:
         if table.kind == "round" and not table.errors:
             _round(ctx, table)
+    for table in tables:
+        if table.kind == "match" and not table.errors:
+            read_match(ctx, table)
     for record in boards:
         _board(ctx, record)
     reconcile(ctx)
@@ -108,49 +111,74 @@ def _round(ctx: Context, table: Table) -> None:
             table.sheet, "A1", _("Round %(number)s is not paired on the site yet.") % {"number": n}
         )
         return
-    sos = kinds.of(ctx.t).points  # the games score points (SOS)
     for row in table.rows:
-        v, cells = row.values, row.cells
-        board = to_int(v.get("board"))
-        p = ctx.pairings.get((n, board)) if board is not None else None
-        if p is None:
-            ctx.error(
-                table.sheet,
-                cells["board"],
-                _("Round %(round)s has no board %(board)s.")
-                % {"round": n, "board": v.get("board")},
-            )
+        claim_row(ctx, table, row, n)
+
+
+def read_match(ctx: Context, table: Table) -> None:
+    """A knockout match's sheet: each game's row claims its board's result, as a round
+    sheet's row does (the round written on the row)."""
+    if table.number not in set(ctx.match_numbers().values()):
+        message = _("This tournament has no match %(number)s.") % {"number": table.number}
+        ctx.error(table.sheet, "A1", message)
+        return
+    for row in table.rows:
+        n = to_int(row.values.get("round"))
+        rnd = ctx.rounds.get(n) if n is not None else None
+        if rnd is None or rnd.status == RoundStatus.PENDING:
+            message = _("Round %(number)s is not paired on the site yet.") % {
+                "number": row.values.get("round")
+            }
+            ctx.error(table.sheet, row.cells["round"], message)
             continue
-        if p.pk in ctx.round_claims:
-            ctx.error(
-                table.sheet,
-                cells["board"],
-                _("Board %(board)s is written twice.") % {"board": board},
-            )
-            continue
-        second = p.second.player.name if p.second_id else None
-        ok = ctx.check_name(table.sheet, cells["first"], v.get("first"), p.first.player.name, p)
-        ok = ok and ctx.check_name(table.sheet, cells["second"], v.get("second"), second, p)
-        if not ok:
-            continue
-        code = None
-        written: tuple[int | None, int | None] = (None, None)
-        if v.get("result") is not None:
-            try:
-                parsed = parse_cell(v["result"], bye=p.is_bye)
-            except BadResult as err:
-                ctx.error(table.sheet, cells["result"], str(err), "bad_result")
-                continue
-            code, written = parsed.code, (parsed.first_score, parsed.second_score)
-        fs, ss = _points(ctx, table, row, code, p.is_bye)
-        if fs is None and ss is None:
-            fs, ss = written
-        if sos and code and fs is not None and ss is not None:
-            problem = check_scores(code, fs, ss, ctx.t.options.get("mode", "most"))
-            if problem:
-                ctx.error(table.sheet, cells["result"], problem, "bad_result")
-                continue
-        ctx.round_claims[p.pk] = RoundClaim(table.sheet, cells["result"], code, fs, ss)
+        claim_row(ctx, table, row, n)
+
+
+def claim_row(ctx: Context, table: Table, row: Any, n: int) -> None:
+    """One board's row of a round sheet (or of a match sheet: ``n`` its round): the result it
+    claims, checked (a board claimed by two sheets must agree, ``Context.merge_claim``)."""
+    sos = kinds.of(ctx.t).points  # the games score points (SOS)
+    v, cells = row.values, row.cells
+    board = to_int(v.get("board"))
+    p = ctx.pairings.get((n, board)) if board is not None else None
+    if p is None:
+        ctx.error(
+            table.sheet,
+            cells["board"],
+            _("Round %(round)s has no board %(board)s.") % {"round": n, "board": v.get("board")},
+        )
+        return
+    if table.kind == "match" and ctx.match_numbers().get(p.match_id) != table.number:
+        ctx.error(
+            table.sheet,
+            cells["board"],
+            _("Board %(board)s of round %(round)s is not a game of match %(number)s.")
+            % {"board": board, "round": n, "number": table.number},
+        )
+        return
+    second = p.second.player.name if p.second_id else None
+    ok = ctx.check_name(table.sheet, cells["first"], v.get("first"), p.first.player.name, p)
+    ok = ok and ctx.check_name(table.sheet, cells["second"], v.get("second"), second, p)
+    if not ok:
+        return
+    code = None
+    written: tuple[int | None, int | None] = (None, None)
+    if v.get("result") is not None:
+        try:
+            parsed = parse_cell(v["result"], bye=p.is_bye)
+        except BadResult as err:
+            ctx.error(table.sheet, cells["result"], str(err), "bad_result")
+            return
+        code, written = parsed.code, (parsed.first_score, parsed.second_score)
+    fs, ss = _points(ctx, table, row, code, p.is_bye)
+    if fs is None and ss is None:
+        fs, ss = written
+    if sos and code and fs is not None and ss is not None:
+        problem = check_scores(code, fs, ss, ctx.t.options.get("mode", "most"))
+        if problem:
+            ctx.error(table.sheet, cells["result"], problem, "bad_result")
+            return
+    ctx.merge_claim(p, RoundClaim(table.sheet, cells["result"], code, fs, ss))
 
 
 def _points(

@@ -29,6 +29,8 @@ ROUND_COLUMNS = {
     "second_points": L.SECOND_POINTS,
     "game": L.GAME_COLUMN,
 }
+# A knockout match's sheet: its games as a round sheet's boards, each with its round.
+MATCH_COLUMNS = {**ROUND_COLUMNS, "round": L.ROUND}
 DETAILS = {
     L.TOURNAMENT: "tournament",
     L.RULES: "rules",
@@ -52,10 +54,10 @@ class Row:
 @dataclass
 class Table:
     sheet: str
-    kind: str  # "players", "round", "standings", "crosstable", "log", "extra"
+    kind: str  # "players", "round", "match", "standings", "crosstable", "log", "extra", …
     details: dict[str, tuple[Any, str]] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
-    number: int | None = None  # a round sheet's round
+    number: int | None = None  # a round sheet's round, a match sheet's match
     errors: list[SheetError] = field(default_factory=list)
 
 
@@ -77,6 +79,10 @@ def classify(sheet: SheetData) -> str | None:
     sheet, ``sheets.workbooks.hooks``) or ``None``."""
     if is_extra_sheet(sheet):
         return "extra"  # written for reading by another app, never imported
+    if L.is_label(sheet.get(1, 1), L.BRACKET_SHEET):
+        return "bracket"  # a knockout's bracket: written for reading, never imported
+    if L.parse_numbered(sheet.get(1, 1), L.MATCH_SHEET):
+        return "match"  # a knockout match's games: read as a round sheet's boards
     if L.is_label(sheet.get(1, 1), L.LOG_SHEET):
         return "log"  # the arbiter's log: written for reading, never imported
     if L.is_label(sheet.get(1, 1), L.CROSSTABLE_SHEET):
@@ -160,13 +166,18 @@ def _rows(table: Table, sheet: SheetData, head: int, columns: dict[str, int]) ->
 def read_table(sheet: SheetData, kind: str) -> Table:
     """Read a players or round sheet (others are recognised and left as they are)."""
     table = Table(sheet.title, kind)
-    if kind not in ("players", "round"):
+    if kind not in ("players", "round", "match"):
         return table
-    wanted = PLAYER_COLUMNS if kind == "players" else ROUND_COLUMNS
+    wanted = {"players": PLAYER_COLUMNS, "round": ROUND_COLUMNS, "match": MATCH_COLUMNS}[kind]
     found = _header(sheet, wanted)
-    assert found is not None
+    if found is None:
+        found = (1, {})
     head, columns = found
-    required = ("name",) if kind == "players" else ("board", "first", "result", "second")
+    required = {
+        "players": ("name",),
+        "round": ("board", "first", "result", "second"),
+        "match": ("round", "board", "first", "result", "second"),
+    }[kind]
     for key in required:
         if key not in columns:
             message = _("The column “%(label)s” is missing.") % {"label": L.t(wanted[key])}
@@ -177,6 +188,8 @@ def read_table(sheet: SheetData, kind: str) -> Table:
     if kind == "players":
         _dummy_cap(table)
     _rows(table, sheet, head, columns)
+    if kind == "match":
+        table.number = (L.parse_numbered(sheet.get(1, 1), L.MATCH_SHEET) or {}).get("number")
     if kind == "round":
         number = L.parse_numbered(sheet.get(1, 1), L.ROUND_SHEET) or L.parse_numbered(
             sheet.title, L.ROUND_SHEET

@@ -20,6 +20,7 @@ from sheets.boards.ruletext import rules_words
 from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
 from sheets.workbooks.hooks import extra_sheets
+from sheets.workbooks.knockout import knockout_sheets
 from sheets.workbooks.results import result_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import hooks, queries, scores
@@ -89,6 +90,7 @@ class TournamentData:
     pairings: list[Pairing]
     seats: dict[int, list[str]]
     extra: list[SheetSpec] | None = None  # the apps' sheets, once made (``extras``)
+    cup: list[SheetSpec] | None = None  # a knockout's bracket and match sheets (``cup_sheets``)
 
     @classmethod
     def load(cls, tournament: Tournament) -> TournamentData:
@@ -118,6 +120,12 @@ class TournamentData:
         if self.extra is None:
             self.extra = extra_sheets(self.tournament)
         return self.extra
+
+    def cup_sheets(self) -> list[SheetSpec]:
+        """A knockout's bracket and match sheets (``sheets.workbooks.knockout``), made once."""
+        if self.cup is None:
+            self.cup = knockout_sheets(self.tournament)
+        return self.cup
 
     def games(self) -> list[Pairing]:
         return [p for p in self.pairings if p.game_id and p.game.status != GameStatus.ANNULLED]
@@ -333,6 +341,7 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     for rnd in data.rounds:
         yield round_sheet(data, rnd, linked)
     yield standings_sheet(data)
+    yield from data.cup_sheets()
     if tour.format_entry.has_crosstable:
         yield crosstable_sheet(data)
     yield log_sheet(data)
@@ -347,7 +356,8 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
 
 def sheet_count(data: TournamentData) -> int:
     crosstable = data.tournament.format_entry.has_crosstable
-    return 3 + len(data.rounds) + int(crosstable) + len(data.extras()) + len(data.games())
+    extra = len(data.extras()) + len(data.cup_sheets())
+    return 3 + len(data.rounds) + int(crosstable) + extra + len(data.games())
 
 
 def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:

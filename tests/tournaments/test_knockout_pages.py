@@ -40,6 +40,7 @@ def form_data(**extra: object) -> dict[str, object]:
         "cup_tiebreak_time_control": "5+3",
         "cup_decider": "armageddon",
         "cup_third_place": "on",
+        "cup_armageddon_extra": "60",
     }
     data.update(extra)
     return data
@@ -59,6 +60,8 @@ def test_the_new_tournament_form_takes_a_knockouts_options(client_for: ClientFor
         "games": 2,
         "tiebreak_games": 2,
         "decider": "armageddon",
+        "armageddon_time_control": "",
+        "armageddon_extra": 60,  # the first mover's extra time by default
     }
     assert t.tiebreaks == []
 
@@ -69,6 +72,8 @@ def test_the_new_tournament_form_takes_a_knockouts_options(client_for: ClientFor
         ("cup_games", "0", "Ensure this value is greater than or equal to 1."),
         ("cup_tiebreak_time_control", "soon", "is not a time control"),
         ("cup_decider", "coin", "Select a valid choice."),
+        ("cup_armageddon_time_control", "soon", "is not a time control"),
+        ("cup_armageddon_extra", "-5", "Ensure this value is greater than or equal to 0."),
     ],
 )
 def test_bad_options_get_a_clear_message(

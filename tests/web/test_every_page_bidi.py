@@ -107,6 +107,7 @@ NOT_PAGES = {
     "tournaments:cup_seed": "POST only: seeds a knockout again (the button is on its page)",
     "tournaments:cup_lot": "POST only: draws lots for a match (the button is on the pages)",
     "tournaments:bracket_live": "the bracket page's poll: its markup (the bracket page's)",
+    "tournaments:cup_clear": "POST only: clears a match's results (the button is on the pages)",
     "ratings:rebuild": "POST only: staff's rebuild of a list",
     # The open API (api/): JSON, or a redirection; its HTML documentation page is walked.
     **{

@@ -239,6 +239,7 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ("tournaments.web.settings_form.TournamentForm", "name"): Ends((Tournament, "name")),
     ("tournaments.web.settings_form.TournamentForm", "time_control"): TIME_CONTROL,
     ("tournaments.web.settings_form.TournamentForm", "cup_tiebreak_time_control"): TIME_CONTROL,
+    ("tournaments.web.settings_form.TournamentForm", "cup_armageddon_time_control"): TIME_CONTROL,
     ("tournaments.web.settings_form.TournamentForm", "arbiters"): Ends(
         None, "user names looked up, the accounts stored", "user names"
     ),

@@ -35,6 +35,8 @@ from tournaments.acts.cup import (
     options_of,
     read_cup,
 )
+from tournaments.acts.cup_clocks import give_extra, match_clock
+from tournaments.acts.cup_repair import drop_or_repair, is_played
 from tournaments.acts.skeleton import record
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.errors import TournamentError
@@ -186,7 +188,8 @@ def open_match(
 def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | None) -> Pairing:
     """Game ``number`` of a match (its first move by ``first_mover``), after its round's
     boards, with its game on the site (the tie-break games' clock for those after the match's
-    regular games) — waiting for the round's start unless the round has started."""
+    regular games, the armageddon's with its first mover's extra time: ``cup_clocks``) — waiting
+    for the round's start unless the round has started."""
     rnd = row.round
     board = (rnd.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
     sides = (row.first, row.second)
@@ -195,10 +198,7 @@ def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | 
     assert first is not None and second is not None
     game = Pairing.objects.create(round=rnd, board=board, first=first, second=second, match=row)
     if t.online:
-        options = options_of(t)
-        clock = t.time_control
-        if number > options.games and options.tiebreak_time_control:
-            clock = options.tiebreak_time_control
+        clock, extra = match_clock(options_of(t), t.time_control, number)
         started = any(
             not timekeeping.is_waiting(g)
             for g in Game.objects.filter(pairing__round=rnd).exclude(time_control="")
@@ -212,6 +212,7 @@ def add_game(t: Tournament, row: KnockoutMatch, number: int, *, user: AnyUser | 
             clocks_wait=not started,
         )
         game.save(update_fields=["game"])
+        give_extra(game.game, extra)
     return game
 
 
@@ -271,23 +272,16 @@ def _wrong_rows(view: CupView) -> list[MatchView]:
     return out
 
 
-def _played(m: MatchView) -> bool:
-    row = m.row
-    assert row is not None
-    recorded = ResultRecord.objects.filter(pairing__in=[g.pk for g in m.games]).exists()
-    return row.walkover_winner is not None or row.lot_winner is not None or recorded
-
-
 def follow(t: Tournament, *, user: AnyUser | None, trigger: int | None = None) -> None:
     """Bring the cup's paired matches in line with their results: a correction that changes
     who plays in a later match is refused while that match has results (naming the matches to
-    annul first), its unplayed games made anew otherwise; each undecided match gets its next
-    game, and the decisions and stages reached are recorded."""
+    annul first, ``cup_clear``), paired anew otherwise (``cup_repair``); each undecided match
+    gets its next game, and the decisions and stages reached are recorded."""
     view = read_cup(t)
     if view is None:
         return
     wrong = _wrong_rows(view)
-    blocking = sorted((m.number for m in wrong if _played(m)), reverse=True)
+    blocking = sorted((m.number for m in wrong if is_played(m)), reverse=True)
     if blocking:
         raise TournamentError(
             _(
@@ -298,7 +292,7 @@ def follow(t: Tournament, *, user: AnyUser | None, trigger: int | None = None) -
             "match_played",
         )
     if wrong:
-        _drop(wrong)
+        drop_or_repair(t, view, wrong, user)
         view = read_cup(t)
         assert view is not None
         _rebuild(t, view, {m.number for m in wrong}, user)
@@ -307,14 +301,6 @@ def follow(t: Tournament, *, user: AnyUser | None, trigger: int | None = None) -
     for m in view.matches.values():
         if m.row is not None and m.row.second_id is not None and m.row.walkover_winner is None:
             _follow_match(t, view, m, user=user, triggered=m.row.pk == trigger)
-
-
-def _drop(rows: list[MatchView]) -> None:
-    """Remove paired matches that no result is on (their games never played)."""
-    games = [g.game_id for m in rows for g in m.games if g.game_id]
-    Pairing.objects.filter(match__in=[m.row for m in rows if m.row]).delete()
-    KnockoutMatch.objects.filter(pk__in=[m.row.pk for m in rows if m.row]).delete()
-    game_services.delete_unplayed_games(games=games)
 
 
 def _rebuild(t: Tournament, view: CupView, dropped: set[int], user: AnyUser | None) -> None:
@@ -343,6 +329,7 @@ def _follow_match(
     if surplus:
         if any(g.result for g in surplus):
             raise TournamentError(m.problem or _("Annul the match's later games first."), "match")
+        surplus = [g for g in surplus if not g.result_records.exists()]  # kept: their history
         games = [g.game_id for g in surplus if g.game_id]
         Pairing.objects.filter(pk__in=[g.pk for g in surplus]).delete()
         game_services.delete_unplayed_games(games=games)

@@ -28,6 +28,7 @@ from tournaments.pairing.knockout_bracket import GRAND_FINAL
 
 MAX_GAMES = 8  # regular games of a match
 MAX_TIEBREAK_GAMES = 8
+MAX_ARMAGEDDON_EXTRA = 3600  # seconds: the armageddon's first mover's extra time
 
 
 class Seeding(models.TextChoices):
@@ -57,6 +58,10 @@ class CupOptions:
     tiebreak_games: int = 0
     tiebreak_time_control: str = ""
     decider: str = Decider.ARMAGEDDON
+    # The armageddon game's clock (empty: the tie-break games'), and the first mover's extra
+    # time over it in seconds (the second player goes through on a draw).
+    armageddon_time_control: str = ""
+    armageddon_extra: int = 60
 
     @classmethod
     def of(cls, stored: Mapping[str, Any] | None) -> CupOptions:
@@ -87,6 +92,14 @@ def _count(value: Any, field: str, low: int, high: int) -> int:
     return number
 
 
+def _clock(given: Mapping[str, Any], name: str) -> str:
+    """The time control option ``name`` checked (its code; empty for none)."""
+    try:
+        return timekeeping.validate_time_control(given.get(name, "") or "", over_the_board=False)
+    except ValueError as err:
+        raise TournamentError(str(err), f"cup_{name}") from None
+
+
 class Knockout(Format):
     """A knockout cup: single elimination, or double (``double``) with a losers' bracket."""
 
@@ -113,12 +126,8 @@ class Knockout(Format):
         decider = given.get("decider", base.decider)
         if decider not in Decider.values:
             raise TournamentError(_("Choose how a level match is decided."), "cup_decider")
-        try:
-            clock = timekeeping.validate_time_control(
-                given.get("tiebreak_time_control", "") or "", over_the_board=False
-            )
-        except ValueError as err:
-            raise TournamentError(str(err), "cup_tiebreak_time_control") from None
+        clock = _clock(given, "tiebreak_time_control")
+        armageddon_clock = _clock(given, "armageddon_time_control")
         return CupOptions(
             third_place=bool(given.get("third_place", False)) and not self.double,
             reset=bool(given.get("reset", base.reset)) and self.double,
@@ -129,6 +138,13 @@ class Knockout(Format):
             ),
             tiebreak_time_control=clock,
             decider=str(decider),
+            armageddon_time_control=armageddon_clock,
+            armageddon_extra=_count(
+                given.get("armageddon_extra", base.armageddon_extra),
+                "cup_armageddon_extra",
+                0,
+                MAX_ARMAGEDDON_EXTRA,
+            ),
         ).to_dict()
 
     def bracket(self, entrants: int, options: CupOptions) -> pairing.Bracket:

@@ -13,7 +13,7 @@ from games.forms import TimeControlField
 from tournaments import formats
 from tournaments.errors import TournamentError
 from tournaments.formats import CupOptions, Decider, Seeding
-from tournaments.formats.knockout import MAX_GAMES, MAX_TIEBREAK_GAMES
+from tournaments.formats.knockout import MAX_ARMAGEDDON_EXTRA, MAX_GAMES, MAX_TIEBREAK_GAMES
 
 CUP_FIELDS = (
     "seeding",
@@ -23,6 +23,8 @@ CUP_FIELDS = (
     "tiebreak_games",
     "tiebreak_time_control",
     "decider",
+    "armageddon_time_control",
+    "armageddon_extra",
 )
 
 
@@ -81,6 +83,24 @@ class CupOptionFields(forms.Form):
         help_text=_(
             "When still level after the tie-break games: an armageddon game (a draw sends the "
             "second player through), sudden-death games, or the drawing of lots."
+        ),
+    )
+
+    cup_armageddon_time_control = TimeControlField(
+        label=_("Time control of the armageddon game"),
+        help_text=_(
+            "The second player's clock in the armageddon game; empty: the tie-break games'."
+        ),
+    )
+    cup_armageddon_extra = forms.IntegerField(
+        label=_("Armageddon: the first player's extra time (seconds)"),
+        min_value=0,
+        max_value=MAX_ARMAGEDDON_EXTRA,
+        initial=60,
+        required=False,
+        help_text=_(
+            "The player who moves first in the armageddon game gets this much more time; "
+            "a draw sends the second player through."
         ),
     )
 

@@ -46,6 +46,12 @@ class MatchLine:
     row: KnockoutMatch | None = None
     reasons: list[str] = field(default_factory=list)  # "why this pairing"
 
+    @property
+    def clearable(self) -> bool:
+        """Has the match a result the arbiter may clear (a game's, a lot drawn)?"""
+        drawn = self.row is not None and self.row.lot_winner is not None
+        return drawn or any(g.result for g in self.games)
+
 
 def _named(text: str, entry: Entry | None) -> str:
     """A sentence with the player's name in ``<bdi>`` (safe HTML)."""

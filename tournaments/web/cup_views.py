@@ -1,5 +1,6 @@
 """The arbiter's acts of a knockout on the site: seeding the cup again before round 1, drawing
-lots for a level match (``tournaments.acts.cup_play``)."""
+lots for a level match (``tournaments.acts.cup_play``), clearing a match's results so that an
+earlier match's correction can go through (``tournaments.acts.cup_clear``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import authority
-from tournaments.acts import cup_play
+from tournaments.acts import cup_clear, cup_play
 from tournaments.models import KnockoutMatch
 from tournaments.web.action_views import _arbiter_action
 from tournaments.web.views import _tournament
@@ -43,4 +44,20 @@ def lot(request: HttpRequest, pk: int, match: int) -> HttpResponse:
         t,
         lambda: cup_play.draw_lot(match=row, user=request.user),
         _("Lots are drawn."),
+    )
+
+
+@require_POST
+@login_required
+def clear(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    """The arbiter clears a match's results (its games' results and a lot drawn)."""
+    t = _tournament(pk)
+    if not authority.may_arbitrate(request.user, t):
+        raise PermissionDenied
+    row = get_object_or_404(KnockoutMatch, tournament=t, number=match)
+    return _arbiter_action(
+        request,
+        t,
+        lambda: cup_clear.clear_match(match=row, user=request.user),
+        _("The match's results are cleared."),
     )

@@ -36,6 +36,7 @@ urlpatterns = [
     path("<int:pk>/bracket/", bracket_views.bracket, name="bracket"),
     path("<int:pk>/bracket/live/", bracket_views.bracket_live, name="bracket_live"),
     path("<int:pk>/playoff/", stage_page.start_playoff, name="playoff"),  # events in stages
+    path("<int:pk>/matches/<int:match>/clear/", cup_views.clear, name="cup_clear"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),
