@@ -4,6 +4,8 @@ earlier match's correction can go through (``tournaments.acts.cup_clear``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -31,18 +33,30 @@ def seed_again(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
-@login_required
-def lot(request: HttpRequest, pk: int, match: int) -> HttpResponse:
-    """The arbiter draws lots for a level match whose decider is the lot."""
+def _match_action(
+    request: HttpRequest,
+    pk: int,
+    match: int,
+    act: Callable[[KnockoutMatch], object],
+    done: str,
+) -> HttpResponse:
+    """An arbiter's act on one match of ``pk``'s cup (403 for anyone else), then back."""
     t = _tournament(pk)
     if not authority.may_arbitrate(request.user, t):
         raise PermissionDenied
     row = get_object_or_404(KnockoutMatch, tournament=t, number=match)
-    return _arbiter_action(
+    return _arbiter_action(request, t, lambda: act(row), done)
+
+
+@require_POST
+@login_required
+def lot(request: HttpRequest, pk: int, match: int) -> HttpResponse:
+    """The arbiter draws lots for a level match whose decider is the lot."""
+    return _match_action(
         request,
-        t,
-        lambda: cup_play.draw_lot(match=row, user=request.user),
+        pk,
+        match,
+        lambda row: cup_play.draw_lot(match=row, user=request.user),
         _("Lots are drawn."),
     )
 
@@ -51,13 +65,10 @@ def lot(request: HttpRequest, pk: int, match: int) -> HttpResponse:
 @login_required
 def clear(request: HttpRequest, pk: int, match: int) -> HttpResponse:
     """The arbiter clears a match's results (its games' results and a lot drawn)."""
-    t = _tournament(pk)
-    if not authority.may_arbitrate(request.user, t):
-        raise PermissionDenied
-    row = get_object_or_404(KnockoutMatch, tournament=t, number=match)
-    return _arbiter_action(
+    return _match_action(
         request,
-        t,
-        lambda: cup_clear.clear_match(match=row, user=request.user),
+        pk,
+        match,
+        lambda row: cup_clear.clear_match(match=row, user=request.user),
         _("The match's results are cleared."),
     )
