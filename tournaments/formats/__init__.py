@@ -32,6 +32,7 @@ from tournaments.formats.knockout import (
 )
 from tournaments.formats.round_robin import RoundRobin
 from tournaments.formats.swiss import Burstein, Swiss
+from tournaments.formats.tables import TABLES, Scoring, Tables, TablesOptions
 
 register(Swiss())
 register(Burstein())
@@ -45,6 +46,7 @@ register(
 )
 register(KNOCKOUT)
 register(KNOCKOUT_DOUBLE)
+register(TABLES)
 
 __all__ = [
     "Burstein",
@@ -55,8 +57,11 @@ __all__ = [
     "Knockout",
     "PairedRound",
     "RoundRobin",
+    "Scoring",
     "Seeding",
     "Swiss",
+    "Tables",
+    "TablesOptions",
     "TournamentFormat",
     "UnknownFormat",
     "by_trf_type",

@@ -30,6 +30,7 @@ class TournamentFormat(models.TextChoices):
     DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
     KNOCKOUT = "knockout", gettext_lazy("Knockout (single elimination)")
     KNOCKOUT_DOUBLE = "knockout_double", gettext_lazy("Knockout (double elimination)")
+    TABLES = "tables", gettext_lazy("SOS at tables")
 
 
 class EntryLike(Protocol):
@@ -78,6 +79,11 @@ class Format:
     # A round's pairings are matches of several games (``tournaments.acts.cup``): the round is
     # paired, followed and finished by the matches, the standings are places, not points.
     plays_matches: bool = False
+    # A round seats the players at tables of three to six (``tournaments.acts.tables``): the
+    # round is seated, scored and finished by its tables; the standings are the tables'.
+    plays_tables: bool = False
+    # The prefix of the tournament form's fields of its options (``web/cup_form.py``).
+    form_prefix: str = "cup"
 
     @property
     def label(self) -> str:
@@ -116,6 +122,10 @@ class Format:
         """The format's own options (``Tournament.format_options``) checked and normalised;
         ``TournamentError`` whose code names the form field. A format without options has {}."""
         return {}
+
+    def kind_problem(self, kind: str) -> str | None:
+        """Why a tournament of the game ``kind`` cannot have this format (``None``: it can)."""
+        return None
 
     def trf_problem(self) -> str | None:
         """Why a tournament of this format has no TRF export (``None``: it has one)."""

@@ -8,6 +8,7 @@ from tournaments.web import (
     engine_views,
     registration_views,
     round_times_views,
+    tables_views,
     views,
 )
 
@@ -31,6 +32,12 @@ urlpatterns = [
     # A knockout's acts
     path("<int:pk>/cup/seed/", cup_views.seed_again, name="cup_seed"),
     path("<int:pk>/matches/<int:match>/lot/", cup_views.lot, name="cup_lot"),
+    # An event at tables: a table's result over the board
+    path(
+        "<int:pk>/rounds/<int:number>/tables/<int:table>/result/",
+        tables_views.table_result,
+        name="table_result",
+    ),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),
