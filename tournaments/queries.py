@@ -233,7 +233,8 @@ def standings(tournament: Tournament) -> Standings:
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
     if tournament.format_entry.plays_tables:
         rows = tables.standing_rows(tournament, list(entries.values()))
-        return Standings(rows, entries, TABLES_LABELS, played)
+        labels = [(key, str(label), str(abbr)) for key, label, abbr in TABLES_LABELS]
+        return Standings(rows, entries, labels, played)
     games = tournament_records(tournament)
     order = [key for key in tournament.tiebreaks if key in TIEBREAKS]
     rows = compute_standings(

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.helpers import make_creator, new_tournament, seed_players
 from tournaments import formats, pairings, queries
@@ -126,7 +127,8 @@ def test_a_correction_computes_places_and_points_again(arbiter: User) -> None:
     )
     assert [r.act for r in acts] == [Act.CORRECT_RESULT, Act.RESULT]
     assert acts[0].before["counts"] == [5, 3, 3, 1] and acts[0].after["counts"] == [0, 3, 4, 1]
-    assert acts[0].note_text == "Table 1 of round 1."
+    with translation.override("en"):
+        assert acts[0].note_text == "Table 1 of round 1."
 
 
 def test_ten_players_sit_four_three_three_and_three_scores_as_four(arbiter: User) -> None:
@@ -167,9 +169,9 @@ def test_counts_are_all_or_none_and_whole(arbiter: User, plain_user: User) -> No
 def test_only_sos_and_no_trf(arbiter: User) -> None:
     with pytest.raises(TournamentError) as err:
         new_tournament(arbiter, kind="uttt", format="tables")
-    assert "SOS" in err.value.message
+    assert err.value.code == "format"
     t = new_event(arbiter, 8)
-    with pytest.raises(TournamentError) as err:
+    with translation.override("en"), pytest.raises(TournamentError) as err:
         export_trf(t)
     assert "TRF has no format for tables" in err.value.message
 
@@ -250,3 +252,33 @@ def test_the_pages_render(arbiter: User, language: str) -> None:
     if language == "en":
         assert "Why this table" in page
         assert "dealt in a snake" in page
+
+
+def test_the_other_readers_of_the_standings_take_an_event_at_tables(
+    arbiter: User, client_for: ClientFor
+) -> None:
+    t = new_event(arbiter, 8)
+    rnd = pairings.pair_round(tournament=t, user=arbiter)
+    play(rnd, arbiter)
+    client = client_for(arbiter)
+    for url in (
+        f"/api/v1/tournaments/{t.pk}/standings",
+        f"/embed/tournaments/{t.pk}/standings",
+        reverse("sheets:tournament", args=[t.pk]),
+        reverse("tournaments:wallchart", args=[t.pk]),
+    ):
+        assert client.get(url).status_code == 200, url
+    data = client.get(f"/api/v1/tournaments/{t.pk}/standings").json()
+    assert [tb["key"] for tb in data["tiebreaks"]] == [
+        "tables_opponents",
+        "tables_sos",
+        "tables_wins",
+    ]
+
+
+def test_two_players_cannot_make_a_table_of_three(arbiter: User) -> None:
+    t = new_event(arbiter, 2)
+    with pytest.raises(TournamentError) as err:
+        pairings.pair_round(tournament=t, user=arbiter)
+    assert "3" in err.value.message
+    assert not Round.objects.filter(tournament=t).exists()

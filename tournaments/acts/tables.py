@@ -129,6 +129,12 @@ def seat_tables(t: Tournament, rnd: Round, *, user: AnyUser | None) -> list[Tabl
         )
     except pairing.TablesImpossible as err:
         raise _impossible(err) from None
+    if not seated.tables:
+        raise TournamentError(
+            _("Too few players to seat a table: at least %(least)s are needed.")
+            % {"least": 2 if opts.allow_small else 3},
+            "too_few",
+        )
     made = []
     for table in seated.tables:
         # each table's reasons, then how the whole seating was solved

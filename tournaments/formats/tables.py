@@ -20,6 +20,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.bidi import ltr_text
 from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
 from tournaments.formats.base import EntryLike, Format, PairedRound, TournamentFormat
@@ -113,7 +114,7 @@ def _scheme(value: Any, size: int) -> list[float]:
             )
             % {
                 "size": size,
-                "example": "-".join(str(int(p)) for p in default_scheme(size)),
+                "example": ltr_text("-".join(str(int(p)) for p in default_scheme(size))),
                 "most": MAX_POINTS,
             },
             "tables_scheme",

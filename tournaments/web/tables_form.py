@@ -50,7 +50,10 @@ class TablesOptionFields(forms.Form):
         max_length=60,
         required=False,
         widget=forms.TextInput(attrs={"dir": "ltr", "placeholder": "3-2-1-0"}),
-        help_text=_("Best place first, one number a place; empty: 3-2-1-0 at tables of four."),
+        help_text=_(
+            "Best place first, one number a place, separated by dashes; empty: one point less "
+            "for each place down to 0 (3, 2, 1, 0 at tables of four)."
+        ),
     )
 
     def tables_fields(self) -> list[forms.BoundField]:
