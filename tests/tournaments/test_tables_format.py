@@ -13,7 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.tournaments.helpers import make_creator, new_tournament, seed_players
+from tests.tournaments.helpers import make_creator, new_tournament, register_all, seed_players
+from tests.web.test_bidi import IsolationChecker
+from tests.web.test_every_page_bidi import NAMES, PLAYERS, TOURNAMENT, LtrChecker
 from tournaments import formats, pairings, queries
 from tournaments.acts import services, tables
 from tournaments.errors import TournamentError
@@ -282,3 +284,33 @@ def test_two_players_cannot_make_a_table_of_three(arbiter: User) -> None:
         pairings.pair_round(tournament=t, user=arbiter)
     assert "3" in err.value.message
     assert not Round.objects.filter(tournament=t).exists()
+
+
+def test_the_tables_pages_isolate_names_and_results() -> None:
+    """Names with a right-to-left override at every place the tables show them (seats, why this
+    table, byes, standings and its *how?*), each isolated; no result outside an LTR island."""
+    arbiter = make_creator()
+    t = new_tournament(arbiter, name=TOURNAMENT, format="tables", format_options={"size": 3})
+    register_all(t, arbiter, [(name, 1500 - 10 * n) for n, name in enumerate(PLAYERS)])
+    rnd = pairings.pair_round(tournament=t, user=arbiter)  # 4 at 3: a table and a bye
+    play(rnd, arbiter)
+    services.finish_round(round=rnd, user=arbiter)
+    pairings.pair_round(tournament=t, user=arbiter)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fa")
+    client.force_login(arbiter)
+    entry = t.entries.first()
+    for url in (
+        reverse("tournaments:round", args=[t.pk, 1]),
+        reverse("tournaments:round", args=[t.pk, 2]),
+        reverse("tournaments:standings", args=[t.pk]) + f"?explain={entry.pk}",
+        reverse("tournaments:log", args=[t.pk]),
+    ):
+        html = client.get(url).content.decode()
+        names = IsolationChecker(NAMES)
+        names.feed(html)
+        names.close()
+        results = LtrChecker()
+        results.feed(html)
+        results.close()
+        assert not names.problems and not results.problems, (url, names.problems, results.problems)
+        assert names.isolated >= 3, url
