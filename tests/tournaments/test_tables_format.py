@@ -36,7 +36,7 @@ ClientFor = Callable[..., Client]
 
 
 def new_event(arbiter: User, players: int, **options: object) -> Tournament:
-    t = new_tournament(arbiter, name="Table Night", format="tables", format_options=options)
+    t = new_tournament(arbiter, name="Table Night", format="sos_tables", format_options=options)
     seed_players(t, arbiter, players)
     return t
 
@@ -56,7 +56,7 @@ def play(rnd: Round, arbiter: User) -> None:
 
 
 def test_the_format_is_registered_with_its_options() -> None:
-    entry = formats.get("tables")
+    entry = formats.get("sos_tables")
     assert entry.plays_tables and not entry.plays_matches
     assert entry.clean_options({}) == {
         "size": 4,
@@ -170,7 +170,7 @@ def test_counts_are_all_or_none_and_whole(arbiter: User, plain_user: User) -> No
 
 def test_only_sos_and_no_trf(arbiter: User) -> None:
     with pytest.raises(TournamentError) as err:
-        new_tournament(arbiter, kind="uttt", format="tables")
+        new_tournament(arbiter, kind="uttt", format="sos_tables")
     assert err.value.code == "format"
     t = new_event(arbiter, 8)
     with translation.override("en"), pytest.raises(TournamentError) as err:
@@ -203,7 +203,7 @@ def test_the_new_tournament_form_takes_the_tables_options(client_for: ClientFor)
     data = {
         "name": "Table Night",
         "kind": "sos",
-        "format": "tables",
+        "format": "sos_tables",
         "rounds": "3",
         "points_win": "1",
         "points_draw": "0.5",
@@ -290,7 +290,7 @@ def test_the_tables_pages_isolate_names_and_results() -> None:
     """Names with a right-to-left override at every place the tables show them (seats, why this
     table, byes, standings and its *how?*), each isolated; no result outside an LTR island."""
     arbiter = make_creator()
-    t = new_tournament(arbiter, name=TOURNAMENT, format="tables", format_options={"size": 3})
+    t = new_tournament(arbiter, name=TOURNAMENT, format="sos_tables", format_options={"size": 3})
     register_all(t, arbiter, [(name, 1500 - 10 * n) for n, name in enumerate(PLAYERS)])
     rnd = pairings.pair_round(tournament=t, user=arbiter)  # 4 at 3: a table and a bye
     play(rnd, arbiter)

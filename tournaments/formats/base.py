@@ -30,7 +30,7 @@ class TournamentFormat(models.TextChoices):
     DOUBLE_ROUND_ROBIN = "double_round_robin", gettext_lazy("Double round robin")
     KNOCKOUT = "knockout", gettext_lazy("Knockout (single elimination)")
     KNOCKOUT_DOUBLE = "knockout_double", gettext_lazy("Knockout (double elimination)")
-    TABLES = "tables", gettext_lazy("SOS at tables")
+    TABLES = "sos_tables", gettext_lazy("SOS at tables")
 
 
 class EntryLike(Protocol):
