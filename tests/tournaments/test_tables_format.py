@@ -17,7 +17,7 @@ from tests.tournaments.helpers import make_creator, new_tournament, register_all
 from tests.web.test_bidi import IsolationChecker
 from tests.web.test_every_page_bidi import NAMES, PLAYERS, TOURNAMENT, LtrChecker
 from tournaments import formats, pairings, queries
-from tournaments.acts import services, tables
+from tournaments.acts import given_pairings, services, tables
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
@@ -314,3 +314,12 @@ def test_the_tables_pages_isolate_names_and_results() -> None:
         results.close()
         assert not names.problems and not results.problems, (url, names.problems, results.problems)
         assert names.isolated >= 3, url
+
+
+def test_no_pairings_are_given_by_hand_at_tables(arbiter: User) -> None:
+    t = new_event(arbiter, 8)
+    rnd = pairings.pair_round(tournament=t, user=arbiter)
+    ids = list(t.entries.values_list("pk", flat=True))
+    with pytest.raises(TournamentError) as err:
+        given_pairings.set_pairings(round=rnd, boards=[(ids[0], ids[1])], user=arbiter)
+    assert err.value.code == "tables"
