@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import services as game_services
 from tournaments import hooks, pairing, scores
-from tournaments.acts import cup_play, pairing_results, revision, stages
+from tournaments.acts import cup_play, pairing_results, revision, stages, tables
 from tournaments.acts.services import AnyUser
 from tournaments.acts.status import refresh_status
 from tournaments.authority import require_arbiter
@@ -150,6 +150,11 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
     if entry.plays_matches:  # a knockout: the matches ready (tournaments.acts.cup_play)
         rnd = _new_round(t, number)
         cup_play.pair_matches(t, rnd, user=user)
+        refresh_status(tournament=t)
+        return rnd
+    if entry.plays_tables:  # SOS at tables (tournaments.acts.tables)
+        rnd = _new_round(t, number)
+        tables.seat_tables(t, rnd, user=user)
         refresh_status(tournament=t)
         return rnd
     paired = entry.pair_round(

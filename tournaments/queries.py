@@ -15,10 +15,11 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.bidi import bdi, isolate
 from tournaments import scores
 from tournaments import standings as standings_core
-from tournaments.acts import cup
+from tournaments.acts import cup, tables
 from tournaments.core.vocabulary import points_text
 from tournaments.models import Entry, Pairing, RoundStatus, Tournament
 from tournaments.pairing import MESSAGES as PAIRING_MESSAGES
+from tournaments.pairing import TABLES_MESSAGES
 from tournaments.pairing.messages import WORD_PARAMS, WORDS
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
@@ -54,9 +55,36 @@ NOTE_LABELS = {
     ),
 }
 
+# The tie-breaks of an event at tables (tournaments.standings.tables), in their one order.
+TABLES_LABELS = [
+    (
+        standings_core.tables.TABLES_OPPONENTS,
+        pgettext_lazy("tie-break", "Opponents' points"),
+        pgettext_lazy("tie-break abbreviation", "OPP"),
+    ),
+    (
+        standings_core.tables.TABLES_SOS,
+        pgettext_lazy("tie-break", "SOS made"),
+        pgettext_lazy("tie-break abbreviation", "SOS"),
+    ),
+    (
+        standings_core.tables.TABLES_WINS,
+        pgettext_lazy("tie-break", "Tables won"),
+        pgettext_lazy("tie-break abbreviation", "WIN"),
+    ),
+]
+
 # What a tie-break's value is, shown above its terms on the standings page where the terms do
 # not simply add up to it (or are not what they seem).
 TIEBREAK_HELP = {
+    standings_core.tables.TABLES_OPPONENTS: gettext_lazy(
+        "The multiplayer Buchholz: for every table played, the points of each other player at "
+        "it, now."
+    ),
+    standings_core.tables.TABLES_SOS: gettext_lazy("The SOS counts made at every table."),
+    standings_core.tables.TABLES_WINS: gettext_lazy(
+        "The tables at which the player made the most SOS (a shared first place counts)."
+    ),
     "direct_encounter": gettext_lazy(
         "The number of players tied with this one that direct encounter ranks below it. The "
         "games are those among the tied players (the average of two players' games when they "
@@ -204,6 +232,10 @@ def standings(tournament: Tournament, *, group: str | None = None) -> Standings:
     played = rounds_played(tournament)
     if tournament.format_entry.plays_matches:
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
+    if tournament.format_entry.plays_tables:
+        rows = tables.standing_rows(tournament, list(entries.values()))
+        labels = [(key, str(label), str(abbr)) for key, label, abbr in TABLES_LABELS]
+        return Standings(rows, entries, labels, played)
     games = tournament_records(tournament)
     if group is not None:
         return _table(tournament, *_of_group(entries, games, group), played)
@@ -272,7 +304,7 @@ def describe(message: dict[str, Any], names: dict[int, str], *, html: bool = Fal
     escaped), else between FSI and PDI."""
     params = dict(message)
     code = params.pop("code", "")
-    template = PAIRING_MESSAGES.get(code)
+    template = PAIRING_MESSAGES.get(code) or TABLES_MESSAGES.get(code)
     if template is None:
         return conditional_escape(code) if html else code
     for key in NAME_PARAMS:
@@ -280,6 +312,9 @@ def describe(message: dict[str, Any], names: dict[int, str], *, html: bool = Fal
             name = names.get(params[key])
             if name is not None:
                 params[key] = bdi(name) if html else isolate(name)
+    for key, value in params.items():
+        if isinstance(value, list):  # a table's seeds
+            params[key] = ", ".join(str(v) for v in value)
     for key in WORD_PARAMS:
         if key in params and params[key] in WORDS:
             params[key] = _(WORDS[params[key]])

@@ -124,6 +124,7 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("pairings", "pairing"): lambda d: d.pairing.pk,
     ("matches", "match"): lambda d: 1,  # a knockout's match number (none in the demo: a 404)
     ("claims", "claim"): lambda d: d.win_claim.pk,
+    ("tables", "table"): lambda d: 1,  # a table's number in its round (none in the demo: a 404)
     ("entries", "entry"): lambda d: d.entry.pk,
     ("invitation", "token"): lambda d: d.invitation_token,
     ("confirm-email", "key"): lambda d: "not-a-key",

@@ -77,6 +77,7 @@ NOT_PAGES = {
     "tournaments:pair": "POST only",
     "tournaments:finish_round": "POST only",
     "tournaments:result": "POST only",
+    "tournaments:table_result": "POST only: a table's result",
     "tournaments:claim": "POST only",
     "tournaments:add_time": "POST only",
     "tournaments:entry_add": "POST only (the form is on the tournament's page)",

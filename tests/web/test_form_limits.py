@@ -208,6 +208,9 @@ SKIPPED: dict[str, str] = {
     "tournaments.web.cup_form.CupOptionFields": (
         "a knockout's options, mixed into TournamentForm: its fields are walked there"
     ),
+    "tournaments.web.tables_form.TablesOptionFields": (
+        "the options of SOS at tables, mixed into TournamentForm: its fields are walked there"
+    ),
 }
 
 # -- Where each text field's value ends ----------------------------------------------------------
@@ -240,6 +243,9 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ("tournaments.web.settings_form.TournamentForm", "time_control"): TIME_CONTROL,
     ("tournaments.web.settings_form.TournamentForm", "cup_tiebreak_time_control"): TIME_CONTROL,
     ("tournaments.web.settings_form.TournamentForm", "cup_armageddon_time_control"): TIME_CONTROL,
+    ("tournaments.web.settings_form.TournamentForm", "tables_scheme"): Ends(
+        None, "parsed by the format's entry into a list of numbers (format_options)"
+    ),
     ("tournaments.web.settings_form.TournamentForm", "arbiters"): Ends(
         None, "user names looked up, the accounts stored", "user names"
     ),

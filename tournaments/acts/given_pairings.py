@@ -113,6 +113,11 @@ def _refuse_matches(t: Tournament) -> None:
             _("A knockout's games follow its bracket: its pairings cannot be given by hand."),
             "knockout",
         )
+    if t.format_entry.plays_tables:
+        raise TournamentError(
+            _("A round at tables is seated by its tables: no pairings are given by hand."),
+            "tables",
+        )
 
 
 def board_errors(tournament: Tournament, pairs: Sequence[pairing.Pair], round_no: int) -> list[str]:

@@ -73,6 +73,7 @@ def text(code: str, params: dict[str, Any] | None) -> str:
 
 TRF_FILE = register("trf_file", gettext_noop("From a TRF file."))
 CUP_MATCH = register("cup_match", gettext_noop("Match %(number)s."))
+TABLE_RESULT = register("table_result", gettext_noop("Table %(table)s of round %(round)s."))
 
 
 def recognise(words: str, languages: list[str]) -> tuple[str, dict[str, Any]] | None:

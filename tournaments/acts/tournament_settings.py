@@ -109,7 +109,10 @@ def _checked_name(name: Any) -> str:
 def _check_kind_and_format(kind: Any, format: Any, rounds: int | None) -> None:
     if not game_kinds.known(kind):
         raise TournamentError(_("Unknown game: %(kind)s.") % {"kind": kind}, "kind")
-    formats.get(format).validate(rounds=rounds)  # UnknownFormat is a TournamentError
+    entry = formats.get(format)  # UnknownFormat is a TournamentError
+    entry.validate(rounds=rounds)
+    if problem := entry.kind_problem(kind):
+        raise TournamentError(problem, "format")
 
 
 def _checked_options(kind: str, options: Any) -> dict[str, Any]:

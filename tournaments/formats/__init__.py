@@ -33,6 +33,7 @@ from tournaments.formats.knockout import (
 )
 from tournaments.formats.round_robin import RoundRobin
 from tournaments.formats.swiss import Burstein, Swiss
+from tournaments.formats.tables import TABLES, Scoring, Tables, TablesOptions
 
 register(Swiss())
 register(Burstein())
@@ -47,6 +48,7 @@ register(
 register(KNOCKOUT)
 register(KNOCKOUT_DOUBLE)
 register(GROUPS)
+register(TABLES)
 
 __all__ = [
     "Burstein",
@@ -58,8 +60,11 @@ __all__ = [
     "Knockout",
     "PairedRound",
     "RoundRobin",
+    "Scoring",
     "Seeding",
     "Swiss",
+    "Tables",
+    "TablesOptions",
     "TournamentFormat",
     "UnknownFormat",
     "by_trf_type",

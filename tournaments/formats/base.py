@@ -31,6 +31,7 @@ class TournamentFormat(models.TextChoices):
     KNOCKOUT = "knockout", gettext_lazy("Knockout (single elimination)")
     KNOCKOUT_DOUBLE = "knockout_double", gettext_lazy("Knockout (double elimination)")
     GROUPS = "groups", gettext_lazy("Groups (round-robin pools)")
+    TABLES = "sos_tables", gettext_lazy("SOS at tables")
 
 
 class EntryLike(Protocol):
@@ -79,6 +80,11 @@ class Format:
     # A round's pairings are matches of several games (``tournaments.acts.cup``): the round is
     # paired, followed and finished by the matches, the standings are places, not points.
     plays_matches: bool = False
+    # A round seats the players at tables of three to six (``tournaments.acts.tables``): the
+    # round is seated, scored and finished by its tables; the standings are the tables'.
+    plays_tables: bool = False
+    # The prefix of the tournament form's fields of its options (``web/cup_form.py``).
+    form_prefix: str = "cup"
 
     @property
     def label(self) -> str:
@@ -121,6 +127,10 @@ class Format:
         """The format's own options (``Tournament.format_options``) checked and normalised;
         ``TournamentError`` whose code names the form field. A format without options has {}."""
         return {}
+
+    def kind_problem(self, kind: str) -> str | None:
+        """Why a tournament of the game ``kind`` cannot have this format (``None``: it can)."""
+        return None
 
     def trf_problem(self) -> str | None:
         """Why a tournament of this format has no TRF export (``None``: it has one)."""

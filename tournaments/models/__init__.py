@@ -21,6 +21,7 @@ from .result_records import (
 )
 from .round_times import RoundTime
 from .rounds import Pairing, Result, Round, RoundStatus
+from .tables import TableSeat, TableSeating
 from .tournament import (
     POINT_FIELD,
     Acceleration,
@@ -51,6 +52,8 @@ __all__ = [
     "Round",
     "RoundStatus",
     "RoundTime",
+    "TableSeat",
+    "TableSeating",
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",

@@ -159,6 +159,7 @@ Swiss with every tie-break.
 """
 
 from . import performance as performance  # registers the rating tie-breaks (art. 10)
+from . import tables as tables  # the standings of an event at tables (issue 30)
 from .crosstable import CELLS, CrosstableRow, crosstable
 from .direct_encounter import DirectEncounter
 from .results import (

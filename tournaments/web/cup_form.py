@@ -116,8 +116,12 @@ class CupOptionFields(forms.Form):
     def clean_format_options(self, data: dict[str, Any]) -> None:
         """``data["format_options"]``: the chosen format's options, checked by its entry."""
         entry = formats.find(data.get("format"))
-        given = {name: data.get(f"cup_{name}") for name in CUP_FIELDS}
-        given = {k: v for k, v in given.items() if v not in (None, "")}
+        prefix = f"{entry.form_prefix}_" if entry is not None else "cup_"
+        given = {
+            name.removeprefix(prefix): value
+            for name, value in data.items()
+            if name.startswith(prefix) and value not in (None, "")
+        }
         has_groups = entry is not None and entry.group_count(options=None, players=2) > 0
         if has_groups and data.get("group_size") not in (None, ""):  # the tournament form's
             given["group_size"] = data["group_size"]

@@ -22,6 +22,7 @@ from tournaments.formats.groups import DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, group
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
 from tournaments.web.cup_form import CUP_FIELDS, CupOptionFields
+from tournaments.web.tables_form import TABLES_FIELDS, TablesOptionFields
 
 MAX_TIEBREAKS = 6
 
@@ -30,7 +31,7 @@ def _tiebreak_choices() -> list[tuple[str, Any]]:
     return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
 
 
-class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
+class TournamentForm(KindOptionFields, CupOptionFields, TablesOptionFields, forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=column_limit(Tournament, "name"),
@@ -152,6 +153,7 @@ class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
                 self.initial.setdefault(f"tiebreak_{n}", key)
         if frozen:
             cup = [f"cup_{name}" for name in CUP_FIELDS]
+            cup += [f"tables_{name}" for name in TABLES_FIELDS]
             for name in (*self.FROZEN, *kinds.option_names(), *cup, "group_size"):
                 self.fields[name].disabled = True  # the posted value is ignored
 
@@ -252,6 +254,7 @@ class TournamentForm(KindOptionFields, CupOptionFields, forms.Form):
         }
         initial.update(CupOptionFields.cup_initial(t.format_options))
         initial["group_size"] = group_size_of(t.format_options)
+        initial.update(TablesOptionFields.tables_initial(t.format_options))
         for n, key in enumerate(t.tiebreaks[:MAX_TIEBREAKS]):
             initial[f"tiebreak_{n}"] = key
         names = kinds.option_names()

@@ -10,6 +10,7 @@ from tournaments.web import (
     registration_views,
     round_times_views,
     stage_page,
+    tables_views,
     views,
 )
 
@@ -37,6 +38,12 @@ urlpatterns = [
     path("<int:pk>/bracket/live/", bracket_views.bracket_live, name="bracket_live"),
     path("<int:pk>/playoff/", stage_page.start_playoff, name="playoff"),  # events in stages
     path("<int:pk>/matches/<int:match>/clear/", cup_views.clear, name="cup_clear"),
+    # An event at tables: a table's result over the board
+    path(
+        "<int:pk>/rounds/<int:number>/tables/<int:table>/result/",
+        tables_views.table_result,
+        name="table_result",
+    ),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),

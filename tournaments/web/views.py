@@ -24,7 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.web import cup_page, stage_page
+from tournaments.web import cup_page, stage_page, tables_page
 from tournaments.web.forms import EntryForm, ResultForm
 from tournaments.web.settings_form import TournamentForm
 
@@ -220,6 +220,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "is_arbiter": is_arbiter,
             "result_form": ResultForm(),
             **cup_page.cup_context(t, rnd),
+            **tables_page.tables_context(t, rnd),
         },
     )
 

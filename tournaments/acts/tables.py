@@ -1,0 +1,250 @@
+"""The acts of an SOS event at tables (issue 30; the format ``tournaments.formats.tables``, the
+pure core ``tournaments.pairing.seat_round``, docs/tables.md).
+
+- ``seat_tables``: round ``n``'s tables, seated by the core from the earlier tables and byes
+  and the points so far (called by ``tournaments.pairings.pair_round``, in its transaction);
+  a bye is a ``Pairing`` without a second player, with its record, as in every format.
+- ``record_table``: the arbiter's act of a table's result over the board — every seat's SOS
+  count, all or none; places by ``placings`` (ties shared) and points by ``placement_points``
+  (or the counts themselves), cached on the seats; one record in the arbiter's log; a
+  correction computes them again.
+- ``round_problem``: why a round cannot be finished yet (a table without its result).
+- ``standing_rows``: the standings (``tournaments.standings.tables``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments import pairing
+from tournaments.acts import notes, pairing_results, revision
+from tournaments.acts.skeleton import record
+from tournaments.authority import AnyUser, require_arbiter
+from tournaments.core import vocabulary as V
+from tournaments.errors import TournamentError
+from tournaments.formats import Scoring, TablesOptions
+from tournaments.models import (
+    Act,
+    Entry,
+    Pairing,
+    RecordReason,
+    ResultSource,
+    Round,
+    TableSeat,
+    TableSeating,
+    Tournament,
+)
+from tournaments.standings.tables import TableBye, TableResult, table_standings
+
+MAX_COUNT = 999  # an SOS count at most
+
+
+def options_of(t: Tournament) -> TablesOptions:
+    return TablesOptions.of(t.format_options)
+
+
+def _byes(t: Tournament, before: int | None = None) -> list[Pairing]:
+    rows = Pairing.objects.filter(round__tournament=t, second__isnull=True)
+    if before is not None:
+        rows = rows.filter(round__number__lt=before)
+    return list(rows.select_related("round"))
+
+
+def _seats(t: Tournament, before: int | None = None) -> list[TableSeat]:
+    rows = TableSeat.objects.filter(table__round__tournament=t)
+    if before is not None:
+        rows = rows.filter(table__round__number__lt=before)
+    return list(
+        rows.select_related("table__round").order_by("table__round__number", "table_id", "seat")
+    )
+
+
+def results(t: Tournament, before: int | None = None) -> tuple[list[TableResult], list[TableBye]]:
+    """Every table with its result and every bye (of the rounds before ``before``): two queries."""
+    tables: dict[int, list[TableSeat]] = defaultdict(list)
+    for seat in _seats(t, before):
+        tables[seat.table_id].append(seat)
+    done = [
+        TableResult(
+            round=seats[0].table.round.number,
+            seats=tuple(s.entry_id for s in seats),
+            counts=tuple(s.sos_count or 0 for s in seats),
+            points=tuple(s.points or 0.0 for s in seats),
+        )
+        for seats in tables.values()
+        if all(s.points is not None for s in seats)
+    ]
+    bye_points = options_of(t).bye_points
+    byes = [
+        TableBye(p.round.number, p.first_id, bye_points if p.result == V.BYE else 0.0)
+        for p in _byes(t, before)
+    ]
+    return done, byes
+
+
+def _ranks(entries: Sequence[Entry]) -> dict[int, int]:
+    """Starting ranks 1..n: the stored rank, a late entry (none) after by rating."""
+    ordered = sorted(entries, key=lambda e: (e.rank or 10**6, -(e.rating or 0), e.pk))
+    return {e.pk: n for n, e in enumerate(ordered, 1)}
+
+
+def _impossible(err: pairing.TablesImpossible) -> TournamentError:
+    text = _(pairing.TABLES_MESSAGES[err.code]) % err.params
+    return TournamentError(text, err.code)
+
+
+def seat_tables(t: Tournament, rnd: Round, *, user: AnyUser | None) -> list[TableSeating]:
+    """Seat round ``rnd`` of ``t`` (locked by the caller) and make its byes."""
+    opts = options_of(t)
+    number = rnd.number
+    entries = list(t.entries.all())
+    active = [e for e in entries if e.is_active_in(number)]
+    if len(active) < 2:
+        raise TournamentError(_("At least two players are needed."), "too_few")
+    ranks = _ranks(entries)
+    done, old_byes = results(t, before=number)
+    points: dict[int, float] = defaultdict(float)
+    for table in done:
+        for e, p in zip(table.seats, table.points, strict=True):
+            points[e] += p
+    for bye in old_byes:
+        points[bye.entry] += bye.points
+    history: dict[int, list[int]] = defaultdict(list)
+    for seat in _seats(t, before=number):
+        history[seat.table_id].append(seat.entry_id)
+    players = [pairing.TablePlayer(e.pk, ranks[e.pk], points[e.pk]) for e in active]
+    try:
+        seated = pairing.seat_round(
+            players,
+            round_no=number,
+            size=opts.size,
+            history=list(history.values()),
+            byes=[b.entry for b in old_byes],
+            allow_small=opts.allow_small,
+        )
+    except pairing.TablesImpossible as err:
+        raise _impossible(err) from None
+    if not seated.tables:
+        raise TournamentError(
+            _("Too few players to seat a table: at least %(least)s are needed.")
+            % {"least": 2 if opts.allow_small else 3},
+            "too_few",
+        )
+    made = []
+    for table in seated.tables:
+        # each table's reasons, then how the whole seating was solved
+        why = [r.to_dict() for r in (*table.reasons, *seated.reasons)]
+        row = TableSeating.objects.create(round=rnd, number=table.number, reasons=why)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=row, entry_id=e, seat=s) for s, e in enumerate(table.seats)
+        )
+        made.append(row)
+    _make_byes(t, rnd, seated, user)
+    revision.bump(t)
+    return made
+
+
+def _make_byes(
+    t: Tournament, rnd: Round, seated: pairing.TablesRound, user: AnyUser | None
+) -> None:
+    reasons: dict[int, list[dict]] = defaultdict(list)
+    for reason in seated.bye_reasons:
+        reasons[reason.params["entry"]].append(reason.to_dict())
+    rows = [
+        Pairing(round=rnd, board=n, first_id=e, result=V.BYE, reasons=reasons[e])
+        for n, e in enumerate(seated.byes, 1)
+    ]
+    created = Pairing.objects.bulk_create(rows)
+    by_pk = {e.pk: e for e in t.entries.filter(pk__in=seated.byes)}
+    for p in created:
+        p.round = rnd
+        p.first = by_pk[p.first_id]
+    pairing_results.record_byes(pairings=created, user=user, reason=RecordReason.PAIRING_BYE)
+
+
+def _checked_counts(counts: Sequence[int | None], seats: int) -> list[int]:
+    given = [c for c in counts if c is not None]
+    if len(counts) != seats or len(given) != seats:
+        raise TournamentError(
+            _("Enter the SOS count of every seat at the table, or of none."), "counts"
+        )
+    if any(not isinstance(c, int) or not 0 <= c <= MAX_COUNT for c in given):
+        raise TournamentError(
+            _("An SOS count is a whole number from 0 to %(most)s.") % {"most": MAX_COUNT},
+            "counts",
+        )
+    return list(given)
+
+
+def score_table(counts: Sequence[int], opts: TablesOptions) -> tuple[list[float], list[float]]:
+    """A table's places (ties shared) and points, by the event's scoring."""
+    places = pairing.placings(counts)
+    if opts.scoring == Scoring.COUNTS:
+        return places, [float(c) for c in counts]
+    scheme = opts.points_table
+    return places, pairing.placement_points(counts, scheme, size=opts.size)
+
+
+@transaction.atomic
+def record_table(
+    *, table: TableSeating, counts: Sequence[int | None], user: AnyUser | None, note: str = ""
+) -> TableSeating:
+    """The arbiter's act: ``counts`` the SOS made by each seat, in seat order."""
+    row = (
+        TableSeating.objects.select_for_update()
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+    t = row.round.tournament
+    require_arbiter(user, t)
+    seats = list(row.seats.select_related("entry").order_by("seat"))
+    checked = _checked_counts(counts, len(seats))
+    before = [s.sos_count for s in seats]
+    if before == checked:
+        return row
+    places, points = score_table(checked, options_of(t))
+    for seat, count, place, pts in zip(seats, checked, places, points, strict=True):
+        seat.sos_count, seat.place, seat.points = count, place, pts
+    TableSeat.objects.bulk_update(seats, ["sos_count", "place", "points"])
+    corrected = any(c is not None for c in before)
+    record(
+        Act.CORRECT_RESULT if corrected else Act.RESULT,
+        source=ResultSource.PAPER,
+        reason=RecordReason.CORRECTION if corrected else RecordReason.REPORTED,
+        note=note or notes.Note(notes.TABLE_RESULT, table=row.number, round=row.round.number),
+        user=user,
+        tournament=t,
+        entry=seats[0].entry,
+        before={"table": row.number, "round": row.round.number, "counts": before},
+        after={
+            "table": row.number,
+            "round": row.round.number,
+            "counts": checked,
+            "places": places,
+            "points": points,
+        },
+    )
+    revision.bump(t)
+    return row
+
+
+def round_problem(rnd: Round) -> str | None:
+    """Why round ``rnd`` cannot be finished: tables still without their result."""
+    missing = TableSeat.objects.filter(table__round=rnd, sos_count__isnull=True)
+    count = missing.values("table").distinct().count()
+    if not count:
+        return None
+    return ngettext(
+        "%(count)s table still has no result.", "%(count)s tables still have no result.", count
+    ) % {"count": count}
+
+
+def standing_rows(t: Tournament, entries: Sequence[Entry]) -> list:
+    """The standings rows of ``t`` (``tournaments.standings.tables``)."""
+    done, byes = results(t)
+    return table_standings([e.pk for e in entries], done, byes, _ranks(entries))
