@@ -252,6 +252,7 @@ LIMITED: dict[tuple[str, str], Ends] = {
     ("tournaments.admin.forms.TournamentAdminForm", "name"): Ends((Tournament, "name")),
     ("tournaments.web.stage_page.PlayoffForm", "name"): Ends((Tournament, "name")),
     ("tournaments.web.stage_page.PlayoffForm", "cup_tiebreak_time_control"): TIME_CONTROL,
+    ("tournaments.web.stage_page.PlayoffForm", "cup_armageddon_time_control"): TIME_CONTROL,
     ("tournaments.admin.forms.TournamentAdminForm", "time_control"): TIME_CONTROL,
     ("tournaments.web.forms.EngineRequestForm", "version"): VERSION,
     ("tournaments.web.forms.EntryForm", "new_name"): PLAYER_NAME,
