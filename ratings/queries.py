@@ -12,8 +12,8 @@ from typing import Any
 from django.db.models import Max
 
 from games.models import Player
+from ratings import report
 from ratings.models import Method, RatedTournament, Rating, RatingChange, RatingList
-from tournaments.core.fide_tables import dp_of
 
 # The list's columns a visitor may sort by: ?sort=<key> (ascending) or ?sort=-<key>.
 SORTS = ("rank", "name", "rating", "deviation", "k", "games", "last", "change")
@@ -155,36 +155,35 @@ class ReportRow:
     deviation: float | None
 
 
-def performance(opponents: float | None, score: float, games: int) -> int | None:
-    """TPR as FIDE's C.07 10.2 gives it: the opponents' average plus dp of the fractional
-    score (table 8.1.1); None without a rated opponent."""
-    if opponents is None or not games:
-        return None
-    p = int(100 * score / games + 0.5)
-    return int(opponents + 0.5) + dp_of(p)
-
-
 def report_rows(rated: RatedTournament) -> list[ReportRow]:
-    """The rating report of a rated tournament: its players' period (a tournament list), by
-    rating change, then by name."""
+    """The rating report of a rated tournament, by rating, then by name: the figures of
+    ``ratings.report.report`` (the one computation the standings' columns and the workbook's
+    report sheet read too), over the games that count for the list's method, with the K or the
+    deviation the rebuild used (a list rated by month: the tournament's own games, its change
+    and K being the month's)."""
+    found = report.report(rated.tournament)
+    if found is None:
+        return []
+    lines = [line for line in found.lines if line.games and line.player_id is not None]
+    players = Player.objects.in_bulk([line.player_id for line in lines])
+    stored = RatingChange.objects.filter(list=rated.list, tournament=rated.tournament)
+    used = {c.player_id: c for c in stored}
     rows = []
-    changes = RatingChange.objects.filter(list=rated.list, tournament=rated.tournament)
-    for c in changes.select_related("player"):
+    for line in lines:
+        c = used.get(line.player_id)
         rows.append(
             ReportRow(
-                c.player,
-                c.rating_before,
-                c.games,
-                c.opponents_average,
-                c.score,
-                c.expected,
-                c.rating_after - c.rating_before
-                if c.rating_after is not None and c.rating_before is not None
-                else None,
-                c.rating_after,
-                performance(c.opponents_average, c.score, c.games),
-                c.k,
-                c.deviation_before,
+                players[line.player_id],
+                line.rating,
+                line.counted,
+                line.average,
+                line.counted_score,
+                line.expected if line.counted else None,
+                line.change,
+                line.after,
+                line.performance,
+                c.k if c is not None else None,
+                c.deviation_before if c is not None else None,
             )
         )
     rows.sort(key=lambda r: (-(r.rating or 0), r.player.name))

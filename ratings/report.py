@@ -46,6 +46,7 @@ class ReportLine:
     change: float | None = None
     after: float | None = None
     entry_id: int | None = None  # the tournament's entry (the standings' columns find it)
+    player_id: int | None = None
 
     @property
     def average(self) -> float | None:
@@ -112,7 +113,7 @@ def report(tournament: Tournament) -> Report | None:
     rating_list = rated.list
     entries = Entry.objects.filter(tournament=tournament).select_related("player")
     lines = {
-        e.player_id: ReportLine(e.rank, e.player.name, entry_id=e.pk)
+        e.player_id: ReportLine(e.rank, e.player.name, entry_id=e.pk, player_id=e.player_id)
         for e in sorted(entries, key=lambda e: (e.rank or 10**9, e.pk))
     }
     rounds = list(tournament.round_set.order_by("number").values_list("number", flat=True))

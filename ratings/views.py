@@ -178,7 +178,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
             "rated": rated_tournament,
             "glicko": rated_tournament.list.method == Method.GLICKO2,
             "by_month": by_month,
-            "rows": [] if by_month else queries.report_rows(rated_tournament),
+            "rows": queries.report_rows(rated_tournament),
             "updating": queue.pending(rated_tournament.list_id),
         },
     )

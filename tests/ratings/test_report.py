@@ -13,14 +13,17 @@ The byes are not rated: Ann 2 games, Ben 1, Cyd 1.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from ratings import queries
 from ratings.models import RatedTournament
+from tests.ratings.helpers import make_list, play, rated_tournament, start
 from tests.ratings.pages import make_club
-from tests.tournaments.helpers import new_tournament
+from tests.tournaments.helpers import make_player, new_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +75,25 @@ def test_an_unrated_tournament_has_no_report(arbiter: User) -> None:
     t = new_tournament(arbiter, name="Friendly")
     assert Client().get(f"/ratings/tournaments/{t.pk}/report/").status_code == 404
     assert "/report/" not in Client().get(t.get_absolute_url()).content.decode()
+
+
+def test_a_month_lists_report_gives_the_tournaments_own_figures(arbiter: User) -> None:
+    """A list rated by month rates the tournament with the other games of its month: the tab
+    still gives the tournament's own games, opponents' average, score, expected score and
+    performance (the same computation as the standings' columns), but no change, new rating or
+    K, which are the month's."""
+    rating_list = make_list(period="month")
+    ann, ben = make_player("Ann"), make_player("Ben")
+    start(rating_list, ann, 1600, games=40)
+    start(rating_list, ben, 1500, games=40)
+    t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, 3, 2), rounds=1)
+    play(t, arbiter, [(ann, ben, "1-0")])
+    rated = RatedTournament.objects.get(tournament=t)
+    rows = {r.player.name: r for r in queries.report_rows(rated)}
+    assert (rows["Ann"].rating, rows["Ann"].games, rows["Ann"].opponents) == (1600, 1, 1500)
+    assert rows["Ann"].expected == pytest.approx(0.64)
+    assert rows["Ann"].performance == 1500 + 800  # p = 1: dp 800 (table 8.1.1)
+    html = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/ratings/tournaments/{t.pk}/report/")
+    page = html.content.decode()
+    assert "rated by calendar month" in page and 'id="rating-report"' in page
+    assert "2300" in page and "Rating change" not in page and "New rating" not in page
