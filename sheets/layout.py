@@ -65,6 +65,7 @@ TIME = Text(gettext_noop("Time"), "Время")  # the time each move took: only
 # -- The tournament workbook -------------------------------------------------------------------
 PLAYERS_SHEET = Text(gettext_noop("Players"), "Игроки")
 STANDINGS_SHEET = Text(gettext_noop("Standings"), "Турнирная таблица")
+GROUP_TITLE = Text(gettext_noop("Group %(group)s"), "Группа %(group)s")
 CROSSTABLE_SHEET = Text(gettext_noop("Crosstable"), "Сводная таблица")
 LOG_SHEET = Text(gettext_noop("Arbiter's log"), "Журнал судьи")
 WHEN = Text(gettext_noop("When"), "Когда")

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.models import GameStatus
 from sheets import layout as L
 from tournaments.core import vocabulary as V
 
@@ -164,3 +165,21 @@ def check_scores(code: str, first: int, second: int, mode: str) -> str | None:
         "second": second,
         "result": result_text(code),
     }
+
+
+def state_text(state: dict[str, Any]) -> str:
+    """An adjudication's before/after state in a few words (result, status, moves removed)."""
+    parts = []
+    pairing, game = state.get("pairing") or {}, state.get("game") or {}
+    if pairing.get("result"):
+        parts.append(result_text(pairing["result"]))
+    if pairing.get("points") is not None:
+        parts.append(_(V.POINTS_TEXT) % {"points": V.points_text(pairing["points"])})
+    if game.get("status"):
+        status = GameStatus(game["status"]).label if game["status"] in GameStatus.values else ""
+        parts.append(f"{status} ({game.get('ply', 0)})")
+    if state.get("removed"):
+        parts.append("−" + " ".join(state["removed"]))
+    if "withdrawn_from_round" in state:
+        parts.append(str(state["withdrawn_from_round"] or "—"))
+    return "; ".join(parts)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
 from games import kinds, timekeeping
 from games.models import Game, GameStatus, Seat
@@ -21,11 +21,10 @@ from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
 from sheets.workbooks.hooks import extra_sheets
 from sheets.workbooks.knockout import knockout_sheets
-from sheets.workbooks.results import result_text
+from sheets.workbooks.results import result_text, state_text
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import hooks, queries, scores
 from tournaments.core import history as records
-from tournaments.core import vocabulary as V
 from tournaments.hooks import StandingsColumn
 from tournaments.models import Entry, Pairing, ResultRecord, Round, Tournament
 
@@ -131,11 +130,15 @@ class TournamentData:
         return [p for p in self.pairings if p.game_id and p.game.status != GameStatus.ANNULLED]
 
 
+def _cell(value: Any) -> Cell:
+    return value if isinstance(value, Cell) else Cell(value)
+
+
 def _table(title: str, head: list[str], rows: Iterator[list[Any]], start: int = 3) -> Iterator:
     yield 1, [(1, Cell(title, TITLE))]
     yield start, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
     for n, values in enumerate(rows, start + 1):
-        yield n, [(c, v if isinstance(v, Cell) else Cell(v)) for c, v in enumerate(values, 1)]
+        yield n, [(c, _cell(v)) for c, v in enumerate(values, 1)]
 
 
 def players_sheet(data: TournamentData) -> SheetSpec:
@@ -208,39 +211,47 @@ def _column_style(column: StandingsColumn) -> Style:
 
 
 def standings_sheet(data: TournamentData) -> SheetSpec:
-    table = queries.standings(data.tournament)
+    """The standings: one table, or a group stage's tables one under the other, each with its
+    title ("Group A") and its own places."""
+    groups = queries.group_standings(data.tournament)
+    tables = groups or [("", queries.standings(data.tournament))]
     extra = hooks.standings_columns(data.tournament)  # the ratings of a rated tournament
     styles = [_column_style(column) for column in extra]
+    labels = tables[0][1].labels
     head = [
         t(L.PLACE),
         t(L.NUMBER),
         t(L.NAME),
         t(L.POINTS),
-        *(label for _k, label, _a in table.labels),
+        *(label for _k, label, _a in labels),
         *(f"{column.header} — {column.title}" for column in extra),
     ]
 
-    def rows() -> Iterator[list[Any]]:
-        for row, entry in table.lines():
-            values = [Cell(c.value(entry.pk), s) for c, s in zip(extra, styles, strict=True)]
-            yield [
-                row.place_label,
-                entry.rank,
-                entry.player.name,
-                row.points,
-                *row.tiebreaks,
-                *values,
-            ]
+    def rows() -> Iterator:
+        yield 1, [(1, Cell(t(L.STANDINGS_SHEET), TITLE))]
+        n = 3
+        for label, table in tables:
+            if label:
+                yield n, [(1, Cell(t(L.GROUP_TITLE, group=label), LABEL))]
+                n += 1
+            yield n, [(c, Cell(text, HEAD)) for c, text in enumerate(head, 1)]
+            for row, entry in table.lines():
+                n += 1
+                values = [Cell(c.value(entry.pk), s) for c, s in zip(extra, styles, strict=True)]
+                cells = [row.place_label, entry.rank, entry.player.name, row.points]
+                cells += [*row.tiebreaks, *values]
+                yield n, [(c, _cell(v)) for c, v in enumerate(cells, 1)]
+            n += 2
 
-    widths = {1: 8, 2: 6, 3: 30, 4: 8, **{c: 14 for c in range(5, 5 + len(table.labels))}}
-    first_extra = 5 + len(table.labels)
+    widths = {1: 8, 2: 6, 3: 30, 4: 8, **{c: 14 for c in range(5, 5 + len(labels))}}
+    first_extra = 5 + len(labels)
     widths.update({c: 22 for c in range(first_extra, first_extra + len(extra))})
     return SheetSpec(
         title=t(L.STANDINGS_SHEET),
-        rows=_table(t(L.STANDINGS_SHEET), head, rows()),
+        rows=rows(),
         widths=widths,
-        heights={3: HEAD_HEIGHT},
-        freeze="D4",
+        heights={} if groups else {3: HEAD_HEIGHT},
+        freeze=None if groups else "D4",
     )
 
 
@@ -262,24 +273,6 @@ def crosstable_sheet(data: TournamentData) -> SheetSpec:
         freeze="C4",
         landscape=len(entries) > 12,
     )
-
-
-def _state_text(state: dict[str, Any]) -> str:
-    """An adjudication's before/after state in a few words (result, status, moves removed)."""
-    parts = []
-    pairing, game = state.get("pairing") or {}, state.get("game") or {}
-    if pairing.get("result"):
-        parts.append(result_text(pairing["result"]))
-    if pairing.get("points") is not None:
-        parts.append(gettext(V.POINTS_TEXT) % {"points": V.points_text(pairing["points"])})
-    if game.get("status"):
-        status = GameStatus(game["status"]).label if game["status"] in GameStatus.values else ""
-        parts.append(f"{status} ({game.get('ply', 0)})")
-    if state.get("removed"):
-        parts.append("−" + " ".join(state["removed"]))
-    if "withdrawn_from_round" in state:
-        parts.append(str(state["withdrawn_from_round"] or "—"))
-    return "; ".join(parts)
 
 
 def log_sheet(data: TournamentData) -> SheetSpec:
@@ -316,8 +309,8 @@ def log_sheet(data: TournamentData) -> SheetSpec:
                 str(a.get_act_display()),
                 str(a.get_reason_display()),
                 ", ".join(about),
-                _state_text(a.before),
-                _state_text(a.after),
+                state_text(a.before),
+                state_text(a.after),
                 a.note_text or None,
                 a.decided_by.get_username() if a.decided_by else None,
                 str(a.get_source_display()),
