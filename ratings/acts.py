@@ -38,6 +38,11 @@ def _require(user: AnyUser | None, tournament: Tournament) -> None:
 
 
 def check_fits(rating_list: RatingList, tournament: Tournament) -> None:
+    if tournament.format_entry.plays_tables:  # no pairwise games to rate (docs/ratings.md)
+        raise RatingError(
+            _("SOS at tables is not rated yet: a rating list rates games of two players."),
+            "tables",
+        )
     if tournament.kind != rating_list.kind or (
         rating_list.preset and (tournament.options or {}).get("preset") != rating_list.preset
     ):

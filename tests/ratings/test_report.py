@@ -19,7 +19,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from ratings import queries
+from ratings import acts, queries
+from ratings.errors import RatingError
 from ratings.models import RatedTournament
 from tests.ratings.helpers import make_list, play, rated_tournament, start
 from tests.ratings.pages import make_club
@@ -97,3 +98,16 @@ def test_a_month_lists_report_gives_the_tournaments_own_figures(arbiter: User) -
     page = html.content.decode()
     assert "rated by calendar month" in page and 'id="rating-report"' in page
     assert "2300" in page and "Rating change" not in page and "New rating" not in page
+
+
+def test_an_event_at_tables_is_not_rated_yet(arbiter: User) -> None:
+    """SOS at tables has no pairwise games for a list to rate: rating it is refused with a
+    message (docs/ratings.md), not accepted to rate nothing."""
+    rating_list = make_list()
+    t = new_tournament(arbiter, name="Table Night", format="sos_tables")
+    with pytest.raises(RatingError) as refused:
+        acts.mark_rated(tournament=t, rating_list=rating_list, user=arbiter)
+    assert refused.value.code == "tables" and "SOS at tables is not rated yet" in str(
+        refused.value.message
+    )
+    assert not RatedTournament.objects.filter(tournament=t).exists()
