@@ -167,3 +167,24 @@ def test_a_cup_on_the_site_clears_by_annulling(arbiter: User) -> None:
     seats = {s.player.name for s in final.game.seats.all()}
     assert seats == set(names(t, 3)) == {"P04", "P02"}
     assert final.game.time_control == "fischer/600/5"
+
+
+def test_a_game_a_correction_leaves_unneeded_does_not_hold_the_round_open(arbiter: User) -> None:
+    """A match of two games level after them goes to its sudden-death game; that game played,
+    the arbiter clears the match to correct game 2 (now the first player won both). The third
+    board keeps its history (its records) but the match no longer needs it: the round finishes."""
+    t = new_cup(arbiter, 2, games=2, decider="sudden_death")
+    pair(t, arbiter)
+    play(t, arbiter, 1, "1-0", "1-0")  # one win each (the first move alternates): level
+    assert len(games_of(t, 1)) == 3  # the sudden-death game
+    play(t, arbiter, 1, "1-0")
+    assert view(t).matches[1].status.decided
+    cup_clear.clear_match(match=match_row(t, 1), user=arbiter)
+    second = games_of(t, 1)[1]
+    play(t, arbiter, 1, "1-0")
+    services.record_result(pairing=second, result="0-1", user=arbiter)  # game 1's winner again
+    games = games_of(t, 1)
+    assert [g.result for g in games] == ["1-0", "0-1", ""]  # the third board kept, unneeded
+    assert view(t).matches[1].status.decided
+    finish(t, arbiter)
+    assert places(t) == {"P01": 1, "P02": 2}

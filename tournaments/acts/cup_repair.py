@@ -13,7 +13,7 @@ from games import services as game_services
 from games.models import Game, GameStatus
 from tournaments import pairing
 from tournaments.acts import notes
-from tournaments.acts.cup import CupView, MatchView
+from tournaments.acts.cup import CupView, MatchView, game_results, read_cup
 from tournaments.acts.skeleton import record
 from tournaments.acts.versions import snapshot
 from tournaments.authority import AnyUser
@@ -25,6 +25,7 @@ from tournaments.models import (
     RecordReason,
     ResultRecord,
     ResultSource,
+    Round,
     Tournament,
 )
 
@@ -116,3 +117,15 @@ def _new_game(t: Tournament, game: Pairing, clock: str) -> Game:
         time_control=clock,
         clocks_wait=True,
     )
+
+
+def boards_not_needed(rnd: Round) -> set[int]:
+    """Boards of ``rnd`` kept only for their history: a match's games past what it needs (a
+    correction decided it sooner) that have records and no result. They hold no round open."""
+    view = read_cup(rnd.tournament)
+    found: set[int] = set()
+    for m in view.matches.values() if view is not None else ():
+        if m.row is not None and m.row.round_id == rnd.pk and m.state is not None:
+            keep = len(game_results(m.games)) + (1 if m.state.next_game is not None else 0)
+            found |= {g.pk for g in m.games[keep:] if not g.result}
+    return found

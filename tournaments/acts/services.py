@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import formats
-from tournaments.acts import cup_play, pairing_results, results, revision, tables
+from tournaments.acts import cup_play, cup_repair, pairing_results, results, revision, tables
 from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
@@ -319,7 +319,10 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
         pairing__round=rnd, pairing__result="", winners__isnull=False
     ).exclude(status=GameStatus.ANNULLED):
         results.sync_from_game(game=game)
-    missing = rnd.pairings.filter(result="").count()
+    open_boards = rnd.pairings.filter(result="")
+    if tournament.format_entry.plays_matches:  # a knockout's boards a correction left unneeded
+        open_boards = open_boards.exclude(pk__in=cup_repair.boards_not_needed(rnd))
+    missing = open_boards.count()
     if missing:
         raise TournamentError(
             ngettext(
