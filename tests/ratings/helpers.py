@@ -92,3 +92,15 @@ def changes(rating_list: RatingList) -> list[tuple[str, str, float | None, float
         .select_related("player")
         .order_by("period_key", "player__name")
     ]
+
+
+def month_list_event(arbiter: User) -> Tournament:
+    """A list rated by calendar month and a one-round tournament of March 2026 in it: Ann 1600
+    beats Ben 1500 (40 games each)."""
+    rating_list = make_list(period="month")
+    ann, ben = factories.make_player("Ann"), factories.make_player("Ben")
+    start(rating_list, ann, 1600, games=40)
+    start(rating_list, ben, 1500, games=40)
+    t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, 3, 2), rounds=1)
+    play(t, arbiter, [(ann, ben, "1-0")])
+    return t

@@ -13,8 +13,6 @@ The byes are not rated: Ann 2 games, Ben 1, Cyd 1.
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -22,9 +20,9 @@ from django.test import Client
 from ratings import acts, queries
 from ratings.errors import RatingError
 from ratings.models import RatedTournament
-from tests.ratings.helpers import make_list, play, rated_tournament, start
+from tests.ratings.helpers import make_list, month_list_event
 from tests.ratings.pages import make_club
-from tests.tournaments.helpers import make_player, new_tournament
+from tests.tournaments.helpers import new_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -83,12 +81,7 @@ def test_a_month_lists_report_gives_the_tournaments_own_figures(arbiter: User) -
     still gives the tournament's own games, opponents' average, score, expected score and
     performance (the same computation as the standings' columns), but no change, new rating or
     K, which are the month's."""
-    rating_list = make_list(period="month")
-    ann, ben = make_player("Ann"), make_player("Ben")
-    start(rating_list, ann, 1600, games=40)
-    start(rating_list, ben, 1500, games=40)
-    t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, 3, 2), rounds=1)
-    play(t, arbiter, [(ann, ben, "1-0")])
+    t = month_list_event(arbiter)
     rated = RatedTournament.objects.get(tournament=t)
     rows = {r.player.name: r for r in queries.report_rows(rated)}
     assert (rows["Ann"].rating, rows["Ann"].games, rows["Ann"].opponents) == (1600, 1, 1500)

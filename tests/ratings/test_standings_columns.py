@@ -5,8 +5,6 @@ the figures are the rating report's (tests/ratings/test_report.py checks them by
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -17,10 +15,10 @@ from ratings import queries
 from ratings.models import RatedTournament
 from ratings.report import report
 from sheets import services as sheets
-from tests.ratings.helpers import entry, make_list, play, rated_tournament, start
+from tests.ratings.helpers import entry, month_list_event
 from tests.ratings.pages import make_club
 from tests.ratings.sheet_helpers import cells
-from tests.tournaments.helpers import make_player, new_tournament, register_all
+from tests.tournaments.helpers import new_tournament, register_all
 from tournaments import hooks
 
 pytestmark = pytest.mark.django_db
@@ -106,12 +104,7 @@ def test_the_workbooks_standings_sheet(arbiter: User) -> None:
 
 
 def test_a_month_list_has_no_change_column(arbiter: User) -> None:
-    rating_list = make_list(period="month")
-    ann, ben = make_player("Ann"), make_player("Ben")
-    start(rating_list, ann, 1600, games=40)
-    start(rating_list, ben, 1500, games=40)
-    t = rated_tournament(arbiter, rating_list, [ann, ben], dt.date(2026, 3, 2), rounds=1)
-    play(t, arbiter, [(ann, ben, "1-0")])
+    t = month_list_event(arbiter)
     with translation.override("en"):
         headers = [c.header for c in hooks.standings_columns(t)]
     assert headers == ["Rtg", "TPR", "ARO"]
