@@ -63,7 +63,7 @@ def _score(view: cup.CupView, m: cup.MatchView) -> tuple[str, str] | None:
     state = m.state
     if m.decided_by == "walkover":
         won = m.row.walkover_winner if m.row is not None else 0
-        return ("+", "-") if won == 0 else ("-", "+")
+        return {0: ("+", "-"), 1: ("-", "+")}.get(won, ("-", "-"))  # both withdrawn: "-", "-"
     if state is None or not m.games:
         return None
     texts = [points_text(p) for p in state.score]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.helpers import reload
@@ -24,6 +26,7 @@ from tournaments import queries
 from tournaments.acts import cup_play, services
 from tournaments.errors import TournamentError
 from tournaments.models import Act, Entry, RecordReason, ResultRecord, TournamentStatus
+from tournaments.models.knockout import BOTH_WITHDRAWN
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +188,33 @@ def test_a_correction_that_levels_a_match_brings_its_tie_break(arbiter: User) ->
     assert reasons(t)[-1] == RecordReason.BY_SUDDEN_DEATH
     finish(t, arbiter)
     assert places(t) == {"P01": 1, "P02": 2}
+
+
+def test_two_withdrawn_players_send_nobody_on(arbiter: User) -> None:
+    """Both players of a semi-final withdraw: their match is a walkover to nobody (recorded),
+    and the other semi-final's winner has the final as a bye: champion without playing it."""
+    t = new_cup(arbiter, 8)
+    pair(t, arbiter)
+    for number in (1, 2, 3, 4):
+        win(t, arbiter, number, names(t, number)[0])
+    finish(t, arbiter)
+    gone = [names(t, 1)[0], names(t, 2)[0]]  # the players the bracket sends to match 5
+    for name in gone:
+        services.withdraw(entry=Entry.objects.get(player__name=name), user=arbiter, from_round=2)
+    pair(t, arbiter)
+    semi = match_row(t, 5)
+    assert {semi.first.player.name, semi.second.player.name} == set(gone)
+    assert semi.walkover_winner == BOTH_WITHDRAWN and games_of(t, 5) == []
+    assert view(t).matches[5].status.winner == 0  # nobody goes on
+    walkover = ResultRecord.objects.get(tournament=t, act=Act.FORFEIT)
+    assert walkover.reason == RecordReason.WITHDRAWAL
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(t.get_absolute_url()).content.decode()
+    assert "Walkover: both players withdrew, nobody goes on" in page
+    drawn = Client().get(reverse("tournaments:bracket", args=[t.pk]))
+    assert drawn.status_code == 200 and drawn.content.decode().count("bracket-slot--loser") >= 2
+    champion = names(t, 6)[0]
+    win(t, arbiter, 6, champion)
+    finish(t, arbiter)
+    assert view(t).state.champion is not None
+    assert places(t)[champion] == 1
+    assert reload(t).status == TournamentStatus.FINISHED

@@ -20,6 +20,7 @@ from tournaments.acts import stages
 from tournaments.formats import CupOptions
 from tournaments.formats.knockout import Knockout
 from tournaments.models import Cup, Entry, KnockoutMatch, Pairing, Tournament
+from tournaments.models.knockout import BOTH_WITHDRAWN
 from tournaments.pairing.knockout_bracket import SEED, SOURCE_TEXTS
 from tournaments.standings import StandingRow
 
@@ -119,6 +120,8 @@ def outcome(view: MatchView, seeds: list[int]) -> pairing.Outcome | None:
     if row is None or row.second_id is None:
         return None
     sides = (row.first_id, row.second_id)
+    if row.walkover_winner == BOTH_WITHDRAWN:  # no winner: ``read_cup`` takes both as gone
+        return None
     if row.walkover_winner is not None:
         return pairing.Outcome(seeds.index(sides[row.walkover_winner]) + 1, walkover=True)
     if view.state is None or view.state.winner is None:
@@ -164,16 +167,19 @@ def read_cup(t: Tournament) -> CupView | None:
     rows = read_rows(t)
     views: dict[int, MatchView] = {}
     results: dict[int, pairing.Outcome] = {}
+    gone: set[int] = set()  # the seeds of matches both of whose players had withdrawn
     for match in bracket.matches:
         view = MatchView(match, pairing.MatchStatus(match.id, "waiting", None, None))
         if match.id in rows:
             view.row, view.games = rows[match.id]
             view.state, view.problem = match_state_of(options, view.row, view.games)
+            if view.row.walkover_winner == BOTH_WITHDRAWN:
+                gone |= {cup.seeds.index(e) + 1 for e in (view.row.first_id, view.row.second_id)}
             decided = outcome(view, cup.seeds)
             if decided is not None:
                 trial = {**results, match.id: decided}
                 try:
-                    pairing.advance(bracket, trial)
+                    pairing.advance(bracket, trial, withdrawn=gone)
                 except pairing.KnockoutError:
                     view.conflict = True
                     view.problem = _(
@@ -183,7 +189,7 @@ def read_cup(t: Tournament) -> CupView | None:
                 else:
                     results = trial
         views[match.id] = view
-    state = pairing.advance(bracket, results)
+    state = pairing.advance(bracket, results, withdrawn=gone)
     for number, view in views.items():
         view.status = state.matches[number]
     return CupView(t, entry, options, cup, bracket, entries, state, views)

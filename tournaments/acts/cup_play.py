@@ -54,6 +54,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.models.knockout import BOTH_WITHDRAWN
 from tournaments.pairing.knockout_match import DECIDER
 
 DECIDED_BY = {
@@ -168,7 +169,7 @@ def open_match(
     t: Tournament, rnd: Round, view: CupView, number: int, *, user: AnyUser | None
 ) -> KnockoutMatch:
     """Pair the ready match ``number`` in ``rnd``: its first game, or a walkover (recorded)
-    when an entrant has withdrawn from the round (both withdrawn: the upper slot goes on)."""
+    when an entrant has withdrawn from the round (both withdrawn: nobody goes on)."""
     status = view.state.matches[number]
     first, second = view.entrant(status.first), view.entrant(status.second)
     assert first is not None and second is not None
@@ -177,7 +178,7 @@ def open_match(
     )
     gone = [not e.is_active_in(rnd.number) for e in (first, second)]
     if any(gone):
-        row.walkover_winner = 0 if gone[1] else 1
+        row.walkover_winner = BOTH_WITHDRAWN if all(gone) else 0 if gone[1] else 1
         row.save(update_fields=["walkover_winner"])
         _match_record(t, row, RecordReason.WITHDRAWAL, user, act=Act.FORFEIT)
     else:

@@ -34,11 +34,16 @@ class Cup(models.Model):
         return str(self.tournament)
 
 
+# ``KnockoutMatch.walkover_winner`` when both entrants had withdrawn: nobody goes on.
+BOTH_WITHDRAWN = 2
+
+
 class KnockoutMatch(models.Model):
     """One match of a knockout's bracket (``number``: the core's match id) as paired in
     ``round``: its two entrants (``second`` empty for a bye), its games (``games``: the
     round's pairings of this match, in order), and the facts a decision left — the winner of a
-    walkover (0 the first, 1 the second) and the lot drawn, with its outcome."""
+    walkover (0 the first, 1 the second, :data:`BOTH_WITHDRAWN` nobody) and the lot drawn,
+    with its outcome."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="knockout_matches"

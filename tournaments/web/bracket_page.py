@@ -193,6 +193,8 @@ def _slot(view: cup.CupView, m: cup.MatchView, index: int, line: cup_page.MatchL
     if status.winner and seat:
         slot.winner = status.winner == seat
         slot.loser = status.status in ("played", "walkover") and not slot.winner
+    elif seat and status.status == "walkover":  # both had withdrawn: nobody goes on
+        slot.loser = True
     if line.score is not None:
         slot.score = line.score[index]
     if line.tiebreak is not None:

@@ -67,6 +67,8 @@ def _text(view: cup.CupView, m: cup.MatchView) -> tuple[str, bool]:
     if st.status == "bye":
         return _named(_("Bye: %(name)s goes on"), winner), False
     if st.status == "walkover":
+        if winner is None:
+            return _("Walkover: both players withdrew, nobody goes on"), False
         return _named(_("Walkover: %(name)s goes on"), winner), False
     if st.status == "not_needed":
         return _("Not needed"), False
