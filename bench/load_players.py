@@ -28,7 +28,8 @@ ACTIVE = ("waiting", "in_progress")
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # The panel's class list grows once the game is over ("panel panel--over").
 DATA_PLY = re.compile(r'class="panel[^"]*" data-ply="(\d+)" data-status="(\w+)"')
-NOTATION = re.compile(r'<td class="notation">([^<]+)</td>')
+# The score sheet's moves: a cell of one move a row, or the link of a move in a move pair.
+NOTATION = re.compile(r'class="notation"[^>]*>([^<]+)<')
 # The move view's answer to an accepted move (any other answer is parsed as JSON).
 MOVE_ACCEPTED = b'{"ok": true}'
 

@@ -51,7 +51,7 @@ def look_at_the_game(open_page: Any, base: str, path: str, session: str) -> dict
         "status": panel.get_attribute("data-status"),
         "ply": panel.get_attribute("data-ply"),
         "records": page.locator("section.adjudications").inner_text(),
-        "moves": page.locator("table.moves tbody tr").count(),
+        "moves": page.locator("table.moves .notation").count(),
         "board buttons": page.locator('button[name="cell"]').count(),
         "claim form": page.locator("form.claim-form").count(),
     }

@@ -38,7 +38,7 @@ from tests.ops.realservers import (
 
 pytestmark = pytest.mark.servers
 
-NOTATION = re.compile(r'<td class="notation">([^<]+)</td>')
+NOTATION = re.compile(r'class="notation"[^>]*>([^<]+)<')  # a score sheet cell or link
 ATTACKER, ALICE_HOME, BOB_HOME, ARBITER_HOME = (
     "203.0.113.9",
     "198.51.100.4",
