@@ -20,6 +20,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import kinds
 from games.bidi import ltr_text
 from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
@@ -169,7 +170,9 @@ class Tables(Format):
             raise TournamentError(_("An event at tables needs its number of rounds."), "rounds")
 
     def kind_problem(self, kind: str) -> str | None:
-        if kind != "sos":
+        """Tables need a game three or more may play at one board (the kinds' registry says
+        which: SOS today)."""
+        if not kinds.known(kind) or kinds.get(kind).max_seats < 3:
             return _("Tables of three to six players are for SOS tournaments only.")
         return None
 
