@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from tournaments import pairing
+from tournaments.acts import revision
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 
@@ -34,6 +35,7 @@ def draw_groups(t: Tournament, entries: Sequence[Entry]) -> None:
         for e in members:
             e.group = pairing.group_label(index)
     Entry.objects.bulk_update(list(entries), ["group"])
+    revision.bump(t)  # a bulk write sends no signal: the groups change what the pages show
     t.rounds = pairing.groups_rounds(groups)
     t.save(update_fields=["rounds"])
 

@@ -160,6 +160,7 @@ def _make_byes(
         for n, e in enumerate(seated.byes, 1)
     ]
     created = Pairing.objects.bulk_create(rows)
+    revision.bump(t)  # a bulk write sends no signal
     by_pk = {e.pk: e for e in t.entries.filter(pk__in=seated.byes)}
     for p in created:
         p.round = rnd
