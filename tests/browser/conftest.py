@@ -98,6 +98,15 @@ PageFactory = Callable[..., Page]
 
 
 @pytest.fixture
+def contexts() -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens (one per user or viewport), closed after it."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
 def open_page(
     browser: Browser, live_server, request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[PageFactory]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,14 +47,6 @@ def axe_source() -> str:
 @pytest.fixture
 def club() -> Club:
     return make_club()
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def axe_violations(page: Page, source: str) -> list[dict]:

@@ -3,8 +3,6 @@ the score sheet of move pairs, the dark theme, and keyboard play with its announ
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -22,14 +20,6 @@ __all__ = ["axe_source"]  # the fixture, shared with test_a11y
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def players() -> tuple[list, list]:

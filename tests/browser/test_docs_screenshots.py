@@ -10,7 +10,6 @@ checks that README.md and docs/*.md show no picture but these, and every one of 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,14 +104,6 @@ def open_cup(arbiter: User) -> str:
             tournament=cup, player=Player.objects.get(name=name), user=arbiter
         )
     return reverse("tournaments:join", args=[cup.pk])
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def settle(page: Page) -> None:

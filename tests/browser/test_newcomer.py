@@ -4,8 +4,6 @@ e-mail and date inputs styled as the text inputs are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
@@ -17,14 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def club() -> Club:
     return make_club()
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def test_the_your_move_badge_shows_on_a_phone_without_the_menu(

@@ -6,8 +6,6 @@ as a superuser so the arbiter's forms show too. ``BROWSER_SHOTS=<folder>`` keeps
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -30,14 +28,6 @@ WIDTH = PHONE["width"]
 @pytest.fixture
 def club() -> Club:
     return make_club()
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def page_width(page: Page) -> int:

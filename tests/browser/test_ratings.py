@@ -4,8 +4,6 @@ scrolls in its own box, never the page); axe-core finds nothing serious on eithe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
@@ -16,14 +14,6 @@ from tests.ratings.pages import make_history
 from tests.tournaments.helpers import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fa-IR"])

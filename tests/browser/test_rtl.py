@@ -3,8 +3,6 @@ notation and the scores stay left to right."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
@@ -16,14 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def club() -> Club:
     return make_club()
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[BrowserContext]]:
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def test_the_persian_standings_read_from_the_right(
