@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, BrowserContext
 from games import services
 from games.models import Game
 from tests.browser.club import open_in
-from tests.browser.test_a11y import axe_source, axe_violations, contexts, report  # noqa: F401
+from tests.browser.test_a11y import axe_source, axe_violations, report  # noqa: F401
 from tests.factories import make_player, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +30,7 @@ def finished_game() -> Game:
 def test_a_finished_games_board_is_inert_and_accessible(
     browser: Browser,
     live_server,
-    contexts: list[BrowserContext],  # noqa: F811
+    contexts: list[BrowserContext],
     axe_source: str,  # noqa: F811
 ) -> None:
     game = finished_game()
