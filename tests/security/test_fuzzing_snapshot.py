@@ -26,6 +26,8 @@ def test_a_changed_row_changes_its_tables_digest_and_no_other() -> None:
 
 
 def test_a_nul_character_and_text_longer_than_its_column_are_problems() -> None:
+    if connection.vendor != "sqlite":  # PostgreSQL refuses both values itself
+        pytest.skip("SQLite only")
     player = Player.objects.create(name="Vera")
     limit = Player._meta.get_field("name").max_length
     table = connection.ops.quote_name(Player._meta.db_table)
