@@ -57,13 +57,14 @@ test: setup browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 # The same suite on a throw-away PostgreSQL 15 server (installed if missing, started, stopped),
-# less the multi-server tests (marked `servers`), which bring their own PostgreSQL, and the
-# LibreOffice tests (marked `office`) and the slow walks marked `once` (the POST fuzz; the NUL
-# that PostgreSQL alone refuses is guarded by config.security and tested on both): they ran in
-# `make test` already. Only the tests that can reach the database run again
+# less the multi-server tests (marked `servers`), which bring their own PostgreSQL, the real
+# clients run once (LibreOffice, marked `office`; chromium, marked `browser`: the pages they drive
+# write through the same services the database tests cover) and the slow walks marked `once` (the
+# POST fuzz; the NUL that PostgreSQL alone refuses is guarded by config.security and tested on
+# both): they ran in `make test` already. Only the tests that can reach the database run again
 # (TESTS_DATABASE_ONLY=1, tests/conftest.py): the others would repeat the SQLite run to the letter.
 test-postgres: setup browser
-	TESTS_DATABASE_ONLY=1 scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers and not office and not once' $(PYTEST_ARGS)
+	TESTS_DATABASE_ONLY=1 scripts/with_postgres.sh $(VENV)/bin/pytest -m 'not servers and not office and not once and not browser' $(PYTEST_ARGS)
 
 # The pictures of docs/player-guide.md, docs/arbiter-guide.md and the README, taken again by the
 # browser test that makes them (overwriting docs/img/*.png): commit them after a page changes.
