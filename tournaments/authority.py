@@ -18,7 +18,15 @@ from games import authority as game_authority
 from games import memo
 from games.models import Game, Player
 from tournaments.errors import TournamentError
-from tournaments.models import Act, Entry, Pairing, ResultRecord, Tournament, TournamentStatus
+from tournaments.models import (
+    Act,
+    Entry,
+    Pairing,
+    ResultRecord,
+    TableSeating,
+    Tournament,
+    TournamentStatus,
+)
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -89,7 +97,11 @@ def tournament_of_game(game: Game) -> Tournament | None:
     """The tournament ``game`` was played for (also once annulled and replaced), or ``None``."""
     # Read once on a page (the game page's hook answer has read it already: games.memo).
     pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
-    return pairing.round.tournament if pairing is not None else None
+    if pairing is not None:
+        return pairing.round.tournament
+    # A table's game at an event at tables (issue 30).
+    table = TableSeating.objects.filter(game=game).select_related("round__tournament").first()
+    return table.round.tournament if table is not None else None
 
 
 # -- the games app's resolver ------------------------------------------------------------------
@@ -108,15 +120,21 @@ def _games_of(pairings: QuerySet[Pairing], records: QuerySet[ResultRecord]) -> Q
     )
 
 
+def _table_games(tables: QuerySet[TableSeating]) -> Q:
+    return Q(pk__in=tables.filter(game__isnull=False).values("game"))
+
+
 def _arbitrated(user: AnyUser) -> Q:
     return _games_of(
         Pairing.objects.filter(round__tournament__arbiters=user),
         ResultRecord.objects.filter(pairing__round__tournament__arbiters=user),
-    )
+    ) | _table_games(TableSeating.objects.filter(round__tournament__arbiters=user))
 
 
 def _owned() -> Q:
-    return _games_of(Pairing.objects.all(), ResultRecord.objects.all())
+    return _games_of(Pairing.objects.all(), ResultRecord.objects.all()) | _table_games(
+        TableSeating.objects.all()
+    )
 
 
 def _players_of(user: AnyUser) -> Q:

@@ -30,6 +30,7 @@ from games.errors import GameError
 from games.models import ACTIVE_STATUSES, Game, GameStatus
 from tournaments import authority
 from tournaments.acts.skeleton import Step, acting, check, no_state
+from tournaments.acts.table_games import round_games_q
 from tournaments.authority import AnyUser
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -89,7 +90,7 @@ def add_time(
 def round_games(rnd: Round) -> list[Game]:
     """The round's games on the site that have a clock and are still being played."""
     return list(
-        Game.objects.filter(pairing__round=rnd, status__in=ACTIVE_STATUSES, over_the_board=False)
+        Game.objects.filter(round_games_q(rnd), status__in=ACTIVE_STATUSES, over_the_board=False)
         .exclude(time_control="")
         .order_by("pk")
     )
@@ -102,7 +103,7 @@ def waiting_games(rnd: Round) -> list[Game]:
 
 def round_started_at(rnd: Round) -> datetime | None:
     """When ``rnd`` was started (its games' clocks' start), ``None`` while not started."""
-    games = Game.objects.filter(pairing__round=rnd, over_the_board=False).exclude(time_control="")
+    games = Game.objects.filter(round_games_q(rnd), over_the_board=False).exclude(time_control="")
     moments = [started_at(timekeeping.acts_of(g)) for g in games.only("clock_log")]
     return min((m for m in moments if m is not None), default=None)
 

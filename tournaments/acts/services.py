@@ -20,7 +20,15 @@ from django.utils.translation import ngettext
 from games.bidi import isolate
 from games.models import Game, GameStatus, Player
 from tournaments import formats
-from tournaments.acts import cup_play, cup_repair, pairing_results, results, revision, tables
+from tournaments.acts import (
+    cup_play,
+    cup_repair,
+    pairing_results,
+    results,
+    revision,
+    table_games,
+    tables,
+)
 from tournaments.acts.entry_changes import validated_entry_changes
 from tournaments.acts.status import refresh_status
 from tournaments.acts.tournament_settings import (
@@ -335,6 +343,8 @@ def finish_round(*, round: Round, user: AnyUser | None) -> Round:
         )
     if tournament.format_entry.plays_matches and (problem := cup_play.round_problem(rnd)):
         raise TournamentError(problem, "match_open")
+    if tournament.format_entry.plays_tables:
+        table_games.sync_round(rnd)  # a table's game ended whose signal has not arrived
     if tournament.format_entry.plays_tables and (problem := tables.round_problem(rnd)):
         raise TournamentError(problem, "table_open")
     rnd.status = RoundStatus.FINISHED

@@ -7,7 +7,8 @@ pure core ``tournaments.pairing.seat_round``, docs/tables.md).
 - ``record_table``: the arbiter's act of a table's result over the board — every seat's SOS
   count, all or none; places by ``placings`` (ties shared) and points by ``placement_points``
   (or the counts themselves), cached on the seats; one record in the arbiter's log; a
-  correction computes them again.
+  correction computes them again (the core: ``table_results``, shared with the tables' games
+  on the site, ``table_games``).
 - ``round_problem``: why a round cannot be finished yet (a table without its result).
 - ``standing_rows``: the standings (``tournaments.standings.tables``).
 """
@@ -22,14 +23,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import pairing
-from tournaments.acts import notes, pairing_results, revision
-from tournaments.acts.skeleton import record
+from tournaments.acts import pairing_results, revision, table_games, table_results
 from tournaments.authority import AnyUser, require_arbiter
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.formats import Scoring, TablesOptions
+from tournaments.formats import TablesOptions
 from tournaments.models import (
-    Act,
     Entry,
     Pairing,
     RecordReason,
@@ -144,6 +143,7 @@ def seat_tables(t: Tournament, rnd: Round, *, user: AnyUser | None) -> list[Tabl
             TableSeat(table=row, entry_id=e, seat=s) for s, e in enumerate(table.seats)
         )
         made.append(row)
+    table_games.make_games(t, made)
     _make_byes(t, rnd, seated, user)
     revision.bump(t)
     return made
@@ -182,55 +182,36 @@ def _checked_counts(counts: Sequence[int | None], seats: int) -> list[int]:
     return list(given)
 
 
-def score_table(counts: Sequence[int], opts: TablesOptions) -> tuple[list[float], list[float]]:
-    """A table's places (ties shared) and points, by the event's scoring."""
-    places = pairing.placings(counts)
-    if opts.scoring == Scoring.COUNTS:
-        return places, [float(c) for c in counts]
-    scheme = opts.points_table
-    return places, pairing.placement_points(counts, scheme, size=opts.size)
-
-
 @transaction.atomic
 def record_table(
     *, table: TableSeating, counts: Sequence[int | None], user: AnyUser | None, note: str = ""
 ) -> TableSeating:
-    """The arbiter's act: ``counts`` the SOS made by each seat, in seat order."""
+    """The arbiter's act: ``counts`` the SOS made by each seat, in seat order. Refused while
+    the table's game is being played on the site; a game without a move is closed by it
+    (``table_games.close_unplayed``); after a game's end it corrects the game's result (a seat
+    the game put out stays last)."""
     row = (
         TableSeating.objects.select_for_update()
-        .select_related("round__tournament")
+        .select_related("round__tournament", "game")
         .get(pk=table.pk)
     )
     t = row.round.tournament
     require_arbiter(user, t)
-    seats = list(row.seats.select_related("entry").order_by("seat"))
-    checked = _checked_counts(counts, len(seats))
-    before = [s.sos_count for s in seats]
-    if before == checked:
-        return row
-    places, points = score_table(checked, options_of(t))
-    for seat, count, place, pts in zip(seats, checked, places, points, strict=True):
-        seat.sos_count, seat.place, seat.points = count, place, pts
-    TableSeat.objects.bulk_update(seats, ["sos_count", "place", "points"])
-    corrected = any(c is not None for c in before)
-    record(
-        Act.CORRECT_RESULT if corrected else Act.RESULT,
+    checked = _checked_counts(counts, row.seats.count())
+    table_games.check_enterable(row.game)
+    corrected = row.seats.filter(sos_count__isnull=False).exists()
+    table_results.write_result(
+        t,
+        row,
+        checked,
+        out=table_results.out_seats(row.game),
         source=ResultSource.PAPER,
         reason=RecordReason.CORRECTION if corrected else RecordReason.REPORTED,
-        note=note or notes.Note(notes.TABLE_RESULT, table=row.number, round=row.round.number),
         user=user,
-        tournament=t,
-        entry=seats[0].entry,
-        before={"table": row.number, "round": row.round.number, "counts": before},
-        after={
-            "table": row.number,
-            "round": row.round.number,
-            "counts": checked,
-            "places": places,
-            "points": points,
-        },
+        note=note,
+        game=row.game,
     )
-    revision.bump(t)
+    table_games.close_unplayed(row.game, checked)
     return row
 
 

@@ -1,6 +1,6 @@
 """An SOS event at tables on the round page: its tables (number, the seats in order with names,
-SOS counts, places and points, why the table) and its byes. The arbiter's form of a table's
-result is posted to ``tables_views.table_result``."""
+SOS counts, places and points, why the table, its game on the site) and its byes. The arbiter's
+form of a table's result is posted to ``tables_views.table_result``."""
 
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ class TableLine:
     def has_result(self) -> bool:
         return all(s.sos_count is not None for s in self.seats)
 
+    @property
+    def enterable(self) -> bool:
+        """Whether the arbiter may enter the counts: no game on the site is being played
+        (none, one without a move, or one over: a correction)."""
+        game = self.table.game
+        return game is None or not (game.is_active and game.ply)
+
 
 @dataclass
 class ByeLine:
@@ -44,7 +51,7 @@ def tables_context(t: Tournament, rnd: Round) -> dict[str, Any]:
             seats=sorted(seats.get(row.pk, []), key=lambda s: s.seat),
             reasons=[queries.describe(r, names, html=True) for r in row.reasons],
         )
-        for row in rnd.tables.order_by("number")
+        for row in rnd.tables.select_related("game").order_by("number")
     ]
     byes = [
         ByeLine(p.first, [queries.describe(r, names, html=True) for r in p.reasons])
