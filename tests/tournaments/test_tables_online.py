@@ -21,10 +21,11 @@ from tests import factories
 from tests.conftest import FrozenTime
 from tests.tournaments.helpers import new_tournament, pair, seed_players
 from tournaments import pairing
-from tournaments.acts import clocks, services, table_games, tables
+from tournaments.acts import clocks, decisions, services, table_games, tables
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Act,
+    RecordReason,
     ResultRecord,
     ResultSource,
     Round,
@@ -211,8 +212,10 @@ def test_the_round_page_links_each_tables_game(arbiter: User, client: Client) ->
     page = client.get(rnd.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Finished" in page
     game_page = client.get(row.game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    text = game_page.content.decode()
     for seat in seat_rows(row):
-        assert seat.entry.player.name in game_page.content.decode()
+        assert seat.entry.player.name in text
+    assert f'href="{row.get_absolute_url()}"' in text  # back to its table
 
 
 def test_the_tournaments_arbiter_arbitrates_a_tables_game(arbiter: User) -> None:
@@ -220,3 +223,25 @@ def test_the_tournaments_arbiter_arbitrates_a_tables_game(arbiter: User) -> None
     row = table_of(pair(t, arbiter))
     assert may_arbitrate_game(arbiter, row.game)
     assert not may_arbitrate_game(seat_rows(row)[0].entry.player.user, row.game)
+
+
+def test_the_arbiters_decision_on_a_tables_game_records_the_table(arbiter: User) -> None:
+    t = online_event(arbiter, 3)
+    row = table_of(pair(t, arbiter))
+    users = [s.entry.player.user for s in seat_rows(row)]
+    game_services.submit_move(game=row.game, user=users[0], notation="A1=S")
+    game_services.submit_move(game=row.game, user=users[1], notation="B1=O")
+    game_services.submit_move(game=row.game, user=users[2], notation="C1=S")  # an SOS
+    with factories.committed():
+        decisions.decide(
+            user=arbiter,
+            reason=RecordReason.UNFINISHED,
+            result="",
+            game=row.game,
+            winners=[2],
+        )
+    seats = seat_rows(row)
+    assert [s.sos_count for s in seats] == [0, 0, 1]  # the counts as they stood
+    assert [s.place for s in seats] == [2.5, 2.5, 1.0]
+    rec = ResultRecord.objects.get(tournament=t, act=Act.RESULT)
+    assert rec.source == ResultSource.ADJUDICATION

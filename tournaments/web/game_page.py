@@ -25,7 +25,7 @@ from games.models import Game, GameStatus
 from games.panel import url_with_pk
 from games.queries import GAME_ID, CompiledQuery
 from tournaments.authority import PAIRING_KEY
-from tournaments.models import Act, Pairing, ResultRecord
+from tournaments.models import Act, Pairing, ResultRecord, TableSeating
 from tournaments.templatetags.results_tags import records_section
 
 # The records with what their list shows (tournaments.templatetags.results_tags.record_html):
@@ -63,7 +63,22 @@ PAIRING_BY_ID = CompiledQuery(
 PAGE_FLAGS = {
     "tournaments_has_records": lambda: Exists(ResultRecord.objects.filter(game=OuterRef("pk"))),
     "tournaments_in_pairing": lambda: Exists(Pairing.objects.filter(game=OuterRef("pk"))),
+    "tournaments_at_table": lambda: Exists(TableSeating.objects.filter(game=OuterRef("pk"))),
 }
+
+
+def _table_links(game: Game) -> Iterator[Item]:
+    """A table's game at an event at tables (issue 30): its tournament, round and table."""
+    if not getattr(game, "tournaments_at_table", True):
+        return
+    row = TableSeating.objects.filter(game=game).select_related("round__tournament").first()
+    if row is None:
+        return
+    rnd = row.round
+    name = format_html("<bdi>{}</bdi>", rnd.tournament.name)  # a name, isolated (bidi)
+    yield Link(name, rnd.tournament.get_absolute_url(), order=10, slot=HEAD)
+    yield Link(str(rnd), rnd.get_absolute_url(), order=20, slot=HEAD)
+    yield Link(str(row), row.get_absolute_url(), order=30, slot=HEAD)
 
 
 def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
@@ -93,6 +108,8 @@ def game_page(request: HttpRequest, game: Game) -> Iterator[Item]:
 
     # The same fact as tournaments.authority.pairing_of, read once for both.
     pairing = memo.read_once((PAIRING_KEY, game.pk), read_pairing)
+    if pairing is None:
+        yield from _table_links(game)
     if pairing is not None:
         rnd = pairing.round
         tournament = rnd.tournament
