@@ -99,7 +99,9 @@ def tournament_of_game(game: Game) -> Tournament | None:
     pairing = memo.read_once((PAIRING_KEY, game.pk), lambda: pairing_of(game))
     if pairing is not None:
         return pairing.round.tournament
-    # A table's game at an event at tables (issue 30).
+    # A table's game at an event at tables (issue 30); a game page's game says whether it is.
+    if not getattr(game, "tournaments_at_table", True):
+        return None
     table = TableSeating.objects.filter(game=game).select_related("round__tournament").first()
     return table.round.tournament if table is not None else None
 
