@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 
 from games import endings, timekeeping
 from games import services as game_services
@@ -245,3 +246,15 @@ def test_the_arbiters_decision_on_a_tables_game_records_the_table(arbiter: User)
     assert [s.place for s in seats] == [2.5, 2.5, 1.0]
     rec = ResultRecord.objects.get(tournament=t, act=Act.RESULT)
     assert rec.source == ResultSource.ADJUDICATION
+
+
+def test_the_arbiters_log_shows_a_tables_game_result_and_its_correction(arbiter: User) -> None:
+    t = online_event(arbiter, 3)
+    row = table_of(pair(t, arbiter))
+    play_out(row.game)
+    tables.record_table(table=row, counts=[3, 2, 1], user=arbiter)
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(arbiter)
+    response = client.get(reverse("tournaments:log", args=[t.pk]))
+    assert response.status_code == 200
+    assert response.content.decode().count("Стол 1") >= 2  # the result and its correction
