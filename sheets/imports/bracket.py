@@ -57,8 +57,8 @@ def read_bracket(ctx: Context, sheet: SheetData) -> None:
     for number, (row, column) in sorted(places.matches.items()):
         if to_int(sheet.get(row, column)) != number:
             message = _(
-                "Match %(number)s is drawn here on the site's bracket: this bracket is drawn "
-                "for another draw. Download the workbook again and type the scores into it."
+                "Match %(number)s belongs here on the site's bracket: this sheet is drawn for "
+                "another bracket. Download the workbook again and type the scores into it."
             )
             ctx.error(sheet.title, _ref(row, column), message % {"number": number})
             return
@@ -300,7 +300,7 @@ def _slot(
             "%(name)s did not lose match %(source)s: %(player)s drops into match %(number)s."
         )
     else:
-        message = _("This slot of match %(number)s is %(player)s's, not %(name)s's.")
+        message = _("This slot of match %(number)s belongs to %(player)s, not to %(name)s.")
     player = isolate(entry.player.name) if entry is not None else ""
     ctx.error(sheet.title, _ref(*at), message % {**params, "player": player}, "wrong_player")
 

@@ -53,7 +53,7 @@ def _refused(t, arbiter: User, data: bytes) -> str:
 
 
 # Four players, one game a match: round 1's matches at rows 6 and 10 (A: its number, B: the
-# names, C: the scores), the final at row 8 (D, E, F), the champion in H7.
+# names, C: the scores), the final at row 8 (D, E, F), the champion in H8.
 
 
 def test_a_round_typed_into_the_bracket_is_imported(
@@ -260,3 +260,72 @@ def test_the_dry_run_lists_the_bracket_games(db: None, en: str, arbiter: User, t
     text = out.getvalue()
     assert "Match 1 (Bracket!C6), game 2, P02 – P01: 0-1" in text
     assert [g.result for g in games_of(t, 1)] == [""]
+
+
+def _at(row: int, column: int) -> str:
+    from sheets.xlsx.writer import col
+
+    return f"{col(column)}{row}"
+
+
+def test_a_double_elimination_carries_the_losers_down(db: None, en: str, arbiter: User) -> None:
+    """Winners' round 1 scored in the bracket; each loser written into his losers' bracket slot
+    is checked as a winner carried right is."""
+    from sheets.workbooks.knockout import bracket_places
+
+    t = new_cup(arbiter, 4, double=True)
+    pair(t, arbiter)
+    cup = view(t)
+    places = bracket_places(cup).matches
+    losers = next(m for m in cup.matches.values() if m.match.sources[0].kind == "loser")
+    (r1, c1), (r2, c2), (rl, cl) = places[1], places[2], places[losers.number]
+    data = workbook(t)
+    lower1, lower2 = (
+        _cell(data, "Bracket", _at(r1 + 1, c1 + 1)),
+        _cell(data, "Bracket", _at(r2 + 1, c2 + 1)),
+    )
+    assert _cell(data, "Bracket", _at(rl, cl + 1)).startswith("loser of match")
+    scores = {_at(r1, c1 + 2): "1", _at(r1 + 1, c1 + 2): "0"}
+    scores |= {_at(r2, c2 + 2): "1", _at(r2 + 1, c2 + 2): "0"}
+    good = {_at(rl, cl + 1): lower1 if losers.match.sources[0].ref == 1 else lower2}
+    plan = services.read_workbook(_bracket(t, {**scores, **good}), tournament=t)
+    assert plan.errors == [] and len(plan.matches) == 2
+    wrong = {_at(rl, cl + 1): "P01"}
+    message = _refused(t, arbiter, _bracket(t, {**scores, **wrong}))
+    assert "did not lose match" in message
+    services.import_workbook(_bracket(t, {**scores, **good}), tournament=t, user=arbiter)
+    assert view(t).matches[1].status.decided and view(t).matches[2].status.decided
+
+
+def test_a_russian_bracket_read_in_english(db: None, arbiter: User) -> None:
+    """The slots' words ("победитель матча 1") are known in every language of the site."""
+    from django.utils import translation
+
+    t = new_cup(arbiter, 4)
+    pair(t, arbiter)
+    with translation.override("ru"):
+        data = workbook(t)
+        sheet = "Сетка"
+        assert _cell(data, sheet, "E8") not in (None, "winner of match 1")
+    data = _typed(data, {(sheet, "C6"): "1", (sheet, "C7"): "0"})
+    with translation.override("en"):
+        plan = services.read_workbook(data, tournament=t)
+    assert plan.errors == [] and [m.new for m in plan.matches] == ["1–0"]
+
+
+def test_a_later_round_scored_after_its_pairing(db: None, en: str, arbiter: User) -> None:
+    from tests.tournaments.knockout_helpers import finish
+
+    t = new_cup(arbiter, 4)
+    pair(t, arbiter)
+    services.import_workbook(
+        _bracket(t, {"C6": "1", "C7": "0", "C10": "1", "C11": "0"}), tournament=t, user=arbiter
+    )
+    finish(t, arbiter)
+    pair(t, arbiter)
+    data = workbook(t)
+    upper = _cell(data, "Bracket", "E8")
+    data = _typed(data, {("Bracket", "F8"): "1", ("Bracket", "F9"): "0", ("Bracket", "H8"): upper})
+    services.import_workbook(data, tournament=t, user=arbiter)
+    state = view(t)
+    assert state.entrant(state.state.champion).player.name == upper
