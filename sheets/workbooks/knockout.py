@@ -7,7 +7,8 @@ score beside each name, the winner in bold), the winners carried right into the 
 slot, the champion after the last round. A double elimination draws the losers' bracket below
 the winners' and the grand final(s) below that; a third-place match is drawn below the
 bracket. A slot not known yet says where its player will come from ("winner of match 5"). The
-bracket is written for reading: an import recognises it by its title in A1 and leaves it alone.
+scores, the names carried right and the champion typed into it come back through the import
+(``sheets.imports.bracket``, which finds each match where ``bracket_places`` says it is drawn).
 
 A match sheet (``Match 5`` in A1): the players, the score and how the match stands, then one
 row a game — its number in the match, its stage (game, tie-break game, the decider), the
