@@ -145,6 +145,22 @@ def _score(
         return
     assert m.row is not None and m.row.second_id is not None
     known = games[m.number]
+    if _earlier(view, known, typed):
+        message = _(
+            "%(where)s: the score %(score)s of match %(number)s is older than its games "
+            "(%(games)s): the games' results are kept."
+        )
+        where = f"{sheet.title}!{cell}"
+        ctx.plan.warnings.append(
+            message
+            % {
+                "where": where,
+                "score": typed.text(),
+                "number": m.number,
+                "games": _known_score(view, known),
+            }
+        )
+        return
     ways = S.games_for(view.options.rules, known, typed)
     params = {"number": m.number, "score": typed.text(), "sheet": match_title(m.number)}
     if len(ways) > 1:
@@ -191,6 +207,19 @@ def _refused(m: cup.MatchView, typed: S.Score) -> str:
     if m.problem:
         return m.problem.replace("%", "%%")
     return ""
+
+
+def _earlier(view: cup.CupView, known: list[str], typed: S.Score) -> bool:
+    """Is ``typed`` the score the match had before its last games (a bracket downloaded before
+    them, or left as it was while the match sheet was filled in)? It then gives way."""
+    for count in range(len(known)):
+        try:
+            state = pairing.match_state(view.options.rules, known[:count])
+        except pairing.KnockoutError:
+            return False
+        if S.of_state(state) == typed:
+            return True
+    return False
 
 
 def _known_score(view: cup.CupView, known: list[str]) -> str:
@@ -277,11 +306,11 @@ def _slot(
     if written is None:
         return
     source = m.match.sources[side]
-    if L.norm(written) in _source_forms(view, source):
-        return
     status = state.matches[m.number]
     entry = view.entrant((status.first, status.second)[side])
     if entry is not None and L.norm(written) == L.norm(entry.player.name):
+        return
+    if L.norm(written) in _source_forms(view, source):
         return
     params = {"name": isolate(str(written)), "number": m.number, "source": source.ref}
     if entry is None and source.kind in (WINNER, LOSER):

@@ -191,6 +191,12 @@ def test_an_unchanged_bracket_gives_way_to_the_match_sheet(
     data = _typed(workbook(t), {("Match 1", "F9"): "0-1"})  # the bracket still says 0–0
     plan = services.read_workbook(data, tournament=t)
     assert plan.errors == [] and plan.matches == [] and len(plan.results) == 1
+    assert plan.warnings == []
+    services.import_workbook(data, tournament=t, user=arbiter)
+    # Again: the bracket's 0–0 is older than the match's games now; it gives way, said so.
+    again = services.read_workbook(data, tournament=t)
+    assert again.errors == [] and again.empty
+    assert [w for w in again.warnings if "older than its games (0–1)" in w]
 
 
 def test_a_score_the_site_already_exceeds(db: None, en: str, arbiter: User) -> None:
