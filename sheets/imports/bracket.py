@@ -35,6 +35,7 @@ from sheets.boards.record import to_int
 from sheets.imports import bracket_score as S
 from sheets.imports.context import Context
 from sheets.imports.plan import MatchGames
+from sheets.imports.reconcile import paper
 from sheets.workbooks.knockout import bracket_places, match_title
 from sheets.xlsx.reader import ErrorValue, MissingValue, SheetData
 from sheets.xlsx.writer import col
@@ -172,6 +173,14 @@ def _score(
         return
     if not ways:
         ctx.error(sheet.title, cell, _unreachable(view, known, typed, cells.get(m.number), params))
+        return
+    nxt = m.games[len(known)] if len(m.games) > len(known) else None
+    if ways[0] and nxt is not None and not paper(nxt):
+        message = _(
+            "This game is being played on the site: its result comes from the board "
+            "(or from adjudication on the arbiter's page of the game)."
+        )
+        ctx.error(sheet.title, cell, message, "game_in_progress")
         return
     if ways[0]:
         games[m.number] = [*known, *ways[0]]

@@ -335,3 +335,15 @@ def test_a_later_round_scored_after_its_pairing(db: None, en: str, arbiter: User
     services.import_workbook(data, tournament=t, user=arbiter)
     state = view(t)
     assert state.entrant(state.state.champion).player.name == upper
+
+
+def test_a_game_being_played_on_the_site(db: None, en: str, arbiter: User, monkeypatch) -> None:
+    """The next game a score would write is being played on the site (it has moves): its
+    result comes from the board, not from the bracket."""
+    from sheets.imports import bracket
+
+    t = new_cup(arbiter, 2)
+    pair(t, arbiter)
+    monkeypatch.setattr(bracket, "paper", lambda p: False)  # as if game 1 had moves
+    message = _refused(t, arbiter, _bracket(t, {"C6": "1", "C7": "0"}))
+    assert "being played on the site" in message
