@@ -347,3 +347,18 @@ def test_a_game_being_played_on_the_site(db: None, en: str, arbiter: User, monke
     monkeypatch.setattr(bracket, "paper", lambda p: False)  # as if game 1 had moves
     message = _refused(t, arbiter, _bracket(t, {"C6": "1", "C7": "0"}))
     assert "being played on the site" in message
+
+
+def test_a_match_played_since_the_preview(db: None, en: str, arbiter: User) -> None:
+    """The preview counted on the match's games as they were: a result entered since refuses
+    the apply step, nothing kept."""
+    from sheets.errors import ImportConflict
+
+    t = new_cup(arbiter, 4, games=2)
+    pair(t, arbiter)
+    plan = services.read_workbook(_bracket(t, {"C6": "2-0", "C10": "2-0"}), tournament=t)
+    assert plan.errors == [] and len(plan.matches) == 2
+    play(t, arbiter, 2, "1/2")
+    with pytest.raises(ImportConflict):
+        services.apply_plan(plan, user=arbiter)
+    assert [g.result for g in games_of(t, 1)] == [""]
