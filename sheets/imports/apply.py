@@ -21,7 +21,7 @@ from games.errors import GameError
 from games.models import Game, Player
 from sheets.errors import ImportConflict, ImportRefused
 from sheets.imports import gameio, notes
-from sheets.imports.plan import GameChange, ImportPlan, NewEntry, ResultChange
+from sheets.imports.plan import GameChange, ImportPlan, MatchGames, NewEntry, ResultChange
 from tournaments import authority
 from tournaments.acts import decisions, results, services
 from tournaments.core import vocabulary as V
@@ -44,6 +44,8 @@ def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
                 _record(change, user)
             for game in plan.games:
                 _write_game(tournament, game, user)
+            for match in plan.matches:
+                _match_games(match, user)
             transaction.on_commit(
                 partial(
                     log_event,
@@ -54,6 +56,7 @@ def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
                     new_entries=len(plan.new_entries),
                     results=len(plan.results),
                     games=len(plan.games),
+                    bracket_games=sum(len(m.games) for m in plan.matches),
                 )
             )
     except (TournamentError, GameError, ValueError) as err:
@@ -101,6 +104,23 @@ def _record(change: ResultChange, user: AbstractBaseUser) -> None:
         if err.code == "stale":
             raise _conflict() from None
         raise
+
+
+def _match_games(change: MatchGames, user: AbstractBaseUser) -> None:
+    """A score typed into the bracket: its games' results one by one, each game after the
+    first made by the cup when the one before has its result."""
+    note = _note(f"{change.sheet}!{change.cell}")
+    for number, code in enumerate(change.games, len(change.known) + 1):
+        games = list(
+            Pairing.objects.select_for_update().filter(match_id=change.match_id).order_by("board")
+        )
+        expected = [*change.known, *change.games][: number - 1]
+        done = [g.result for g in games[: number - 1]]
+        if len(games) < number or done != expected or games[number - 1].result:
+            raise _conflict()  # the match's games are not those the preview counted on
+        results.enter_result(
+            pairing=games[number - 1], result=code, user=user, source=ResultSource.IMPORT, note=note
+        )
 
 
 def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUser) -> None:

@@ -101,6 +101,34 @@ class GameChange:
         return "position" if self.position is not None else "extend"
 
 
+@dataclass(frozen=True)
+class MatchGames:
+    """A knockout match's score typed into the bracket sheet, as the games it stands for: the
+    results of games ``len(known) + 1`` on, each from its first mover's view (the upper slot
+    moves first in the odd games). Each game after the first is made by the cup once the game
+    before has its result, so they are entered one by one (``apply``)."""
+
+    sheet: str
+    cell: str
+    match: int  # the match's number
+    match_id: int  # its ``KnockoutMatch`` row
+    first: str  # the upper slot's player
+    second: str  # the lower slot's
+    old: str  # the score as it stands (the site's, with the other sheets' changes)
+    new: str  # the score typed
+    known: tuple[str, ...]  # the games' results before these, in order
+    games: tuple[str, ...]
+
+    @property
+    def lines(self) -> list[tuple[int, str, str, str]]:
+        """Each game to enter: its number in the match, its first mover, the other, the result."""
+        out = []
+        for n, code in enumerate(self.games, len(self.known) + 1):
+            first, second = (self.first, self.second) if n % 2 else (self.second, self.first)
+            out.append((n, first, second, code))
+        return out
+
+
 @dataclass
 class ImportPlan:
     tournament_id: int
@@ -108,6 +136,7 @@ class ImportPlan:
     new_entries: list[NewEntry] = field(default_factory=list)
     results: list[ResultChange] = field(default_factory=list)
     games: list[GameChange] = field(default_factory=list)
+    matches: list[MatchGames] = field(default_factory=list)  # scores typed into the bracket
     warnings: list[str] = field(default_factory=list)  # shown, never blocking (missing sheets)
     sheets_read: int = 0
 
@@ -117,7 +146,12 @@ class ImportPlan:
 
     @property
     def empty(self) -> bool:
-        return not (self.new_entries or self.results or self.games)
+        return not (self.new_entries or self.results or self.games or self.matches)
+
+    @property
+    def result_count(self) -> int:
+        """The results the plan enters: the result changes and the bracket's games."""
+        return len(self.results) + sum(len(m.games) for m in self.matches)
 
     def digest(self) -> str:
         """A fingerprint of the changes: the preview and the apply step must agree on it."""
@@ -126,4 +160,6 @@ class ImportPlan:
             [asdict(x) for x in self.results],
             [asdict(x) for x in self.games],
         ]
+        if self.matches:  # a plan without them keeps the fingerprint it had before
+            payload.append([asdict(x) for x in self.matches])
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]

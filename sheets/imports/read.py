@@ -18,6 +18,7 @@ from games.models import GameStatus
 from sheets import layout as L
 from sheets.boards.read import BoardRecord, is_board_sheet, read_board, to_int
 from sheets.errors import WorkbookRefused
+from sheets.imports.bracket import read_bracket
 from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import ImportPlan
 from sheets.imports.players import read_players
@@ -36,6 +37,7 @@ def build_plan(
     tables: list[Table] = []
     boards: list[BoardRecord] = []
     unknown: list[SheetData] = []
+    brackets: list[SheetData] = []  # a knockout's bracket: read last (``imports.bracket``)
     for sheet in sheets:
         if is_board_sheet(sheet):
             boards.append(read_board(sheet, kind=tournament.kind, options=dict(tournament.options)))
@@ -45,6 +47,8 @@ def build_plan(
             unknown.append(sheet)
         else:
             tables.append(read_table(sheet, kind))
+            if kind == "bracket":
+                brackets.append(sheet)
     if not tables and not boards:
         raise WorkbookRefused(
             _(
@@ -74,6 +78,8 @@ def build_plan(
     for record in boards:
         _board(ctx, record)
     reconcile(ctx)
+    for sheet in brackets:
+        read_bracket(ctx, sheet)
     if not partial:  # one game's sheet on its own lacks the rest by design
         _missing(ctx, tables)
     return ctx.plan

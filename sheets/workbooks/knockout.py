@@ -7,7 +7,8 @@ score beside each name, the winner in bold), the winners carried right into the 
 slot, the champion after the last round. A double elimination draws the losers' bracket below
 the winners' and the grand final(s) below that; a third-place match is drawn below the
 bracket. A slot not known yet says where its player will come from ("winner of match 5"). The
-bracket is written for reading: an import recognises it by its title in A1 and leaves it alone.
+scores, the names carried right and the champion typed into it come back through the import
+(``sheets.imports.bracket``, which finds each match where ``bracket_places`` says it is drawn).
 
 A match sheet (``Match 5`` in A1): the players, the score and how the match stands, then one
 row a game — its number in the match, its stage (game, tie-break game, the decider), the
@@ -18,6 +19,7 @@ typed there come back through the import as the round sheets' do (``sheets.impor
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -52,6 +54,16 @@ ROWS_A_MATCH = 4  # a round-1 match: its two rows and two rows of space
 FIRST_ROW = 5  # the first match's row (the round names above it)
 
 Grid = dict[tuple[int, int], Cell]
+
+
+@dataclass
+class Places:
+    """Where the bracket sheet draws each match — its upper slot's row and its match-number
+    column (the names one column right, the scores two) — and the champion's cell; the import
+    reads the bracket back from the same places (``sheets.imports.bracket``)."""
+
+    matches: dict[int, tuple[int, int]] = field(default_factory=dict)
+    champion: tuple[int, int] | None = None
 
 
 def match_title(number: int) -> str:
@@ -95,8 +107,11 @@ def _slot_cells(
     return Cell(entry.player.name, style), Cell(value, TOP_SCORE if top else BOTTOM_SCORE)
 
 
-def _draw_match(grid: Grid, view: cup.CupView, m: cup.MatchView, row: int, column: int) -> None:
+def _draw_match(
+    grid: Grid, places: Places, view: cup.CupView, m: cup.MatchView, row: int, column: int
+) -> None:
     """Match ``m`` boxed at ``row`` (its upper slot; the lower below), from ``column`` on."""
+    places.matches[m.number] = (row, column)
     grid[(row, column)] = Cell(m.number, NUMBER)
     for side in (0, 1):
         name, score = _slot_cells(view, m, side, side == 0)
@@ -107,7 +122,12 @@ def _draw_match(grid: Grid, view: cup.CupView, m: cup.MatchView, row: int, colum
 
 
 def _draw_side(
-    grid: Grid, view: cup.CupView, rounds: list[list[pairing.Match]], start: int, label: Any
+    grid: Grid,
+    places: Places,
+    view: cup.CupView,
+    rounds: list[list[pairing.Match]],
+    start: int,
+    label: Any,
 ) -> int:
     """The rounds of one side of the bracket from row ``start``: the round names, then the
     matches, each centred between the two it follows; the first row after it."""
@@ -121,7 +141,7 @@ def _draw_side(
         spacing = ROWS_A_MATCH * widest // len(matches)
         for i, match in enumerate(matches):
             row = start + 2 + spacing * i + (spacing - ROWS_A_MATCH) // 2
-            _draw_match(grid, view, view.matches[match.id], row, column)
+            _draw_match(grid, places, view, view.matches[match.id], row, column)
             bottom = max(bottom, row + 2)
     return bottom + 2
 
@@ -134,36 +154,44 @@ def _losers_label(number: int, _count: int) -> str:
     return L.t(L.LOSERS_ROUND, number=number)
 
 
-def _bracket_grid(view: cup.CupView) -> Grid:
+def bracket_places(view: cup.CupView) -> Places:
+    """Where the bracket sheet of ``view`` draws each match and the champion."""
+    return _bracket_grid(view)[1]
+
+
+def _bracket_grid(view: cup.CupView) -> tuple[Grid, Places]:
     grid: Grid = {}
+    places = Places()
     bracket = view.bracket
     grid[(1, 1)] = Cell(L.t(L.BRACKET_SHEET), TITLE)
     grid[(2, 1)] = Cell(L.t(L.TOURNAMENT), LABEL)
     grid[(2, 3)] = Cell(view.tournament.name)
     winners = bracket.rounds(WINNERS)
     label = _winners_label if not bracket.double else _double_winners_label
-    row = _draw_side(grid, view, winners, FIRST_ROW - 1, label)
+    row = _draw_side(grid, places, view, winners, FIRST_ROW - 1, label)
     champion = view.entrant(view.state.champion)
     if not bracket.double and winners:
         column = 3 * len(winners) + 2
         grid[(FIRST_ROW - 1, column)] = Cell(L.t(L.CHAMPION), HEAD)
         last = max(r for (r, c) in grid if c == column - 2)
+        places.champion = (last - 1, column)
         grid[(last - 1, column)] = Cell(champion.player.name if champion else None, TOP_WIN)
     if bracket.double:
         grid[(row, 1)] = Cell(L.t(L.LOSERS_BRACKET), SECTION)
-        row = _draw_side(grid, view, bracket.rounds(LOSERS), row + 1, _losers_label)
+        row = _draw_side(grid, places, view, bracket.rounds(LOSERS), row + 1, _losers_label)
     for side, text in ((GRAND_FINAL, L.GRAND_FINAL), (THIRD_PLACE, L.THIRD_PLACE)):
         matches = [m for m in bracket.matches if m.side == side]
         if not matches:
             continue
         grid[(row, 1)] = Cell(L.t(text), SECTION)
         for i, match in enumerate(matches):
-            _draw_match(grid, view, view.matches[match.id], row + 2, 3 * i + 1)
+            _draw_match(grid, places, view, view.matches[match.id], row + 2, 3 * i + 1)
         row += 6
     if bracket.double:
         grid[(row, 2)] = Cell(L.t(L.CHAMPION), LABEL)
+        places.champion = (row, 3)
         grid[(row, 3)] = Cell(champion.player.name if champion else None, BOXED)
-    return grid
+    return grid, places
 
 
 def _double_winners_label(number: int, _count: int) -> str:
@@ -179,7 +207,7 @@ def _rows(grid: Grid) -> Iterator:
 
 def bracket_sheet(view: cup.CupView) -> SheetSpec:
     """The bracket drawn as clubs draw it (see the module's docstring)."""
-    grid = _bracket_grid(view)
+    grid = _bracket_grid(view)[0]
     columns = max(c for _r, c in grid) + 1
     widths: dict[int, float] = {}
     for c in range(1, columns + 1):

@@ -80,7 +80,7 @@ def classify(sheet: SheetData) -> str | None:
     if is_extra_sheet(sheet):
         return "extra"  # written for reading by another app, never imported
     if L.is_label(sheet.get(1, 1), L.BRACKET_SHEET):
-        return "bracket"  # a knockout's bracket: written for reading, never imported
+        return "bracket"  # a knockout's bracket: its scores read by ``imports.bracket``
     if L.parse_numbered(sheet.get(1, 1), L.MATCH_SHEET):
         return "match"  # a knockout match's games: read as a round sheet's boards
     if L.is_label(sheet.get(1, 1), L.LOG_SHEET):

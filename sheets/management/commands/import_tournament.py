@@ -118,6 +118,22 @@ class Command(TranslatedCommand):
                     "result": _scored(_result(g.result), g.score),
                 }
             )
+        for m in plan.matches:
+            for n, first, second, code in m.lines:
+                self.stdout.write(
+                    _(
+                        "Match %(number)s (%(where)s), game %(game)s, "
+                        "%(first)s – %(second)s: %(new)s"
+                    )
+                    % {
+                        "number": m.match,
+                        "where": f"{m.sheet}!{m.cell}",
+                        "game": n,
+                        "first": first,
+                        "second": second,
+                        "new": _result(code),
+                    }
+                )
         self.stdout.write(
             _(
                 "Sheets read: %(sheets)s; new players: %(players)s; results: %(results)s; "
@@ -126,7 +142,7 @@ class Command(TranslatedCommand):
             % {
                 "sheets": plan.sheets_read,
                 "players": len(plan.new_entries),
-                "results": len(plan.results),
+                "results": plan.result_count,
                 "games": len(plan.games),
             }
         )
