@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
 from tournaments.pairing import Pair
+
+StrOrPromise = str | Promise
 
 
 class TournamentFormat(models.TextChoices):
@@ -85,6 +88,11 @@ class Format:
     plays_tables: bool = False
     # The prefix of the tournament form's fields of its options (``web/cup_form.py``).
     form_prefix: str = "cup"
+    # The format pairs a round with ``pair_round`` (two players a board). A format whose rounds
+    # are made otherwise (a knockout's matches, the tables) sets it False, and the pairing
+    # service (``tournaments.pairings.pair_round``) refuses it with ``round_refusal``.
+    pairs_by_rounds: bool = True
+    round_refusal: StrOrPromise = ""
 
     @property
     def label(self) -> str:
@@ -105,7 +113,8 @@ class Format:
         earlier round's records, ``rounds`` the planned number, ``virtual_points`` (by entry
         id) an acceleration's, for a format that ``accelerates``, and ``acceleration`` every
         entry's virtual points round by round (the earlier rounds' floats are judged on them).
-        ``TournamentError`` when the round cannot be paired."""
+        ``TournamentError`` when the round cannot be paired. Only a format that
+        ``pairs_by_rounds`` has it."""
         raise NotImplementedError
 
     def planned_rounds(self, *, rounds: int | None, players: int) -> int | None:
