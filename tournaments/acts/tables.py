@@ -39,7 +39,13 @@ from tournaments.models import (
     TableSeating,
     Tournament,
 )
-from tournaments.standings.tables import TableBye, TableResult, table_standings
+from tournaments.standings.tables import (
+    TABLE_TIEBREAKS,
+    TABLES_ORDER,
+    TableBye,
+    TableResult,
+    table_standings,
+)
 
 MAX_COUNT = 999  # an SOS count at most
 
@@ -268,7 +274,19 @@ def round_problem(rnd: Round) -> str | None:
     ) % {"count": count}
 
 
-def standing_rows(t: Tournament, entries: Sequence[Entry]) -> list:
-    """The standings rows of ``t`` (``tournaments.standings.tables``)."""
+def tiebreak_order(t: Tournament) -> list[str]:
+    """The tables' tie-breaks of ``t`` in its order: the stored order (checked against the
+    tables' registry by the settings), or the usual one when none is stored (an event made
+    before the order could be chosen)."""
+    order = [key for key in t.tiebreaks if key in TABLE_TIEBREAKS]
+    return order or list(TABLES_ORDER)
+
+
+def standing_rows(
+    t: Tournament, entries: Sequence[Entry], order: Sequence[str] | None = None
+) -> list:
+    """The standings rows of ``t`` (``tournaments.standings.tables``), by the tie-breaks of
+    ``order`` (by default the tournament's)."""
     done, byes = results(t)
-    return table_standings([e.pk for e in entries], done, byes, _ranks(entries))
+    order = tiebreak_order(t) if order is None else order
+    return table_standings([e.pk for e in entries], done, byes, _ranks(entries), order)

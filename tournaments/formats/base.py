@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
 from tournaments.pairing import Pair
+from tournaments.standings import TIEBREAKS
 
 StrOrPromise = str | Promise
 
@@ -77,7 +78,7 @@ class Format:
     has_schedule: bool = False  # every round published once round 1 is paired
     all_play_all: bool = False  # the standings' all-play-all reading of unplayed rounds
     accelerates: bool = False  # accelerated pairings (Baku) apply
-    default_tiebreaks: tuple[str, ...] = ()  # keys of tournaments.standings.TIEBREAKS
+    default_tiebreaks: tuple[str, ...] = ()  # keys of its ``tiebreak_choices``
     trf_type: str = ""  # the TRF's 092 line, before the game kind
     trf_import: bool = False  # a TRF file of this type may be imported (``by_trf_type``)
     # A round's pairings are matches of several games (``tournaments.acts.cup``): the round is
@@ -128,6 +129,11 @@ class Format:
     def group_count(self, *, options: Mapping[str, Any] | None, players: int) -> int:
         """Into how many groups round 1 draws ``players`` (0: the format has no groups)."""
         return 0
+
+    def tiebreak_choices(self) -> Mapping[str, Any]:
+        """The tie-breaks a tournament of this format may order, by key: the two-player
+        registry (``tournaments.standings.TIEBREAKS``) unless the format reads others."""
+        return TIEBREAKS
 
     def validate(self, *, rounds: int | None) -> None:
         """``TournamentError`` (its code names the field) when the settings do not fit."""

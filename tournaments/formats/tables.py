@@ -24,6 +24,7 @@ from games import kinds
 from games.bidi import ltr_text
 from tournaments.errors import TournamentError
 from tournaments.formats.base import Format, TournamentFormat
+from tournaments.standings.tables import TABLE_TIEBREAKS, TABLES_ORDER
 
 MIN_SIZE = 3
 MAX_SIZE = 6
@@ -130,6 +131,11 @@ class Tables(Format):
     form_prefix = "tables"
     pairs_by_rounds = False  # seated by its tables (``tournaments.acts.tables``)
     round_refusal = gettext_lazy("A round at tables is seated by its tables.")
+    default_tiebreaks = TABLES_ORDER
+
+    def tiebreak_choices(self) -> Mapping[str, Any]:
+        """The tables' own tie-breaks (``tournaments.standings.tables``)."""
+        return TABLE_TIEBREAKS
 
     def clean_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options checked; the codes name the form's fields (``tables_<option>``)."""
