@@ -276,7 +276,9 @@ def test_the_other_readers_of_the_standings_take_an_event_at_tables(
     assert [tb["key"] for tb in data["tiebreaks"]] == [
         "tables_opponents",
         "tables_sos",
+        "tables_sos_difference",
         "tables_wins",
+        "tables_direct",
     ]
 
 
