@@ -19,6 +19,11 @@ solver's CPU seconds and whether it proved every criterion within ``--time-limit
 CP-SAT's deterministic time each. This is how ``tables.EXACT_LIMIT`` was chosen
 (docs/tables-core.md).
 
+Then (``--site``, by default 100, 500 and 1,000 players) the same round 9 on the site's path:
+the event built in a throw-away SQLite database and seated through the pairing service and
+the act ``seat_tables`` (``bench/tables_site.py``, which also runs on its own and can profile),
+its CPU and wall seconds and its queries beside the core alone.
+
 Last, ``--seat-events`` random events (13–120 players, 3–12 rounds, sizes 3–6, the heuristic's
 seating): how far any player's first seats are from his fair share.
 """
@@ -125,9 +130,20 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=4)
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT)
     parser.add_argument("--seat-events", type=int, default=12)
+    parser.add_argument(
+        "--site",
+        default="100,500,1000",
+        help="round 9 seated through the act, with the database (bench/tables_site.py); "
+        "empty: skip",
+    )
     args = parser.parse_args()
     to_ints = lambda s: [int(x) for x in s.split(",") if x]  # noqa: E731
     large(to_ints(args.sizes), args.size, args.seed)
+    if to_ints(args.site):
+        import tables_site  # bench/ is on the path when this file runs
+
+        tables_site.setup_django()
+        tables_site.site(to_ints(args.site), args.size, args.seed)
     small(to_ints(args.small), args.size, args.seeds, args.time_limit)
     seats(args.seat_events, 5)
 

@@ -157,6 +157,8 @@ def pair_round(*, tournament: Tournament, user: AnyUser | None) -> Round:
         tables.seat_tables(t, rnd, user=user)
         refresh_status(tournament=t)
         return rnd
+    if not entry.pairs_by_rounds:  # the registry's word: its rounds are made otherwise
+        raise TournamentError(str(entry.round_refusal), "format")
     paired = entry.pair_round(
         number=number,
         entries=entries,

@@ -24,6 +24,7 @@ from tournaments.pairing.messages import WORD_PARAMS, WORDS
 from tournaments.pairings import tournament_records
 from tournaments.standings import TIEBREAKS, StandingRow, compute_standings, crosstable
 from tournaments.standings import performance as rating_tiebreaks
+from tournaments.standings.tables import TABLE_TIEBREAKS
 
 # How a tie-break term's round and note read on the standings page (the codes of
 # tournaments.standings, never shown as they are).
@@ -55,36 +56,9 @@ NOTE_LABELS = {
     ),
 }
 
-# The tie-breaks of an event at tables (tournaments.standings.tables), in their one order.
-TABLES_LABELS = [
-    (
-        standings_core.tables.TABLES_OPPONENTS,
-        pgettext_lazy("tie-break", "Opponents' points"),
-        pgettext_lazy("tie-break abbreviation", "OPP"),
-    ),
-    (
-        standings_core.tables.TABLES_SOS,
-        pgettext_lazy("tie-break", "SOS made"),
-        pgettext_lazy("tie-break abbreviation", "SOS"),
-    ),
-    (
-        standings_core.tables.TABLES_WINS,
-        pgettext_lazy("tie-break", "Tables won"),
-        pgettext_lazy("tie-break abbreviation", "WIN"),
-    ),
-]
-
 # What a tie-break's value is, shown above its terms on the standings page where the terms do
 # not simply add up to it (or are not what they seem).
 TIEBREAK_HELP = {
-    standings_core.tables.TABLES_OPPONENTS: gettext_lazy(
-        "The multiplayer Buchholz: for every table played, the points of each other player at "
-        "it, now."
-    ),
-    standings_core.tables.TABLES_SOS: gettext_lazy("The SOS counts made at every table."),
-    standings_core.tables.TABLES_WINS: gettext_lazy(
-        "The tables at which the player made the most SOS (a shared first place counts)."
-    ),
     "direct_encounter": gettext_lazy(
         "The number of players tied with this one that direct encounter ranks below it. The "
         "games are those among the tied players (the average of two players' games when they "
@@ -139,6 +113,12 @@ TIEBREAK_HELP = {
         "over the board, rounded to a whole number, 0.5 up."
     ),
 }
+
+
+def tables_tiebreak_label(key: str) -> tuple[str, str]:
+    """A tables' tie-break's label and abbreviation in the reader's language."""
+    tb = TABLE_TIEBREAKS[key]
+    return _(tb.label), _(tb.abbr)
 
 
 def tiebreak_detail(key: str, params: Any) -> str:
@@ -211,7 +191,9 @@ class Standings:
                     "abbr": abbr,
                     "value": ex.value,
                     "terms": terms,
-                    "help": TIEBREAK_HELP.get(key, ""),
+                    "help": _(TABLE_TIEBREAKS[key].help)
+                    if key in TABLE_TIEBREAKS
+                    else TIEBREAK_HELP.get(key, ""),
                     "detail": tiebreak_detail(key, ex.params),
                 }
             )
@@ -233,8 +215,9 @@ def standings(tournament: Tournament, *, group: str | None = None) -> Standings:
     if tournament.format_entry.plays_matches:
         return Standings(cup.place_rows(tournament), entries, [], played, by_places=True)
     if tournament.format_entry.plays_tables:
-        rows = tables.standing_rows(tournament, list(entries.values()))
-        labels = [(key, str(label), str(abbr)) for key, label, abbr in TABLES_LABELS]
+        order = tables.tiebreak_order(tournament)
+        rows = tables.standing_rows(tournament, list(entries.values()), order)
+        labels = [(k, *tables_tiebreak_label(k)) for k in order]
         return Standings(rows, entries, labels, played)
     games = tournament_records(tournament)
     if group is not None:

@@ -254,3 +254,55 @@ def test_a_round_robin_pairs_by_the_berger_tables() -> None:
     double = formats.get(TournamentFormat.DOUBLE_ROUND_ROBIN)
     last = double.pair_round(number=10, entries=entries, games=[], point_system=PointSystem())
     assert len(last.boards) == 3
+
+
+def test_which_formats_pair_by_rounds() -> None:
+    """A knockout and the tables make their rounds otherwise: the registry says so, with the
+    refusal the pairing service gives; the other formats pair with ``pair_round``."""
+    by_rounds = {e.value for e in formats.entries() if e.pairs_by_rounds}
+    assert by_rounds == {
+        TournamentFormat.SWISS,
+        TournamentFormat.BURSTEIN,
+        TournamentFormat.ROUND_ROBIN,
+        TournamentFormat.DOUBLE_ROUND_ROBIN,
+        TournamentFormat.GROUPS,
+    }
+    with translation.override("en"):
+        refusals = {
+            e.value: str(e.round_refusal) for e in formats.entries() if not e.pairs_by_rounds
+        }
+    assert refusals == {
+        TournamentFormat.KNOCKOUT: "A knockout's rounds are paired by their matches.",
+        TournamentFormat.KNOCKOUT_DOUBLE: "A knockout's rounds are paired by their matches.",
+        TournamentFormat.TABLES: "A round at tables is seated by its tables.",
+    }
+    for entry in formats.entries():
+        if not entry.pairs_by_rounds:
+            with pytest.raises(NotImplementedError):
+                entry.pair_round(number=1, entries=[], games=[], point_system=PointSystem())
+
+
+@pytest.mark.django_db
+def test_the_pairing_service_asks_the_registry(
+    arbiter: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A format that does not pair by rounds is refused by the pairing service with its
+    translated refusal (here the tables' entry, its own seating turned off)."""
+    from tests.tournaments.helpers import new_tournament, seed_players
+    from tournaments import pairings
+
+    t = new_tournament(arbiter, name="Refused", format="sos_tables")
+    seed_players(t, arbiter, 6)
+    monkeypatch.setattr(formats.get(TournamentFormat.TABLES), "plays_tables", False)
+    for language, text in (
+        ("en", "A round at tables is seated by its tables."),
+        ("ru", None),
+    ):
+        with translation.override(language), pytest.raises(TournamentError) as err:
+            pairings.pair_round(tournament=t, user=arbiter)
+        assert err.value.code == "format"
+        if text is not None:
+            assert err.value.message == text
+        else:
+            assert err.value.message != "A round at tables is seated by its tables."
+    assert not t.round_set.exists()

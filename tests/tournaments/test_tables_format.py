@@ -101,7 +101,9 @@ def test_twenty_players_at_tables_of_four_over_three_rounds(arbiter: User) -> No
     assert [key for key, _l, _a in table.labels] == [
         "tables_opponents",
         "tables_sos",
+        "tables_sos_difference",
         "tables_wins",
+        "tables_direct",
     ]
     keys = [(r.points, *r.tiebreaks) for r in table.rows]
     assert keys == sorted(keys, reverse=True)
@@ -274,7 +276,9 @@ def test_the_other_readers_of_the_standings_take_an_event_at_tables(
     assert [tb["key"] for tb in data["tiebreaks"]] == [
         "tables_opponents",
         "tables_sos",
+        "tables_sos_difference",
         "tables_wins",
+        "tables_direct",
     ]
 
 

@@ -38,7 +38,13 @@ from tournaments.models import (
     TableSeating,
     Tournament,
 )
-from tournaments.standings.tables import TableBye, TableResult, table_standings
+from tournaments.standings.tables import (
+    TABLE_TIEBREAKS,
+    TABLES_ORDER,
+    TableBye,
+    TableResult,
+    table_standings,
+)
 
 MAX_COUNT = 999  # an SOS count at most
 
@@ -47,43 +53,62 @@ def options_of(t: Tournament) -> TablesOptions:
     return TablesOptions.of(t.format_options)
 
 
-def _byes(t: Tournament, before: int | None = None) -> list[Pairing]:
+def _byes(t: Tournament, before: int | None = None) -> list[tuple[int, int, str]]:
+    """Every bye (of the rounds before ``before``) as (round, entry, result): one query."""
     rows = Pairing.objects.filter(round__tournament=t, second__isnull=True)
     if before is not None:
         rows = rows.filter(round__number__lt=before)
-    return list(rows.select_related("round"))
+    return list(rows.values_list("round__number", "first_id", "result"))
 
 
-def _seats(t: Tournament, before: int | None = None) -> list[TableSeat]:
+# A seat as read: (table, round, entry, SOS count, points), in seat order.
+SeatRow = tuple[int, int, int, int | None, float | None]
+
+
+def _seats(t: Tournament, before: int | None = None) -> list[SeatRow]:
+    """Every seat (of the rounds before ``before``) as plain values: one query, no model
+    instances (a round 9 of 1,000 players reads 8,000 seats)."""
     rows = TableSeat.objects.filter(table__round__tournament=t)
     if before is not None:
         rows = rows.filter(table__round__number__lt=before)
     return list(
-        rows.select_related("table__round").order_by("table__round__number", "table_id", "seat")
+        rows.order_by("table__round__number", "table_id", "seat").values_list(
+            "table_id", "table__round__number", "entry_id", "sos_count", "points"
+        )
     )
+
+
+def _tables(seats: Sequence[SeatRow]) -> list[list[SeatRow]]:
+    """The seats grouped by table, tables in the order read."""
+    tables: dict[int, list[SeatRow]] = defaultdict(list)
+    for seat in seats:
+        tables[seat[0]].append(seat)
+    return list(tables.values())
 
 
 def results(t: Tournament, before: int | None = None) -> tuple[list[TableResult], list[TableBye]]:
     """Every table with its result and every bye (of the rounds before ``before``): two queries."""
-    tables: dict[int, list[TableSeat]] = defaultdict(list)
-    for seat in _seats(t, before):
-        tables[seat.table_id].append(seat)
+    return _results(t, _tables(_seats(t, before)), _byes(t, before))
+
+
+def _results(
+    t: Tournament, tables: Sequence[Sequence[SeatRow]], byes: Sequence[tuple[int, int, str]]
+) -> tuple[list[TableResult], list[TableBye]]:
     done = [
         TableResult(
-            round=seats[0].table.round.number,
-            seats=tuple(s.entry_id for s in seats),
-            counts=tuple(s.sos_count or 0 for s in seats),
-            points=tuple(s.points or 0.0 for s in seats),
+            round=seats[0][1],
+            seats=tuple(s[2] for s in seats),
+            counts=tuple(s[3] or 0 for s in seats),
+            points=tuple(s[4] or 0.0 for s in seats),
         )
-        for seats in tables.values()
-        if all(s.points is not None for s in seats)
+        for seats in tables
+        if all(s[4] is not None for s in seats)
     ]
     bye_points = options_of(t).bye_points
-    byes = [
-        TableBye(p.round.number, p.first_id, bye_points if p.result == V.BYE else 0.0)
-        for p in _byes(t, before)
+    return done, [
+        TableBye(number, entry, bye_points if result == V.BYE else 0.0)
+        for number, entry, result in byes
     ]
-    return done, byes
 
 
 def _ranks(entries: Sequence[Entry]) -> dict[int, int]:
@@ -106,23 +131,22 @@ def seat_tables(t: Tournament, rnd: Round, *, user: AnyUser | None) -> list[Tabl
     if len(active) < 2:
         raise TournamentError(_("At least two players are needed."), "too_few")
     ranks = _ranks(entries)
-    done, old_byes = results(t, before=number)
+    earlier = _tables(_seats(t, before=number))
+    done, old_byes = _results(t, earlier, _byes(t, before=number))
     points: dict[int, float] = defaultdict(float)
     for table in done:
         for e, p in zip(table.seats, table.points, strict=True):
             points[e] += p
     for bye in old_byes:
         points[bye.entry] += bye.points
-    history: dict[int, list[int]] = defaultdict(list)
-    for seat in _seats(t, before=number):
-        history[seat.table_id].append(seat.entry_id)
+    history = [[seat[2] for seat in table] for table in earlier]
     players = [pairing.TablePlayer(e.pk, ranks[e.pk], points[e.pk]) for e in active]
     try:
         seated = pairing.seat_round(
             players,
             round_no=number,
             size=opts.size,
-            history=list(history.values()),
+            history=history,
             byes=[b.entry for b in old_byes],
             allow_small=opts.allow_small,
         )
@@ -134,15 +158,20 @@ def seat_tables(t: Tournament, rnd: Round, *, user: AnyUser | None) -> list[Tabl
             % {"least": 2 if opts.allow_small else 3},
             "too_few",
         )
-    made = []
-    for table in seated.tables:
-        # each table's reasons, then how the whole seating was solved
-        why = [r.to_dict() for r in (*table.reasons, *seated.reasons)]
-        row = TableSeating.objects.create(round=rnd, number=table.number, reasons=why)
-        TableSeat.objects.bulk_create(
-            TableSeat(table=row, entry_id=e, seat=s) for s, e in enumerate(table.seats)
+    # each table's reasons, then how the whole seating was solved; two inserts in all
+    made = TableSeating.objects.bulk_create(
+        TableSeating(
+            round=rnd,
+            number=table.number,
+            reasons=[r.to_dict() for r in (*table.reasons, *seated.reasons)],
         )
-        made.append(row)
+        for table in seated.tables
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(table=row, entry_id=e, seat=s)
+        for row, table in zip(made, seated.tables, strict=True)
+        for s, e in enumerate(table.seats)
+    )
     table_games.make_games(t, made)
     _make_byes(t, rnd, seated, user)
     revision.bump(t)
@@ -226,7 +255,19 @@ def round_problem(rnd: Round) -> str | None:
     ) % {"count": count}
 
 
-def standing_rows(t: Tournament, entries: Sequence[Entry]) -> list:
-    """The standings rows of ``t`` (``tournaments.standings.tables``)."""
+def tiebreak_order(t: Tournament) -> list[str]:
+    """The tables' tie-breaks of ``t`` in its order: the stored order (checked against the
+    tables' registry by the settings), or the usual one when none is stored (an event made
+    before the order could be chosen)."""
+    order = [key for key in t.tiebreaks if key in TABLE_TIEBREAKS]
+    return order or list(TABLES_ORDER)
+
+
+def standing_rows(
+    t: Tournament, entries: Sequence[Entry], order: Sequence[str] | None = None
+) -> list:
+    """The standings rows of ``t`` (``tournaments.standings.tables``), by the tie-breaks of
+    ``order`` (by default the tournament's)."""
     done, byes = results(t)
-    return table_standings([e.pk for e in entries], done, byes, _ranks(entries))
+    order = tiebreak_order(t) if order is None else order
+    return table_standings([e.pk for e in entries], done, byes, _ranks(entries), order)

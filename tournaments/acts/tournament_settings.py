@@ -33,6 +33,7 @@ from tournaments.models import (
     acceleration_problem,
 )
 from tournaments.standings import TIEBREAKS
+from tournaments.standings.tables import TABLE_TIEBREAKS
 
 MAX_DEFAULT_TIEBREAKS = 6
 
@@ -42,8 +43,10 @@ def default_tiebreaks(format: str, kind: str | None = None) -> list[str]:
     kind with a score of its own (SOS points) breaks ties with its own tie-breaks first in a
     Swiss (after direct encounter in a round robin), then the format's usual order, as far as
     the form's six tie-break places go."""
-    usual = list(formats.get(format).default_tiebreaks)
+    entry = formats.get(format)
+    usual = list(entry.default_tiebreaks)
     own = game_kinds.get(kind).tiebreaks if game_kinds.known(kind) else ()
+    own = [key for key in own if key in entry.tiebreak_choices()]  # none at tables
     if not own or not usual:  # a format without tie-breaks (a knockout's places) takes none
         return usual
     lead = ["direct_encounter"] if usual[0] == "direct_encounter" else []
@@ -155,10 +158,17 @@ def _checked_tiebreaks(tiebreaks: Any, format: str, kind: str) -> list[str]:
         raise TournamentError(_("Unknown tie-break: %(keys)s.") % {"keys": order}, "tiebreaks")
     if len(set(order)) != len(order):
         raise TournamentError(_("Each tie-break can be chosen only once."), "tiebreaks")
-    unknown = [key for key in order if key not in TIEBREAKS]
+    unknown = [key for key in order if key not in TIEBREAKS and key not in TABLE_TIEBREAKS]
     if unknown:
         raise TournamentError(
             _("Unknown tie-break: %(keys)s.") % {"keys": ", ".join(unknown)}, "tiebreaks"
+        )
+    choices = formats.get(format).tiebreak_choices()
+    other = [key for key in order if key not in choices]
+    if other:
+        raise TournamentError(
+            _("Not a tie-break of this format: %(keys)s.") % {"keys": ", ".join(other)},
+            "tiebreaks",
         )
     foreign = game_kinds.foreign_tiebreak(kind, order)
     if foreign is not None:

@@ -13,12 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
 from tournaments.pairing import Pair
+from tournaments.standings import TIEBREAKS
+
+StrOrPromise = str | Promise
 
 
 class TournamentFormat(models.TextChoices):
@@ -74,7 +78,7 @@ class Format:
     has_schedule: bool = False  # every round published once round 1 is paired
     all_play_all: bool = False  # the standings' all-play-all reading of unplayed rounds
     accelerates: bool = False  # accelerated pairings (Baku) apply
-    default_tiebreaks: tuple[str, ...] = ()  # keys of tournaments.standings.TIEBREAKS
+    default_tiebreaks: tuple[str, ...] = ()  # keys of its ``tiebreak_choices``
     trf_type: str = ""  # the TRF's 092 line, before the game kind
     trf_import: bool = False  # a TRF file of this type may be imported (``by_trf_type``)
     # A round's pairings are matches of several games (``tournaments.acts.cup``): the round is
@@ -85,6 +89,11 @@ class Format:
     plays_tables: bool = False
     # The prefix of the tournament form's fields of its options (``web/cup_form.py``).
     form_prefix: str = "cup"
+    # The format pairs a round with ``pair_round`` (two players a board). A format whose rounds
+    # are made otherwise (a knockout's matches, the tables) sets it False, and the pairing
+    # service (``tournaments.pairings.pair_round``) refuses it with ``round_refusal``.
+    pairs_by_rounds: bool = True
+    round_refusal: StrOrPromise = ""
 
     @property
     def label(self) -> str:
@@ -105,7 +114,8 @@ class Format:
         earlier round's records, ``rounds`` the planned number, ``virtual_points`` (by entry
         id) an acceleration's, for a format that ``accelerates``, and ``acceleration`` every
         entry's virtual points round by round (the earlier rounds' floats are judged on them).
-        ``TournamentError`` when the round cannot be paired."""
+        ``TournamentError`` when the round cannot be paired. Only a format that
+        ``pairs_by_rounds`` has it."""
         raise NotImplementedError
 
     def planned_rounds(self, *, rounds: int | None, players: int) -> int | None:
@@ -119,6 +129,11 @@ class Format:
     def group_count(self, *, options: Mapping[str, Any] | None, players: int) -> int:
         """Into how many groups round 1 draws ``players`` (0: the format has no groups)."""
         return 0
+
+    def tiebreak_choices(self) -> Mapping[str, Any]:
+        """The tie-breaks a tournament of this format may order, by key: the two-player
+        registry (``tournaments.standings.TIEBREAKS``) unless the format reads others."""
+        return TIEBREAKS
 
     def validate(self, *, rounds: int | None) -> None:
         """``TournamentError`` (its code names the field) when the settings do not fit."""

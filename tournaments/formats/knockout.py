@@ -11,7 +11,7 @@ time control, and the decider. A knockout's rounds are paired by matches
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -21,9 +21,8 @@ from django.utils.translation import gettext_lazy
 
 from games import timekeeping
 from tournaments import pairing
-from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
-from tournaments.formats.base import EntryLike, Format, PairedRound, TournamentFormat
+from tournaments.formats.base import Format, TournamentFormat
 from tournaments.pairing.knockout_bracket import GRAND_FINAL
 
 MAX_GAMES = 8  # regular games of a match
@@ -105,6 +104,8 @@ class Knockout(Format):
 
     rounds_given = False
     plays_matches = True
+    pairs_by_rounds = False  # paired by its matches (``tournaments.acts.cup``)
+    round_refusal = gettext_lazy("A knockout's rounds are paired by their matches.")
 
     def __init__(self, value: str, *, double: bool) -> None:
         self.value = value
@@ -171,20 +172,6 @@ class Knockout(Format):
                 winner = status.first if first_wins else status.second
                 assert winner is not None
                 results[match_id] = pairing.Outcome(winner)
-
-    def pair_round(
-        self,
-        *,
-        number: int,
-        entries: Sequence[EntryLike],
-        games: Sequence[GameRecord],
-        point_system: PointSystem,
-        rounds: int | None = None,
-        virtual_points: Mapping[int, float] | None = None,
-        acceleration: Mapping[int, Sequence[float]] | None = None,
-    ) -> PairedRound:
-        """A knockout's round is paired by its matches (``tournaments.acts.cup``)."""
-        raise TournamentError(_("A knockout's rounds are paired by their matches."), "knockout")
 
     def trf_problem(self) -> str | None:
         return _("Knockouts have no TRF type: a knockout cannot be exported as a TRF file.")

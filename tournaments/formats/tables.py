@@ -11,7 +11,7 @@ and has no TRF type. docs/tables.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -22,9 +22,9 @@ from django.utils.translation import gettext_lazy
 
 from games import kinds
 from games.bidi import ltr_text
-from tournaments.core.history import GameRecord, PointSystem
 from tournaments.errors import TournamentError
-from tournaments.formats.base import EntryLike, Format, PairedRound, TournamentFormat
+from tournaments.formats.base import Format, TournamentFormat
+from tournaments.standings.tables import TABLE_TIEBREAKS, TABLES_ORDER
 
 MIN_SIZE = 3
 MAX_SIZE = 6
@@ -129,6 +129,13 @@ class Tables(Format):
     value = TournamentFormat.TABLES
     plays_tables = True
     form_prefix = "tables"
+    pairs_by_rounds = False  # seated by its tables (``tournaments.acts.tables``)
+    round_refusal = gettext_lazy("A round at tables is seated by its tables.")
+    default_tiebreaks = TABLES_ORDER
+
+    def tiebreak_choices(self) -> Mapping[str, Any]:
+        """The tables' own tie-breaks (``tournaments.standings.tables``)."""
+        return TABLE_TIEBREAKS
 
     def clean_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options checked; the codes name the form's fields (``tables_<option>``)."""
@@ -150,20 +157,6 @@ class Tables(Format):
             scoring=str(scoring),
             scheme=_scheme(given.get("scheme"), size),
         ).to_dict()
-
-    def pair_round(
-        self,
-        *,
-        number: int,
-        entries: Sequence[EntryLike],
-        games: Sequence[GameRecord],
-        point_system: PointSystem,
-        rounds: int | None = None,
-        virtual_points: Mapping[int, float] | None = None,
-        acceleration: Mapping[int, Sequence[float]] | None = None,
-    ) -> PairedRound:
-        """A round at tables is seated by its tables (``tournaments.acts.tables``)."""
-        raise TournamentError(_("A round at tables is seated by its tables."), "tables")
 
     def validate(self, *, rounds: int | None) -> None:
         if not rounds:

@@ -21,6 +21,7 @@ from tournaments.errors import TournamentError
 from tournaments.formats.groups import DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, group_size_of
 from tournaments.models import Acceleration, Tournament, TournamentFormat, acceleration_problem
 from tournaments.standings import TIEBREAKS
+from tournaments.standings.tables import TABLE_TIEBREAKS
 from tournaments.web.cup_form import CUP_FIELDS, CupOptionFields
 from tournaments.web.tables_form import TABLES_FIELDS, TablesOptionFields
 
@@ -28,7 +29,16 @@ MAX_TIEBREAKS = 6
 
 
 def _tiebreak_choices() -> list[tuple[str, Any]]:
-    return [("", "—")] + [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]
+    """Every tie-break, in two groups: those of games between two, and those of the tables (a
+    format takes one group: ``Format.tiebreak_choices``)."""
+    return [
+        ("", "—"),
+        (_("Games between two"), [(key, _(tb.label)) for key, tb in TIEBREAKS.items()]),
+        (
+            _("At tables"),
+            [(key, _(tb.label)) for key, tb in TABLE_TIEBREAKS.items()],
+        ),
+    ]
 
 
 class TournamentForm(KindOptionFields, CupOptionFields, TablesOptionFields, forms.Form):
