@@ -211,7 +211,7 @@ def _summary(plan: Plan) -> str:
     assert isinstance(plan, ImportPlan)
     return _("Imported: %(players)s new player(s), %(results)s result(s), %(games)s game(s).") % {
         "players": len(plan.new_entries),
-        "results": len(plan.results),
+        "results": len(plan.results) + len(plan.tables),
         "games": len(plan.games),
     }
 

@@ -101,6 +101,29 @@ class GameChange:
         return "position" if self.position is not None else "extend"
 
 
+@dataclass(frozen=True)
+class TableChange:
+    """An SOS event at tables: a table's counts as a round sheet gives them (in seat order),
+    recorded by the tables' act (``tournaments.acts.tables.record_table``)."""
+
+    sheet: str
+    cell: str
+    table_id: int
+    round: int
+    table: int
+    names: tuple[str, ...]
+    old: tuple[int | None, ...]
+    new: tuple[int, ...]
+
+    @property
+    def old_text(self) -> str:
+        return ":".join("…" if c is None else str(c) for c in self.old)
+
+    @property
+    def new_text(self) -> str:
+        return ":".join(str(c) for c in self.new)
+
+
 @dataclass
 class ImportPlan:
     tournament_id: int
@@ -108,6 +131,7 @@ class ImportPlan:
     new_entries: list[NewEntry] = field(default_factory=list)
     results: list[ResultChange] = field(default_factory=list)
     games: list[GameChange] = field(default_factory=list)
+    tables: list[TableChange] = field(default_factory=list)  # an event at tables' results
     warnings: list[str] = field(default_factory=list)  # shown, never blocking (missing sheets)
     sheets_read: int = 0
 
@@ -117,7 +141,7 @@ class ImportPlan:
 
     @property
     def empty(self) -> bool:
-        return not (self.new_entries or self.results or self.games)
+        return not (self.new_entries or self.results or self.games or self.tables)
 
     def digest(self) -> str:
         """A fingerprint of the changes: the preview and the apply step must agree on it."""
@@ -125,5 +149,6 @@ class ImportPlan:
             [asdict(x) for x in self.new_entries],
             [asdict(x) for x in self.results],
             [asdict(x) for x in self.games],
+            [asdict(x) for x in self.tables],
         ]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]
