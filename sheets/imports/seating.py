@@ -70,13 +70,13 @@ def read_tables_round(ctx: Context, table: Table) -> None:
 
 def _count(ctx: Context, sheet: str, row: Row) -> tuple[bool, int | None]:
     """(readable, the count): a blank is ``None``."""
-    value = row.values.get("sos")
+    value = row.values.get("count")
     if value is None:
         return True, None
     number = to_int(value)
     if number is None or not 0 <= number <= MAX_COUNT:
         message = _("An SOS count is a whole number from 0 to %(most)s.") % {"most": MAX_COUNT}
-        ctx.error(sheet, row.cells["sos"], message, "bad_count")
+        ctx.error(sheet, row.cells["count"], message, "bad_count")
         return False, None
     return True, number
 
@@ -149,10 +149,10 @@ def _table(ctx: Context, sheet: str, row: TableSeating, written: list[Row]) -> N
     if all(c is None for c in given):
         return  # no result written: the table stays as on the site
     if any(c is None for c in given):
-        missing = next(line for line in written if line.values.get("sos") is None)
+        missing = next(line for line in written if line.values.get("count") is None)
         ctx.error(
             sheet,
-            missing.cells["sos"],
+            missing.cells["count"],
             _("Write the SOS count of every seat at table %(table)s, or of none.")
             % {"table": row.number},
             "bad_count",

@@ -34,7 +34,7 @@ TABLES_COLUMNS = {
     "table": L.TABLE_COLUMN,
     "seat": L.SEAT_ORDER,
     "name": L.NAME,
-    "sos": L.SOS_MADE,
+    "count": L.SOS_MADE,
 }
 # A knockout match's sheet: its games as a round sheet's boards, each with its round.
 MATCH_COLUMNS = {**ROUND_COLUMNS, "round": L.ROUND}
@@ -97,7 +97,7 @@ def classify(sheet: SheetData) -> str | None:
     if L.is_label(sheet.get(1, 1), L.STANDINGS_SHEET):
         return "standings"
     seating = _header(sheet, TABLES_COLUMNS)
-    if seating is not None and {"table", "sos"} <= seating[1].keys():
+    if seating is not None and {"table", "count"} <= seating[1].keys():
         return "tables"  # a round at tables: read as its seats (``sheets.imports.seating``)
     head = _header(sheet, {**ROUND_COLUMNS, "place": L.PLACE, "name": L.NAME})
     if head is None:
@@ -192,7 +192,7 @@ def read_table(sheet: SheetData, kind: str) -> Table:
         "players": ("name",),
         "round": ("board", "first", "result", "second"),
         "match": ("round", "board", "first", "result", "second"),
-        "tables": ("table", "seat", "name", "sos"),
+        "tables": ("table", "seat", "name", "count"),
     }[kind]
     for key in required:
         if key not in columns:
