@@ -209,16 +209,26 @@ def test_bad_cells_are_refused_all_at_once(db: None, en: str, arbiter: User) -> 
 
 def test_unknown_tables_and_seats_are_refused(db: None, en: str, arbiter: User) -> None:
     t = _event(arbiter)
-    data = _typed(
-        workbook(t),
-        {("Round 1", "A8"): 9, ("Round 1", "B5"): 7, ("Round 1", "B6"): 1, ("Round 1", "A1"): "x"},
-    )
-    plan = services.read_workbook(data, tournament=t)
-    messages = [e.message for e in plan.errors]
-    assert any("no table 9" in m for m in messages) or any("Which round" in m for m in messages)
-    data = _typed(workbook(t), {("Round 1", "A8"): 9, ("Round 1", "B5"): 7})
+    third = _seated(t)[0][2]
+    cells = {("Round 1", "A8"): 9, ("Round 1", "B5"): 7, ("Round 1", "B7"): 3}
+    data = _typed(workbook(t), {**cells, ("Round 1", "C7"): third})
     plan = services.read_workbook(data, tournament=t)
     found = {(e.sheet, e.cell): e.message for e in plan.errors}
     assert found[("Round 1", "A8")] == "Round 1 has no table 9."
     assert found[("Round 1", "B5")] == "Table 1 has no seat 7."
-    assert "Seat 2 of table 1" in found[("Round 1", "A4")]
+    assert found[("Round 1", "B7")] == "Seat 3 of table 1 is written twice."
+    missing = [e.message for e in plan.errors if e.cell == "A4"]
+    assert len(missing) == 2 and all("is missing" in m for m in missing)  # seats 2 and 4
+    data = _typed(workbook(t), {("Round 1", "C6"): _seated(t)[1][0]})
+    plan = services.read_workbook(data, tournament=t)
+    found = {(e.sheet, e.cell): e.message for e in plan.errors}
+    assert found[("Round 1", "C6")] == f"On the site, seat 3 of table 1 is \u2068{third}\u2069."
+    # A round the site has not seated yet.
+    wb = load_workbook(io.BytesIO(workbook(t)))
+    wb["Round 1"].title = "Round 2"
+    wb["Round 2"]["A1"] = "Round 2"
+    out = io.BytesIO()
+    wb.save(out)
+    plan = services.read_workbook(out.getvalue(), tournament=t)
+    found = {(e.sheet, e.cell): e.message for e in plan.errors}
+    assert found[("Round 2", "A1")] == "Round 2 is not seated at tables on the site yet."
