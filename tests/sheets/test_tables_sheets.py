@@ -10,11 +10,15 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from games import services as game_services
 from sheets import services
 from sheets.errors import ImportRefused
+from sheets.services import XLSX
 from tests.sheets.helpers import new_tournament, workbook
 from tournaments import queries
 from tournaments.acts import tables
@@ -232,3 +236,24 @@ def test_unknown_tables_and_seats_are_refused(db: None, en: str, arbiter: User) 
     plan = services.read_workbook(out.getvalue(), tournament=t)
     found = {(e.sheet, e.cell): e.message for e in plan.errors}
     assert found[("Round 2", "A1")] == "Round 2 is not seated at tables on the site yet."
+
+
+def test_the_import_page_previews_the_tables_then_applies(db: None, en: str, arbiter: User) -> None:
+    t = _event(arbiter)
+    typed = {("Round 1", f"D{r}"): c for r, c in zip(range(4, 8), (4, 3, 2, 1), strict=True)}
+    data = _typed(workbook(t), typed)
+    c = Client(HTTP_ACCEPT_LANGUAGE="en")
+    c.force_login(arbiter)
+    file = SimpleUploadedFile("tables.xlsx", data, content_type=XLSX)
+    page = c.post(reverse("sheets:import", args=[t.pk]), {"file": file})
+    html = page.content.decode()
+    assert page.status_code == 200 and "Round 1, table 1" in html
+    assert '<span dir="ltr">…:…:…:… → 4:3:2:1</span>' in html
+    form = page.context["apply_form"]
+    done = c.post(
+        reverse("sheets:import_apply", args=[t.pk]),
+        {"token": form.initial["token"], "digest": form.initial["digest"]},
+    )
+    assert done.status_code == 302
+    first = TableSeating.objects.get(round__tournament=t, number=1)
+    assert [s.sos_count for s in first.seats.order_by("seat")] == [4, 3, 2, 1]
