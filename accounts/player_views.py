@@ -30,6 +30,7 @@ from tournaments.acts.services import check_open_for_entries
 from tournaments.authority import arbitrated_tournaments, may_arbitrate
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
+from tournaments.web.tables_mine import my_tables
 
 
 class NoticeForm(forms.ModelForm):
@@ -281,6 +282,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "to_move": [a for a in active if a.your_move],
             "their_move": [a for a in active if not a.your_move],
             "pairings": mygames.current_pairings(request.user),
+            "my_tables": my_tables(request.user),
             "results": mygames.results(request.user),
             "is_arbiter": _is_arbiter(request.user),
             "may_add_players": may_add_players(request.user),

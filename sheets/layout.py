@@ -120,6 +120,11 @@ DECIDER = Text(gettext_noop("Decider:"), "Решающая партия:")
 STANDING = Text(gettext_noop("Standing:"), "Положение:")
 STAGE = Text(gettext_noop("Stage"), "Этап")
 TIEBREAK_GAME = Text(gettext_noop("Tie-break game"), "Тай-брейк")
+# An SOS event at tables (issue 30): a round sheet lists tables and seats.
+TABLE_COLUMN = Text(gettext_noop("Table"), "Стол")
+SEAT_ORDER = Text(gettext_noop("Seat order"), "Очерёдность")
+SOS_MADE = Text(gettext_noop("SOS made"), "Сделано SOS")
+TABLE_SHEET = Text(gettext_noop("R%(round)s T%(table)s"), "Т%(round)s С%(table)s")
 
 LABELS = (
     PLAYERS,
@@ -177,6 +182,9 @@ LABELS = (
     STANDING,
     STAGE,
     TIEBREAK_GAME,
+    TABLE_COLUMN,
+    SEAT_ORDER,
+    SOS_MADE,
 )
 
 # Marks as written on boards and score sheets: Latin or Cyrillic, any case.

@@ -21,12 +21,27 @@ from games.errors import GameError
 from games.models import Game, Player
 from sheets.errors import ImportConflict, ImportRefused
 from sheets.imports import gameio, notes
-from sheets.imports.plan import GameChange, ImportPlan, MatchGames, NewEntry, ResultChange
+from sheets.imports.plan import (
+    GameChange,
+    ImportPlan,
+    MatchGames,
+    NewEntry,
+    ResultChange,
+    TableChange,
+)
 from tournaments import authority
-from tournaments.acts import decisions, results, services
+from tournaments.acts import decisions, results, services, tables
 from tournaments.core import vocabulary as V
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, Pairing, RecordReason, ResultSource, Tournament
+from tournaments.models import (
+    Entry,
+    Pairing,
+    RecordReason,
+    ResultSource,
+    TableSeat,
+    TableSeating,
+    Tournament,
+)
 
 
 def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
@@ -44,6 +59,8 @@ def apply_plan(plan: ImportPlan, *, user: AbstractBaseUser) -> ImportPlan:
                 _record(change, user)
             for game in plan.games:
                 _write_game(tournament, game, user)
+            for table in plan.tables:
+                _record_table(table, user)
             for match in plan.matches:
                 _match_games(match, user)
             transaction.on_commit(
@@ -121,6 +138,17 @@ def _match_games(change: MatchGames, user: AbstractBaseUser) -> None:
         results.enter_result(
             pairing=games[number - 1], result=code, user=user, source=ResultSource.IMPORT, note=note
         )
+
+
+def _record_table(change: TableChange, user: AbstractBaseUser) -> None:
+    """A table's counts, by the tables' act, if the table is still as previewed."""
+    row = TableSeating.objects.select_for_update().get(pk=change.table_id)
+    seats = TableSeat.objects.filter(table=row).order_by("seat")
+    if tuple(seats.values_list("sos_count", flat=True)) != change.old:
+        raise _conflict()
+    tables.record_table(
+        table=row, counts=list(change.new), user=user, note=_note(f"{change.sheet}!{change.cell}")
+    )
 
 
 def _write_game(tournament: Tournament, change: GameChange, user: AbstractBaseUser) -> None:

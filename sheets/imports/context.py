@@ -14,7 +14,7 @@ from sheets import layout as L
 from sheets.boards.read import BoardRecord
 from sheets.errors import SheetError
 from sheets.imports.plan import ImportPlan
-from tournaments.models import Entry, KnockoutMatch, Pairing, Tournament
+from tournaments.models import Entry, KnockoutMatch, Pairing, TableSeating, Tournament
 
 
 @dataclass
@@ -48,6 +48,8 @@ class Context:
         self.board_twice: set[int] = set()  # pairings with more than one board sheet
         self.boards_seen: set[int] = set()  # pairings a board sheet of the workbook names
         self._matches: dict[int, int] | None = None  # a knockout's matches (``match_numbers``)
+        self._tables: dict[tuple[int, int], TableSeating] | None = None  # ``site_tables``
+        self.table_claims: dict[int, str] = {}  # a table's id: the sheet that claimed it
 
     def match_numbers(self) -> dict[int, int]:
         """A knockout's matches: the number of each (by its row's id), read once."""
@@ -55,6 +57,18 @@ class Context:
             rows = KnockoutMatch.objects.filter(tournament=self.t).values_list("pk", "number")
             self._matches = dict(rows)
         return self._matches
+
+    def site_tables(self) -> dict[tuple[int, int], TableSeating]:
+        """An event at tables: its tables by (round, number), their seats prefetched in seat
+        order (``seats.all()``), read once."""
+        if self._tables is None:
+            rows = (
+                TableSeating.objects.filter(round__tournament=self.t)
+                .select_related("round")
+                .prefetch_related("seats__entry__player")
+            )
+            self._tables = {(r.round.number, r.number): r for r in rows}
+        return self._tables
 
     def merge_claim(self, p: Pairing, claim: RoundClaim) -> None:
         """``claim`` on ``p``'s result: a board written on a round sheet and on a match sheet

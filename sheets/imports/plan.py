@@ -129,6 +129,29 @@ class MatchGames:
         return out
 
 
+@dataclass(frozen=True)
+class TableChange:
+    """An SOS event at tables: a table's counts as a round sheet gives them (in seat order),
+    recorded by the tables' act (``tournaments.acts.tables.record_table``)."""
+
+    sheet: str
+    cell: str
+    table_id: int
+    round: int
+    table: int
+    names: tuple[str, ...]
+    old: tuple[int | None, ...]
+    new: tuple[int, ...]
+
+    @property
+    def old_text(self) -> str:
+        return ":".join("…" if c is None else str(c) for c in self.old)
+
+    @property
+    def new_text(self) -> str:
+        return ":".join(str(c) for c in self.new)
+
+
 @dataclass
 class ImportPlan:
     tournament_id: int
@@ -137,6 +160,7 @@ class ImportPlan:
     results: list[ResultChange] = field(default_factory=list)
     games: list[GameChange] = field(default_factory=list)
     matches: list[MatchGames] = field(default_factory=list)  # scores typed into the bracket
+    tables: list[TableChange] = field(default_factory=list)  # an event at tables' results
     warnings: list[str] = field(default_factory=list)  # shown, never blocking (missing sheets)
     sheets_read: int = 0
 
@@ -146,12 +170,12 @@ class ImportPlan:
 
     @property
     def empty(self) -> bool:
-        return not (self.new_entries or self.results or self.games or self.matches)
+        return not (self.new_entries or self.results or self.games or self.matches or self.tables)
 
     @property
     def result_count(self) -> int:
-        """The results the plan enters: the result changes and the bracket's games."""
-        return len(self.results) + sum(len(m.games) for m in self.matches)
+        """The results the plan enters: result changes, the bracket's games, tables' results."""
+        return len(self.results) + sum(len(m.games) for m in self.matches) + len(self.tables)
 
     def digest(self) -> str:
         """A fingerprint of the changes: the preview and the apply step must agree on it."""
@@ -160,6 +184,9 @@ class ImportPlan:
             [asdict(x) for x in self.results],
             [asdict(x) for x in self.games],
         ]
-        if self.matches:  # a plan without them keeps the fingerprint it had before
+        # a plan without the newer kinds of change keeps the fingerprint it had before them
+        if self.matches or self.tables:
             payload.append([asdict(x) for x in self.matches])
+        if self.tables:
+            payload.append([asdict(x) for x in self.tables])
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:32]

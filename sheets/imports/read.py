@@ -23,6 +23,7 @@ from sheets.imports.context import Context, RoundClaim
 from sheets.imports.plan import ImportPlan
 from sheets.imports.players import read_players
 from sheets.imports.reconcile import reconcile
+from sheets.imports.seating import read_tables_round, table_game
 from sheets.workbooks.results import BadResult, check_scores, parse_cell
 from sheets.workbooks.tables import Table, classify, read_table
 from sheets.xlsx.reader import SheetData
@@ -75,6 +76,8 @@ def build_plan(
     for table in tables:
         if table.kind == "match" and not table.errors:
             read_match(ctx, table)
+        if table.kind == "tables" and not table.errors:
+            read_tables_round(ctx, table)
     for record in boards:
         _board(ctx, record)
     reconcile(ctx)
@@ -91,7 +94,7 @@ def _missing(ctx: Context, tables: list[Table]) -> None:
     warn = ctx.plan.warnings.append
     if not any(t.kind == "players" for t in tables):
         warn(_("The players sheet is missing: no new players are read."))
-    rounds = {t.number for t in tables if t.kind == "round"}
+    rounds = {t.number for t in tables if t.kind in ("round", "tables")}
     for n, rnd in sorted(ctx.rounds.items()):
         if rnd.status != RoundStatus.PENDING and n not in rounds:
             warn(
@@ -214,6 +217,8 @@ def _board(ctx: Context, rec: BoardRecord) -> None:
     """Find the board a board sheet is of — by its game number first, then by its round and
     board, then by the players' names — and check it against the site. Every check runs even
     when the sheet has problems of its own; only a sheet without any is kept to be imported."""
+    if table_game(ctx, rec):
+        return  # a table's game: the site's, written for reading
     ctx.plan.errors.extend(rec.errors)
     if rec.kind is None:
         return

@@ -29,6 +29,13 @@ ROUND_COLUMNS = {
     "second_points": L.SECOND_POINTS,
     "game": L.GAME_COLUMN,
 }
+# A round sheet of an SOS event at tables (``sheets.workbooks.seating``): a row a seat.
+TABLES_COLUMNS = {
+    "table": L.TABLE_COLUMN,
+    "seat": L.SEAT_ORDER,
+    "name": L.NAME,
+    "count": L.SOS_MADE,
+}
 # A knockout match's sheet: its games as a round sheet's boards, each with its round.
 MATCH_COLUMNS = {**ROUND_COLUMNS, "round": L.ROUND}
 DETAILS = {
@@ -89,6 +96,9 @@ def classify(sheet: SheetData) -> str | None:
         return "crosstable"
     if L.is_label(sheet.get(1, 1), L.STANDINGS_SHEET):
         return "standings"
+    seating = _header(sheet, TABLES_COLUMNS)
+    if seating is not None and {"table", "count"} <= seating[1].keys():
+        return "tables"  # a round at tables: read as its seats (``sheets.imports.seating``)
     head = _header(sheet, {**ROUND_COLUMNS, "place": L.PLACE, "name": L.NAME})
     if head is None:
         return None
@@ -166,9 +176,14 @@ def _rows(table: Table, sheet: SheetData, head: int, columns: dict[str, int]) ->
 def read_table(sheet: SheetData, kind: str) -> Table:
     """Read a players or round sheet (others are recognised and left as they are)."""
     table = Table(sheet.title, kind)
-    if kind not in ("players", "round", "match"):
+    if kind not in ("players", "round", "match", "tables"):
         return table
-    wanted = {"players": PLAYER_COLUMNS, "round": ROUND_COLUMNS, "match": MATCH_COLUMNS}[kind]
+    wanted = {
+        "players": PLAYER_COLUMNS,
+        "round": ROUND_COLUMNS,
+        "match": MATCH_COLUMNS,
+        "tables": TABLES_COLUMNS,
+    }[kind]
     found = _header(sheet, wanted)
     if found is None:
         found = (1, {})
@@ -177,6 +192,7 @@ def read_table(sheet: SheetData, kind: str) -> Table:
         "players": ("name",),
         "round": ("board", "first", "result", "second"),
         "match": ("round", "board", "first", "result", "second"),
+        "tables": ("table", "seat", "name", "count"),
     }[kind]
     for key in required:
         if key not in columns:
@@ -190,7 +206,7 @@ def read_table(sheet: SheetData, kind: str) -> Table:
     _rows(table, sheet, head, columns)
     if kind == "match":
         table.number = (L.parse_numbered(sheet.get(1, 1), L.MATCH_SHEET) or {}).get("number")
-    if kind == "round":
+    if kind in ("round", "tables"):
         number = L.parse_numbered(sheet.get(1, 1), L.ROUND_SHEET) or L.parse_numbered(
             sheet.title, L.ROUND_SHEET
         )

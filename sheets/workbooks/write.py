@@ -22,6 +22,7 @@ from sheets.layout import t
 from sheets.workbooks.hooks import extra_sheets
 from sheets.workbooks.knockout import knockout_sheets
 from sheets.workbooks.results import result_text, state_text
+from sheets.workbooks.seating import TablesData, table_board_sheets, tables_round_sheet
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import hooks, queries, scores
 from tournaments.core import history as records
@@ -90,6 +91,7 @@ class TournamentData:
     seats: dict[int, list[str]]
     extra: list[SheetSpec] | None = None  # the apps' sheets, once made (``extras``)
     cup: list[SheetSpec] | None = None  # a knockout's bracket and match sheets (``cup_sheets``)
+    tables: TablesData | None = None  # an event at tables (``sheets.workbooks.seating``)
 
     @classmethod
     def load(cls, tournament: Tournament) -> TournamentData:
@@ -111,7 +113,8 @@ class TournamentData:
         for game_id, name in rows.values_list("game_id", "player__name"):
             seats.setdefault(game_id, []).append(name)
         rounds = list(tournament.round_set.order_by("number"))
-        return cls(tournament, entries, rounds, pairings, seats)
+        tables = TablesData.load(tournament) if tournament.format_entry.plays_tables else None
+        return cls(tournament, entries, rounds, pairings, seats, tables=tables)
 
     def extras(self) -> list[SheetSpec]:
         """The apps' sheets (``sheets.workbooks.hooks``), made on first use: in the language
@@ -332,7 +335,10 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
     linked = {p.game_id for p in games if p.game_id}
     yield players_sheet(data)
     for rnd in data.rounds:
-        yield round_sheet(data, rnd, linked)
+        if data.tables is not None:
+            yield tables_round_sheet(data.tables, rnd, data.pairings)
+        else:
+            yield round_sheet(data, rnd, linked)
     yield standings_sheet(data)
     yield from data.cup_sheets()
     if tour.format_entry.has_crosstable:
@@ -345,12 +351,15 @@ def tournament_sheets(data: TournamentData) -> Iterator[SheetSpec]:
             p.game, names, tournament=tour.name, round=p.round.number, board=p.board
         )
         yield board_sheet(board, board_title(p.round.number, p.board))
+    if data.tables is not None:
+        yield from table_board_sheets(tour, data.tables, game_board_data)
 
 
 def sheet_count(data: TournamentData) -> int:
     crosstable = data.tournament.format_entry.has_crosstable
     extra = len(data.extras()) + len(data.cup_sheets())
-    return 3 + len(data.rounds) + int(crosstable) + extra + len(data.games())
+    tables = len(data.tables.games()) if data.tables is not None else 0
+    return 3 + len(data.rounds) + int(crosstable) + extra + len(data.games()) + tables
 
 
 def blank_sheets(rnd: Round) -> Iterator[SheetSpec]:

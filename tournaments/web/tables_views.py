@@ -1,19 +1,21 @@
-"""The arbiter's act on an event at tables from the round page: one table's result over the
-board (``tournaments.acts.tables.record_table``); a refusal is a 403, bad counts a message."""
+"""An event at tables from the round page: the arbiter's act of one table's result over the
+board (``tournaments.acts.tables.record_table``; a refusal is a 403, bad counts a message), and
+the round's score slips to print."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import authority
 from tournaments.acts import tables
 from tournaments.errors import TournamentError
-from tournaments.models import TableSeating
+from tournaments.models import Round, TableSeating
+from tournaments.web import tables_page
 from tournaments.web.action_views import _back
 from tournaments.web.views import _tournament
 
@@ -48,3 +50,13 @@ def table_result(request: HttpRequest, pk: int, number: int, table: int) -> Http
     else:
         messages.success(request, _("Result saved."))
     return _back(request, row.get_absolute_url())
+
+
+@require_safe
+def table_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A score slip for every table of the round, to print on A4 and hand out: the seats in
+    order with the players' names, empty boxes for the SOS made and the signatures."""
+    t = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    context = {"t": t, "rnd": rnd, **tables_page.tables_context(t, rnd)}
+    return render(request, "tournaments/table_slips.html", context)

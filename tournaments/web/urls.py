@@ -44,6 +44,7 @@ urlpatterns = [
         tables_views.table_result,
         name="table_result",
     ),
+    path("<int:pk>/rounds/<int:number>/slips/", tables_views.table_slips, name="table_slips"),
     # The arbiter's decisions, each recorded
     path("<int:pk>/log/", decision_views.arbiter_log, name="log"),
     path("<int:pk>/pairings/<int:pairing>/decide/", decision_views.pairing_arbiter, name="decide"),

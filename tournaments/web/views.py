@@ -24,7 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.web import cup_page, stage_page, tables_page
+from tournaments.web import cup_page, stage_page, tables_mine, tables_page
 from tournaments.web.forms import EntryForm, ResultForm
 from tournaments.web.settings_form import TournamentForm
 
@@ -169,6 +169,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             and t.status != "finished",
             **cup_page.cup_context(t),
             **stage_page.stage_context(t, is_arbiter),
+            "my_tables": tables_mine.my_tables(request.user, t)
+            if t.format_entry.plays_tables
+            else [],
         },
     )
 
