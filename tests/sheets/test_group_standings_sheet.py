@@ -1,5 +1,5 @@
-"""A group stage's workbook (issue 29): its standings and crosstable sheets give each group's table, titled
-("Group A"), with the group's own places — as the site's standings page does."""
+"""A group stage's workbook (issue 29): its standings and crosstable sheets give each group's
+table, titled ("Group A"), with the group's own places — as the site's pages do."""
 
 from __future__ import annotations
 
