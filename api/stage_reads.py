@@ -9,6 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from api import schemas
 from tournaments import queries
 from tournaments.acts import group_reads
 from tournaments.models import Tournament
@@ -37,27 +38,30 @@ def stage_links(t: Tournament) -> dict[str, Any]:
 
 def standings_tables(t: Tournament) -> list[tuple[str, queries.Standings]]:
     """A group stage's tables, one a group ("A", its table), else the one table ("", it)."""
-    return queries.group_standings(t) or [("", queries.standings(t))]
+    groups = queries.group_standings(t) if t.format_entry.has_groups else []
+    return groups or [("", queries.standings(t))]
 
 
 def entry_group(t: Tournament, entry: int) -> str | None:
     """The group of one entry of ``t`` (None without one): whose table explains it."""
+    if not t.format_entry.has_groups:
+        return None
     return t.entries.filter(pk=entry).values_list("group", flat=True).first() or None
 
 
-def crosstable_out(t: Tournament) -> dict[str, Any]:
+def crosstable_out(t: Tournament) -> schemas.CrosstableOut:
     """The crosstable's answer: one table, or a group stage's crosstables one after the other
     (each row its group, its number and cells within it, its place in the group)."""
     groups = group_reads.group_crosstables(t)
     if not groups:
         entries, rows = queries.crosstable_rows(t)
         lines = [(entries[i], row, "") for i, row in enumerate(rows)]
-        return {"tournament": t.pk, "rows": [_cross_row(*line) for line in lines]}
-    return {
-        "tournament": t.pk,
-        "groups": [g.label for g in groups],
-        "rows": [{**_cross_row(*line), "group": g.label} for g in groups for line in g.lines()],
-    }
+        return schemas.CrosstableOut(tournament=t.pk, rows=[_cross_row(*line) for line in lines])
+    return schemas.CrosstableOut(
+        tournament=t.pk,
+        groups=[g.label for g in groups],
+        rows=[{**_cross_row(*line), "group": g.label} for g in groups for line in g.lines()],
+    )
 
 
 def _cross_row(entry: Any, row: Any, place: str) -> dict[str, Any]:

@@ -367,6 +367,6 @@ def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
         raise HttpError(404, _("This tournament's format has no crosstable."))
 
     def build() -> schemas.CrosstableOut:
-        return schemas.CrosstableOut(**stage_reads.crosstable_out(t))
+        return stage_reads.crosstable_out(t)
 
     return cached_conditional(request, _stamp(t), build)

@@ -35,9 +35,11 @@ class GroupCrosstable:
 def group_crosstables(t: Tournament) -> list[GroupCrosstable]:
     """A group stage's crosstables, one a group in group order; none without groups (before
     the draw, or another format). Six queries in all, whatever the number of groups."""
+    if not t.format_entry.has_groups:
+        return []
     entries = sorted(t.entries.select_related("player"), key=lambda e: (e.rank or 10**6, e.pk))
     labels = sorted({e.group for e in entries if e.group})
-    if not labels or t.format_entry.plays_matches or t.format_entry.plays_tables:
+    if not labels:
         return []
     games = tournament_records(t)
     played = queries.rounds_played(t)

@@ -82,6 +82,8 @@ def group_tables(t: Tournament) -> list[tuple[str, queries.Standings]]:
 def wall_groups(t: Tournament, schedule: list[queries.ScheduledRound]) -> list[dict[str, Any]]:
     """A group stage's wall chart, one chart a group: its rounds (its boards of ``schedule``)
     and its standings; none before the draw or without groups."""
+    if not t.format_entry.has_groups:
+        return []
     tables = dict(group_tables(t))
     return [
         {"label": label, "schedule": rounds, "standings": tables[label]}

@@ -279,7 +279,7 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
         "t": t,
         "entries": entries,
         "lines": lines,
-        "groups": group_reads.group_crosstables(t),  # a group stage: one crosstable a group
+        "group_crosstables": group_reads.group_crosstables(t),  # a group stage: one a group
         "extra_columns": hooks.standings_columns(t),  # the ratings of a rated tournament
     }
     return render(request, "tournaments/crosstable.html", context)
