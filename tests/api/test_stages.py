@@ -113,3 +113,11 @@ def test_every_tournament_read_links_its_stages(
         items = api.get("/api/v1/tournaments").json()["items"]
     links = {item["id"]: (item["previous_stage"], item["next_stage"]) for item in items}
     assert links[groups.pk][1]["id"] == stage.pk and links[stage.pk][0]["id"] == groups.pk
+
+
+def test_the_standings_widget_of_a_group_stage_is_one_table_a_group(
+    api: Client, groups: Tournament
+) -> None:
+    html = api.get(f"/embed/tournaments/{groups.pk}/standings").content.decode()
+    assert html.count("<table>") == 2
+    assert html.index("Group A") < html.index("P04") < html.index("Group B") < html.index("P03")
