@@ -36,6 +36,14 @@ class Points(Schema):
     bye: float
 
 
+class StageLink(Schema):
+    """Another stage of the same event (docs/stages.md): a tournament of its own."""
+
+    id: int
+    url: str = Field(description="Its page on the site.")
+    api_url: str = Field(description="Its read in this API (GET /tournaments/{pk}).")
+
+
 class TournamentOut(Schema):
     id: int
     name: str
@@ -55,6 +63,12 @@ class TournamentOut(Schema):
     tiebreaks: list[str]
     has_crosstable: bool
     url: str
+    previous_stage: StageLink | None = Field(
+        None, description="The stage this one was fed from (a play-off's groups or Swiss)."
+    )
+    next_stage: StageLink | None = Field(
+        None, description="The stage this one feeds (its play-off), once started."
+    )
 
 
 class TournamentPage(Page):
@@ -80,6 +94,7 @@ class Side(Schema):
 
 class BoardOut(Schema):
     board: int
+    group: str = Field("", description="A group stage's group the board is played in.")
     first: Side
     second: Side | None
     result: str
@@ -126,12 +141,20 @@ class StandingOut(Schema):
     start_rank: int | None
     points: float
     tiebreaks: dict[str, float]
+    group: str = Field(
+        "", description="A group stage's group (A, B, …) of the row, its place the group's."
+    )
 
 
 class StandingsOut(Schema):
     tournament: int
     rounds_played: int
     tiebreaks: list[TiebreakOut]
+    groups: list[str] = Field(
+        [],
+        description="A group stage's groups, in order: the rows are then each group's table, "
+        "one after the other, each with its own places (none before the draw).",
+    )
     rows: list[StandingOut]
 
 
@@ -168,10 +191,19 @@ class CrossRowOut(Schema):
     name: str
     cells: list[list[str]]
     points: float
+    group: str = Field(
+        "",
+        description="A group stage's group of the row: its number and its cells are within "
+        "the group (cells[j] against the group's j-th player).",
+    )
+    place_label: str = Field("", description="A group stage's place of the row in its group.")
 
 
 class CrosstableOut(Schema):
     tournament: int
+    groups: list[str] = Field(
+        [], description="A group stage's groups, in order: the rows are one crosstable a group."
+    )
     rows: list[CrossRowOut]
 
 

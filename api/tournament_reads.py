@@ -18,7 +18,7 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field
 
-from api import schemas
+from api import schemas, stage_reads
 from api.http import cached_conditional, conditional_openapi
 from games.panel import kind_label
 from tournaments import queries
@@ -87,13 +87,14 @@ def tournament_out(t: Tournament) -> dict[str, Any]:
         "tiebreaks": list(t.tiebreaks),
         "has_crosstable": entry.has_crosstable,
         "url": t.get_absolute_url(),
+        **stage_reads.stage_links(t),
     }
 
 
 @router.get("/tournaments", response=schemas.TournamentPage, url_name="tournaments")
 def tournament_list(request: HttpRequest, filters: Query[TournamentFilters]) -> dict[str, Any]:
     """Every tournament, newest first (as the site's list), filtered and paginated."""
-    found = Tournament.objects.all()
+    found = Tournament.objects.select_related("next_stage")
     for name in ("kind", "format", "status"):
         value = getattr(filters, name)
         if value:
@@ -125,7 +126,7 @@ def _stamp(t: Tournament, *more: Any) -> str:
     openapi_extra=conditional_openapi(),
 )
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    t = _tournament(pk)
+    t = get_object_or_404(Tournament.objects.select_related("next_stage"), pk=pk)
     return cached_conditional(
         request, _stamp(t), lambda: schemas.TournamentOut(**tournament_out(t))
     )
@@ -212,6 +213,7 @@ def _round_out(
         boards.append(
             {
                 "board": b.board,
+                "group": b.first.group,
                 "first": _side(b.first),
                 "second": _side(b.second),
                 "result": p.result if p is not None else "",
@@ -276,6 +278,7 @@ def tournament_round(request: HttpRequest, pk: int, number: int) -> HttpResponse
 def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
     entry = table.entries[row.entry]
     return {
+        "group": entry.group,
         "place": row.place,
         "place_label": row.place_label,
         "shared": row.shared,
@@ -299,17 +302,20 @@ def _standing_out(table: queries.Standings, row: Any) -> dict[str, Any]:
 )
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with every tie-break's value, in the tournament's order (the standings
-    page's table); each entry's explanation at ``standings/{entry}``. Computed once for the
-    same tournament's change stamp: the ETag is a digest of it."""
+    page's table; a group stage's, one table a group); each entry's explanation at
+    ``standings/{entry}``. Computed once for the same tournament's change stamp: the ETag is a
+    digest of it."""
     t = _tournament(pk)
 
     def build() -> schemas.StandingsOut:
-        table = queries.standings(t)
+        tables = stage_reads.standings_tables(t)
+        table = tables[0][1]
         return schemas.StandingsOut(
             tournament=t.pk,
             rounds_played=table.rounds_played,
             tiebreaks=[{"key": k, "label": lbl, "abbr": abbr} for k, lbl, abbr in table.labels],
-            rows=[_standing_out(table, row) for row in table.rows],
+            groups=[label for label, _table in tables if label],
+            rows=[_standing_out(each, row) for _label, each in tables for row in each.rows],
         )
 
     return cached_conditional(request, _stamp(t), build)
@@ -327,7 +333,7 @@ def tournament_standing(request: HttpRequest, pk: int, entry: int) -> HttpRespon
     t = _tournament(pk)
 
     def build() -> schemas.ExplainedStandingOut:
-        table = queries.standings(t)
+        table = queries.standings(t, group=stage_reads.entry_group(t, entry))  # its group's
         row = next((r for r in table.rows if r.entry == entry), None)
         if row is None:
             raise Http404
@@ -354,26 +360,13 @@ def _term(term: dict[str, Any]) -> dict[str, Any]:
     openapi_extra=conditional_openapi(),
 )
 def tournament_crosstable(request: HttpRequest, pk: int) -> HttpResponse:
-    """The crosstable, where the tournament's format has one (404 otherwise)."""
+    """The crosstable, where the tournament's format has one (404 otherwise); a group stage's,
+    one crosstable a group."""
     t = _tournament(pk)
     if not t.format_entry.has_crosstable:
         raise HttpError(404, _("This tournament's format has no crosstable."))
 
     def build() -> schemas.CrosstableOut:
-        entries, rows = queries.crosstable_rows(t)
-        return schemas.CrosstableOut(
-            tournament=t.pk,
-            rows=[
-                {
-                    "number": row.number,
-                    "entry": row.entry,
-                    "player": entries[i].player_id,
-                    "name": entries[i].player.name,
-                    "cells": [list(cell) for cell in row.cells],
-                    "points": row.points,
-                }
-                for i, row in enumerate(rows)
-            ],
-        )
+        return stage_reads.crosstable_out(t)
 
     return cached_conditional(request, _stamp(t), build)

@@ -20,8 +20,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
+from api import stage_reads
 from api.languages import language_of
-from tournaments import queries
 from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.web import bracket_page
 
@@ -66,10 +66,11 @@ def _context(request: HttpRequest, t: Tournament, **more: Any) -> dict[str, Any]
 
 @embeddable
 def standings_widget(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings: place, name, points."""
+    """The standings: place, name, points (a group stage's: one table a group)."""
     t = get_object_or_404(Tournament, pk=pk)
-    table = queries.standings(t)
-    return render(request, "api/embed_standings.html", _context(request, t, standings=table))
+    tables = stage_reads.standings_tables(t)
+    context = _context(request, t, standings=tables[0][1], tables=tables)
+    return render(request, "api/embed_standings.html", context)
 
 
 def current_round(t: Tournament) -> Round | None:

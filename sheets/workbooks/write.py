@@ -19,12 +19,14 @@ from sheets import layout as L
 from sheets.boards.ruletext import rules_words
 from sheets.boards.write import LABEL, TITLE, BoardData, board_sheet
 from sheets.layout import t
+from sheets.workbooks.groups import group_crosstable_sheet
 from sheets.workbooks.hooks import extra_sheets
 from sheets.workbooks.knockout import knockout_sheets
 from sheets.workbooks.results import result_text, state_text
 from sheets.workbooks.seating import TablesData, table_board_sheets, tables_round_sheet
 from sheets.xlsx.writer import Cell, SheetSpec, Style, sheet_ref
 from tournaments import hooks, queries, scores
+from tournaments.acts import group_reads
 from tournaments.core import history as records
 from tournaments.hooks import StandingsColumn
 from tournaments.models import Entry, Pairing, ResultRecord, Round, Tournament
@@ -259,6 +261,8 @@ def standings_sheet(data: TournamentData) -> SheetSpec:
 
 
 def crosstable_sheet(data: TournamentData) -> SheetSpec:
+    if groups := group_reads.group_crosstables(data.tournament):
+        return group_crosstable_sheet(groups)  # one a group
     entries, lines = queries.crosstable_rows(data.tournament)
     head = [t(L.NUMBER), t(L.NAME), *(str(n) for n in range(1, len(entries) + 1)), t(L.POINTS)]
 

@@ -22,14 +22,17 @@ from tests.adjudication.helpers import arbiter_group
 from tests.api import fuzz
 from tests.api.conftest import World
 from tests.tournaments import helpers as h
+from tests.tournaments.stage_helpers import new_groups, play_all
 from tournaments import authority
+from tournaments.acts import playoff
 from tournaments.models import Entry, Pairing, Tournament, TournamentStatus
 
 
 @dataclass
 class Club:
-    """The API tests' world, a finished round robin and the demo club (its Swiss under way,
-    games finished, adjudicated and in progress)."""
+    """The API tests' world, a finished round robin, a knockout, a group stage and its
+    play-off, and the demo club (its Swiss under way, games finished, adjudicated and in
+    progress)."""
 
     world: World
     finished: Tournament
@@ -66,6 +69,10 @@ def club(world: World) -> Club:
     cup = h.new_tournament(world.arbiter, name="Club Knockout", format="knockout")
     h.register_all(cup, world.arbiter, [("Nia", 1400), ("Oto", 1450), ("Pia", 1500)])
     h.pair(cup, world.arbiter)
+    # A group stage played through and its play-off: the groups' reads, the stages' links.
+    groups = new_groups(world.arbiter, players=6, size=3)
+    play_all(groups, world.arbiter)
+    playoff.start_playoff(tournament=groups, user=world.arbiter, qualifiers=1)
     arbiter_group()  # a live-server test before this one flushed the migrations' rows
     Demo().load(force=True, write=lambda line: None)
     return Club(world=world, finished=finished)

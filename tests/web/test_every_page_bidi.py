@@ -162,7 +162,8 @@ class World:
 @pytest.fixture
 def world(db: None) -> World:
     """A round robin of four (round 1 played, round 2 paired), a casual game with a clock
-    finished 0-1, a claim, an invitation and the engine's analysis asked for."""
+    finished 0-1, a claim, an invitation and the engine's analysis asked for; a knockout and a
+    group stage of the same four."""
     arbiter = h.make_creator(ARBITER)
     t = h.new_tournament(arbiter, name=TOURNAMENT, format="round_robin", online=True)
     tournament_settings.update_tournament(
@@ -216,13 +217,20 @@ def world(db: None) -> World:
         h.services.record_result(pairing=pairing, result="0-1", user=arbiter)  # 2-0 each
     h.services.finish_round(round=cup.round_set.get(number=1), user=arbiter)
     h.pair(cup, arbiter)
+    # A group stage of the same four, two groups of two, its round played: each group's
+    # crosstable, wall chart and standings.
+    pools = h.new_tournament(
+        arbiter, name=TOURNAMENT, format="groups", rounds=None, format_options={"group_size": 2}
+    )
+    h.register_all(pools, arbiter, list(Player.objects.filter(name__in=PLAYERS)))
+    h.play_round(pools, arbiter)
     w = World(root=root, arbiter=arbiter, player=player, tournament=t, casual=casual)
     games = list(Game.objects.order_by("pk"))
     w.values = {
         "games:pk": [g.pk for g in games],
         "games:player:pk": list(Player.objects.values_list("pk", flat=True)),
         "accounts:pk": [invited.pk],
-        "tournaments:pk": [t.pk, cup.pk],
+        "tournaments:pk": [t.pk, cup.pk, pools.pk],
         "tournaments:number": [1, 2],
         "tournaments:pairing": list(
             Pairing.objects.filter(round__tournament__in=[t, cup]).values_list("pk", flat=True)

@@ -76,6 +76,7 @@ class Format:
     rounds_given: bool = True
     has_crosstable: bool = False  # the crosstable link and the workbook's crosstable sheet
     has_schedule: bool = False  # every round published once round 1 is paired
+    has_groups: bool = False  # round 1 draws groups (``group_count``), each its own table
     all_play_all: bool = False  # the standings' all-play-all reading of unplayed rounds
     accelerates: bool = False  # accelerated pairings (Baku) apply
     default_tiebreaks: tuple[str, ...] = ()  # keys of its ``tiebreak_choices``

@@ -35,6 +35,8 @@ class Groups(Format):
 
     value = TournamentFormat.GROUPS
     rounds_given = False
+    has_crosstable = True  # one a group (tournaments.acts.group_reads)
+    has_groups = True
     all_play_all = True
     default_tiebreaks = ROUND_ROBIN_ORDER
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.player_services import column_limit
 from tournaments import authority, queries
-from tournaments.acts import playoff, stages
+from tournaments.acts import group_reads, playoff, stages
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.web.cup_form import CUP_FIELDS, CupOptionFields
@@ -77,6 +77,19 @@ def stage_links(t: Tournament) -> list[dict[str, Any]]:
 def group_tables(t: Tournament) -> list[tuple[str, queries.Standings]]:
     """A group stage's standings, one table a group (none before the draw or without groups)."""
     return queries.group_standings(t)
+
+
+def wall_groups(t: Tournament, schedule: list[queries.ScheduledRound]) -> list[dict[str, Any]]:
+    """A group stage's wall chart, one chart a group: its rounds (its boards of ``schedule``)
+    and its standings; none before the draw or without groups."""
+    if not t.format_entry.has_groups:
+        return []
+    tables = dict(group_tables(t))
+    return [
+        {"label": label, "schedule": rounds, "standings": tables[label]}
+        for label, rounds in group_reads.group_schedules(schedule)
+        if label in tables
+    ]
 
 
 def standings_context(t: Tournament, request: HttpRequest, explain: int | None) -> dict[str, Any]:

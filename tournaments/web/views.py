@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments import authority, formats, hooks, pairings, queries, scores
-from tournaments.acts import services, versions
+from tournaments.acts import group_reads, services, versions
 from tournaments.acts import tournament_settings as settings_service
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -256,15 +256,19 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 def wall_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """Every round's pairings and results, the podium and the standings: for the hall's wall."""
     t = _tournament(pk)
+    schedule = queries.schedule(t)
+    groups = stage_page.wall_groups(t, schedule)  # a group stage: one chart a group
     table = queries.standings(t)
+    finished = t.status == TournamentStatus.FINISHED and not groups
     return render(
         request,
         "tournaments/wall_chart.html",
         {
             "t": t,
-            "schedule": queries.schedule(t),
+            "schedule": schedule,
             "standings": table,
-            "podium": queries.podium(table) if t.status == TournamentStatus.FINISHED else [],
+            "podium": queries.podium(table) if finished else [],
+            "wall_groups": groups,
         },
     )
 
@@ -278,6 +282,7 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
         "t": t,
         "entries": entries,
         "lines": lines,
+        "group_crosstables": group_reads.group_crosstables(t),  # a group stage: one a group
         "extra_columns": hooks.standings_columns(t),  # the ratings of a rated tournament
     }
     return render(request, "tournaments/crosstable.html", context)
