@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games import analysis, analysis_tasks
 from games.models import Game
@@ -62,7 +63,8 @@ def test_a_game_with_a_missed_win_makes_one_puzzle(game: Game) -> None:
         "B1=O",
         1,
     )
-    assert puzzle.task == "Find the move that wins in 1 move."
+    with translation.override("en"):
+        assert puzzle.task == "Find the move that wins in 1 move."
     assert puzzles_from_game(game) == []  # the same position is never a puzzle twice
     assert Puzzle.objects.count() == 1
 
@@ -83,7 +85,9 @@ def test_the_command(game: Game) -> None:
     call_command("make_puzzles", "--language", "en", stdout=out)
     assert "1 new puzzle." in out.getvalue()
     out = StringIO()
-    call_command("make_puzzles", "--game", str(game.pk), "--limit", "5", stdout=out)
+    call_command(
+        "make_puzzles", "--game", str(game.pk), "--limit", "5", "--language", "en", stdout=out
+    )
     assert "0 new puzzles." in out.getvalue()
 
 
@@ -158,3 +162,26 @@ def test_the_daily_puzzle_is_the_same_all_day(puzzle: Puzzle, game: Game) -> Non
 def test_the_home_page_shows_it(puzzle: Puzzle) -> None:
     text = english().get("/").content.decode()
     assert "Puzzle of the day" in text and puzzle.get_absolute_url() in text
+
+
+def test_an_ultimate_tic_tac_toe_puzzle_is_answered_by_its_cell(arbiter: User) -> None:
+    from games.engine.puzzles import find_puzzle, position_key
+    from tests.engine.test_puzzles import UTTT_MOVES
+
+    game = over_the_board_game(arbiter, "uttt", {"preset": "classic"}, [*UTTT_MOVES, "I9"])
+    state = game.rules.replay(UTTT_MOVES)
+    found = find_puzzle(game.rules, state, "I9")
+    assert found is not None
+    puzzle = Puzzle.objects.create(
+        game=game,
+        ply=len(UTTT_MOVES),
+        seat=found.seat,
+        kind=found.kind,
+        depth=found.depth,
+        solution=found.solution,
+        position_key=position_key(game.rules, state),
+    )
+    page = english().get(puzzle.get_absolute_url()).content.decode()
+    assert "Find the move that wins in 2 moves." in page and "O to move" in page
+    assert 'name="cell" value="H8"' in page and 'name="letter"' not in page
+    assert "Right!" in english().post(puzzle.get_absolute_url(), {"cell": "H8"}).content.decode()
