@@ -1,5 +1,6 @@
 """A puzzle on a 390×844 touch phone: solved by tapping, failed by tapping (the solution shown),
-and axe finds nothing serious on its page before or after the answer."""
+and axe finds nothing serious on its page before or after the answer, on the list and on the home
+page's puzzle of the day."""
 
 from __future__ import annotations
 
@@ -76,4 +77,8 @@ def test_the_puzzle_page_is_axe_clean(
     expect(page.locator(".puzzle-answer")).to_be_visible()
     assert axe_violations(page, axe_source) == []
     page.goto(live_server.url + "/puzzles/")
+    assert axe_violations(page, axe_source) == []
+    page.goto(live_server.url + "/")  # the puzzle of the day
+    expect(page.locator(".daily-puzzle .board")).to_be_visible()
+    save_shot(page, "phone home daily puzzle")
     assert axe_violations(page, axe_source) == []
