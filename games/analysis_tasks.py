@@ -14,6 +14,7 @@ from django_tasks import task
 from games.analysis_models import AnalysisStatus, GameAnalysis, PositionAnalysis, moves_key
 from games.engine import Budget, analyse, as_dict
 from games.models import Game
+from games.puzzles.making import puzzles_from_game
 
 
 @task()
@@ -94,4 +95,6 @@ def run_game_analysis(pk: int) -> GameAnalysis | None:
     job.status = AnalysisStatus.DONE
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "finished_at"])
+    # Then the game's puzzles (games.puzzles.making: a node budget a position, so deterministic).
+    puzzles_from_game(game)
     return job

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import analysis_views, views
+from games.puzzles import views as puzzle_views
 
 app_name = "games"
 
@@ -14,6 +15,8 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/panel/", views.game_panel, name="panel"),
     path("games/<int:pk>/analysis/", analysis_views.request_analysis, name="analysis"),
+    path("puzzles/", puzzle_views.puzzle_list, name="puzzles"),
+    path("puzzles/<int:pk>/", puzzle_views.puzzle_detail, name="puzzle"),
     path("players/", views.player_list, name="players"),
     path("players/new/", views.player_create, name="player_new"),
     path("players/<int:pk>/", views.player_detail, name="player"),

@@ -26,6 +26,7 @@ from games.presenters import (
     position_view,
     seat_colour_class,
 )
+from games.puzzles.views import daily_puzzle
 
 PAGE_SIZE = 30
 
@@ -34,7 +35,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """The club's front page: what the two games are, what other apps add (the tournaments),
     the games being played, and for a visitor the ways in."""
     live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES))[:10]
-    return render(request, "home.html", {"live_games": live, "page": hooks.home_page(request)})
+    context = {"live_games": live, "page": hooks.home_page(request)}
+    return render(request, "home.html", {**context, **daily_puzzle()})
 
 
 def _with_seats(queryset):  # type: ignore[no-untyped-def]

@@ -143,6 +143,8 @@ PARAMETERS: dict[tuple[str, str], Filler] = {
     ("v1", "rest"): lambda d: "no-such-page",
     # The API tokens page (api/token_urls.py): a token's revocation.
     ("tokens", "pk"): lambda d: d.api_token,
+    # A puzzle (games/puzzles/): one made from the demo's game.
+    ("puzzles", "pk"): lambda d: d.puzzle,
     # A player's private calendar feed (api/urls.py): any secret (a wrong one is a 404).
     ("calendar", "secret"): lambda d: "no-such-secret",
     # A rating list: its pages (ratings/urls.py), its list.xlsx and import (ratings/sheet_urls.py).

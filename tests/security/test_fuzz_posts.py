@@ -23,7 +23,9 @@ from django.test import Client
 
 from accounts import services as account_services
 from api.models import ApiToken, Scope
+from games.engine.puzzles import position_key
 from games.models import Game, Player
+from games.puzzles.models import Puzzle
 from ratings import acts as rating_acts
 from ratings.models import RatingList
 from tests import factories
@@ -54,6 +56,7 @@ class Demo:
     api_token: int
     roles: dict[str, User | None]
     rating_list: RatingList
+    puzzle: int
 
 
 def build_demo() -> Demo:
@@ -88,8 +91,19 @@ def build_demo() -> Demo:
     # A rating list the tournament is rated in (its list page, its report).
     rating_list = RatingList.objects.create(name="Club Elo", kind=t.kind, method="elo")
     rating_acts.mark_rated(tournament=t, rating_list=rating_list, user=world.superuser)
+    # A puzzle of the game's first position (its page and its answer form).
+    rules = game.rules
+    puzzle = Puzzle.objects.create(
+        game=game,
+        ply=0,
+        seat=0,
+        kind="win",
+        solution="B2=O",
+        position_key=position_key(rules, rules.start()),
+    )
     return Demo(
         world=world,
+        puzzle=puzzle.pk,
         rating_list=rating_list,
         tournament=t,
         round=world.round1,

@@ -39,7 +39,9 @@ from accounts import services as account_services
 from api.models import ApiToken, BotAccount, Scope
 from games import analysis, endings
 from games import services as game_services
+from games.engine.puzzles import position_key
 from games.models import Game, Player
+from games.puzzles.models import Puzzle
 from ratings import acts as rating_acts
 from ratings.models import RatingList, StartingRating
 from tests import factories
@@ -224,11 +226,22 @@ def world(db: None) -> World:
     )
     h.register_all(pools, arbiter, list(Player.objects.filter(name__in=PLAYERS)))
     h.play_round(pools, arbiter)
+    # A puzzle of the adjudicated game, its second player to move (his name on its page).
+    puzzle = Puzzle.objects.create(
+        game=lost,
+        ply=1,
+        seat=1,
+        kind="sos",
+        points=2,
+        solution="C1=S",
+        position_key=position_key(lost.rules, lost.rules.replay(["A1=S"])),
+    )
     w = World(root=root, arbiter=arbiter, player=player, tournament=t, casual=casual)
     games = list(Game.objects.order_by("pk"))
     w.values = {
         "games:pk": [g.pk for g in games],
         "games:player:pk": list(Player.objects.values_list("pk", flat=True)),
+        "games:puzzle:pk": [puzzle.pk],
         "accounts:pk": [invited.pk],
         "tournaments:pk": [t.pk, cup.pk, pools.pk],
         "tournaments:number": [1, 2],
