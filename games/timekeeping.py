@@ -42,9 +42,30 @@ class TimeIsUp(GameError):
 
     code = "time_is_up"
 
-    def __init__(self, now: datetime | None = None) -> None:
-        super().__init__(gettext_lazy("Time is up: the move came too late and the game is lost."))
+    def __init__(self, now: datetime | None = None, *, out: bool = False) -> None:
+        if out:  # a game of three or more: that seat is out, the others play on
+            super().__init__(
+                gettext_lazy(
+                    "Time is up: the player to move ran out of time and is out of this game; "
+                    "the others play on."
+                )
+            )
+        else:
+            super().__init__(
+                gettext_lazy("Time is up: the move came too late and the game is lost.")
+            )
         self.now = now
+
+
+class OutOfGame(GameError):
+    """The user's seat is out of the game: its time ran out (a game of three or more)."""
+
+    code = "out_of_game"
+
+    def __init__(self) -> None:
+        super().__init__(
+            gettext_lazy("Your time ran out: you are out of this game, the others play on.")
+        )
 
 
 class NotStarted(GameError):
@@ -69,8 +90,19 @@ def ended_by_clock(game: Game) -> bool:
     return (
         game.status == GameStatus.FINISHED
         and bool(game.time_control)
-        and game.end_reason in (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT)
+        and game.end_reason in CLOCK_ENDS
     )
+
+
+# The endings only a clock reaches: lost on time, forfeited, and — a game of three or more —
+# the last seat left in when every other seat's time ran out.
+CLOCK_ENDS = (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT, endings.LAST_IN)
+
+
+def seats_go_out(game: Game) -> bool:
+    """Whether a fallen flag puts its seat out of ``game`` and the others play on (a game of
+    three or more), rather than ending it (:func:`end_by_clock`)."""
+    return game.rules.players > 2
 
 
 def short_form(code: str) -> str:
@@ -151,7 +183,7 @@ def check_in_time(
     moves' ``(notation, seat, arrived_at)`` rows."""
     clocks = clocks_of(game, moves=[(r[1], r[2]) for r in timed], to_move=to_move, now=now)
     if clocks.flagged is not None:
-        raise TimeIsUp(now)
+        raise TimeIsUp(now, out=seats_go_out(game))
     if clocks.waiting:
         raise NotStarted()
 
@@ -187,6 +219,32 @@ def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
     )
 
 
+def put_out(game: Game, clocks: clock.Clocks, now: datetime) -> None:
+    """Put out of the locked, active ``game`` (three or more seats) the seat whose flag
+    ``clocks`` show fallen, at the moment it fell — and every next seat whose time ran out by
+    ``now`` too. Each is an ``out`` act in the clock log; the seat's letters and count stay, the
+    next seat still in has the turn. When one seat is left in, the game is over (the rules'
+    ``last_in``: that seat wins) and announced once the transaction commits."""
+    while clocks.flagged is not None and clocks.flagged_at is not None:
+        seat, at = clocks.flagged, clocks.flagged_at
+        state = game.rules.retire(game.current_state(), seat)
+        _append(game, clock.ClockAct(at=at, act=clock.OUT, seat=seat, ply=state.ply))
+        game.__dict__["_replayed"] = state
+        transaction.on_commit(
+            partial(log_event, "club.moves", "out", game=game.pk, seat=seat, ply=state.ply)
+        )
+        outcome = game.rules.outcome(state)
+        if outcome is not None:
+            game.status = GameStatus.FINISHED
+            game.winners = list(outcome.winners)
+            game.end_reason = outcome.reason
+            game.finished_at = at
+            game.save(update_fields=["status", "winners", "end_reason", "finished_at"])
+            announce_result(game)
+            return
+        clocks = clocks_now(game, now)
+
+
 @transaction.atomic
 def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
     """End ``game`` as its clocks say if its side to move has used up its time (or its default
@@ -199,7 +257,10 @@ def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
     clocks = clocks_now(locked, now)
     if clocks.flagged is None:
         return False
-    end_by_clock(locked, clocks)
+    if seats_go_out(locked):
+        put_out(locked, clocks, now)
+    else:
+        end_by_clock(locked, clocks)
     return True
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .clocks import (
     ABORT,
     ACTS,
+    OUT,
     ADD,
     DOUBLE_FORFEIT,
     FORFEIT,
@@ -79,6 +80,7 @@ __all__ = [
     "MAX_STEP_SECONDS",
     "MAX_TOTAL_DAYS",
     "NONE",
+    "OUT",
     "OUT_OF_RANGE",
     "PAUSE",
     "RESUME",
