@@ -20,10 +20,10 @@ from __future__ import annotations
 from .clocks import (
     ABORT,
     ACTS,
-    OUT,
     ADD,
     DOUBLE_FORFEIT,
     FORFEIT,
+    OUT,
     PAUSE,
     RESUME,
     START,

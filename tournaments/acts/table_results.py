@@ -7,8 +7,8 @@ the pure core (``tournaments.pairing.placings``, ``placement_points``) and cache
 this module only. A seat *out* of the game (:func:`out_seats`: at a table of three or more, its
 time ran out — the game's clock log says so, and the others played on; at a table of two, the
 game's own ending says so: its flag fell, or it never moved) is placed after every seat still in,
-the out seats sharing their places. Every change writes one record in the arbiter's log; the same result again writes
-nothing.
+the out seats sharing their places. Every change writes one record in the arbiter's log; the
+same result again writes nothing.
 """
 
 from __future__ import annotations
