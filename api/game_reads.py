@@ -21,6 +21,7 @@ from games import clock_pages, kinds, queries, timekeeping
 from games.models import ACTIVE_STATUSES, Game, Player, Seat
 from games.panel import kind_label
 from games.presenters import position_view
+from games.rules import retired
 
 router = Router(tags=["games"])
 
@@ -131,6 +132,7 @@ def position_out(game: Game, state: Any, latest: int) -> dict[str, Any]:
         "to_move": rules.to_move(state) if active else None,
         "legal_moves": list(rules.legal_moves(state)) if active else [],
         "small_boards": list(state.board_status) if kinds.of(game).small_boards else [],
+        "out": [seat for seat, _ply in retired(state)],
     }
 
 

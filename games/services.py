@@ -322,7 +322,10 @@ def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> lis
         )
     if any(ply > game.ply - count for _seat, ply in game.out_seats):
         raise ValueError(
-            _("A seat went out of this game (its time ran out) after these moves: they stay.")
+            _(
+                "These moves were made before a player ran out of time and went out of this "
+                "game: they cannot be taken back."
+            )
         )
     kept = game.moves_list[: game.ply - count]
     notations = game.moves_list[game.ply - count :]
