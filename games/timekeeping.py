@@ -9,7 +9,8 @@ path that ends it — a move arriving too late (:func:`games.services.submit_mov
 asking for the game (:func:`notice`), the periodic check (:func:`check_clocks`, the
 ``check_clocks`` command) — locks the game row and ends it only while it is still active. The
 end reaches the tournaments through ``game_result_changed``, as any online game's end does; it
-is the clock's act (:func:`ended_by_clock`), whoever's request noticed it.
+is the clock's act (:func:`ended_by_clock`), whoever's request noticed it. In SOS of three or
+more the flag does not end the game: the seat goes out and the others play on (:func:`put_out`).
 
 The clocks of a game played in a competition wait for its round's start (:func:`wait` when the
 game is made, :func:`start` when the arbiter starts the round): until then no clock runs and
@@ -239,7 +240,9 @@ def put_out(game: Game, clocks: clock.Clocks, now: datetime) -> None:
             game.winners = list(outcome.winners)
             game.end_reason = outcome.reason
             game.finished_at = at
-            game.save(update_fields=["status", "winners", "end_reason", "finished_at"])
+            game.save(
+                update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"]
+            )
             announce_result(game)
             return
         clocks = clocks_now(game, now)
@@ -266,7 +269,8 @@ def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
 
 def notice(game: Game, now: datetime | None = None) -> bool:
     """A page or poll asks for ``game``: end it on time first if its flag has fallen (a cheap
-    check without a lock; the lock is taken only to end it)."""
+    check without a lock; the lock is taken only to end it), or — three or more seats — put
+    the seat out; whether it acted."""
     if not game.time_control or not game.is_active:
         return False
     now = now or timezone.now()
@@ -293,7 +297,8 @@ def due_games() -> Any:
 
 
 def check_clocks(*, now: datetime | None = None) -> list[int]:
-    """The periodic check: end every active game whose time ran out by ``now``; the ids ended."""
+    """The periodic check: end every active game whose time ran out by ``now`` (or, three or
+    more seats, put the seat out); the ids of the games acted on."""
     now = now or timezone.now()
     ended = []
     for game in due_games().order_by("pk").iterator():
