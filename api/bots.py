@@ -28,7 +28,7 @@ from api import schemas
 from api.auth import token_auth, token_of
 from api.game_reads import position_out
 from api.models import BotAccount, Scope
-from games import queries, timekeeping
+from games import clock_pages, queries, timekeeping
 from games.models import ACTIVE_STATUSES, Game, Player, Seat
 
 router = Router(tags=["bots"])
@@ -94,7 +94,7 @@ def _turn(using: str, pk: int, seat: int) -> dict[str, Any] | None:
         return None
     clock = None
     if game.time_control:
-        figures = timekeeping.figures(game, timekeeping.live_clocks(game, timezone.now()))
+        figures = clock_pages.figures(game, timekeeping.live_clocks(game, timezone.now()))
         if figures["waiting"] or not game.is_active:
             return None
         clock = figures

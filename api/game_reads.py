@@ -17,10 +17,11 @@ from pydantic import Field
 from api import schemas
 from api.http import conditional, conditional_openapi
 from api.tournament_reads import Paging, page_of
-from games import kinds, queries, timekeeping
+from games import clock_pages, kinds, queries, timekeeping
 from games.models import ACTIVE_STATUSES, Game, Player, Seat
 from games.panel import kind_label
 from games.presenters import position_view
+from games.rules import retired
 
 router = Router(tags=["games"])
 
@@ -131,6 +132,7 @@ def position_out(game: Game, state: Any, latest: int) -> dict[str, Any]:
         "to_move": rules.to_move(state) if active else None,
         "legal_moves": list(rules.legal_moves(state)) if active else [],
         "small_boards": list(state.board_status) if kinds.of(game).small_boards else [],
+        "out": [seat for seat, _ply in retired(state)],
     }
 
 
@@ -149,7 +151,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     clock = None
     if game.time_control:
-        clock = timekeeping.figures(game, timekeeping.live_clocks(game, timezone.now()))
+        clock = clock_pages.figures(game, timekeeping.live_clocks(game, timezone.now()))
     seats = queries.seats_of(using, game)
     rows = queries.MOVE_ROWS_UNTIMED.rows(using, game.pk)
     game.use_moves([row[2] for row in rows])

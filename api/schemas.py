@@ -255,6 +255,7 @@ class PositionOut(Schema):
     to_move: int | None
     legal_moves: list[str]
     small_boards: list[str]
+    out: list[int] = []  # the seats out of the game: their time ran out (SOS of three or more)
 
 
 class ClockOut(Schema):
@@ -262,6 +263,7 @@ class ClockOut(Schema):
     running: int | None
     paused: bool
     waiting: bool
+    out: list[int] = []  # the seats out of the game (their time ran out)
 
 
 class GameOut(GameSummary):

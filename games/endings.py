@@ -20,6 +20,9 @@ ADJUDICATED = "adjudicated"  # the arbiter declared the result
 TIME = "time"  # lost on time: a flag fell (or a claim on time was accepted)
 FINAL_POSITION = "final_position"  # known by its final position only (a paper sheet)
 ABORTED = "aborted"  # a casual game a side never played: no result
+# The rules engine's ending of a game of three or more when every other seat's time ran out
+# (``SosRules.retire``): the one seat left in wins.
+LAST_IN = "last_in"
 
 ENDINGS = (FORFEIT, DOUBLE_FORFEIT, ADJUDICATED, TIME, FINAL_POSITION, ABORTED)
 
@@ -42,6 +45,7 @@ BOARD_WORDS = {
     "no_open_board": gettext_noop("no small board is left open"),
     "all_draw_line": gettext_noop("three drawn small boards in a line"),
     "all_decided": gettext_noop("every small board is decided"),
+    LAST_IN: gettext_noop("the others ran out of time: the last player in wins"),
 }
 # Words for every ending, on the board or off it.
 WORDS = {**BOARD_WORDS, **BADGES}

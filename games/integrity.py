@@ -101,7 +101,10 @@ def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str
     except ValueError as err:
         return [*problems, f"{where}: {err}"]
     state = rules.start()
+    out = list(game.out_seats)  # seats out of the game (their time ran out), by ply
     for ply, seat, notation, points in moves:
+        while out and out[0][1] < ply:
+            state = rules.retire(state, out.pop(0)[0])
         to_move = rules.to_move(state)
         if seat != to_move:
             problems.append(
@@ -135,6 +138,8 @@ def _problems_of(game: Game, moves: list[tuple[int, int, str, int]]) -> list[str
                 )
                 % {"game": where, "ply": ply, "stored": points, "points": state.points[-1]}
             )
+    for gone, _ply in out:
+        state = rules.retire(state, gone)
     return problems + _outcome_problems(game, where, state, len(moves))
 
 

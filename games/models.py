@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import endings, positions
 from games.bidi import isolate
-from games.clock import TimeControl
+from games.clock import OUT, TimeControl
 from games.rules import Outcome, SosRules, UtttRules, get_rules
 
 
@@ -190,15 +190,24 @@ class Game(models.Model):
         state = self.__dict__.get("_replayed")
         if state is None:
             # This process's last position of the game, while it is still these moves' replay.
-            state = positions.replayed(self.pk, self.rules, self.moves_list)
+            state = positions.replayed(self.pk, self.rules, self.moves_list, self.out_seats)
             self.__dict__["_replayed"] = state
         return state
+
+    @property
+    def out_seats(self) -> tuple[tuple[int, int], ...]:
+        """The seats out of the game (their time ran out, in a game of three or more), as
+        ``(seat, ply)`` in order: the clock log's ``out`` acts (``games.timekeeping``)."""
+        return tuple(
+            (int(a["seat"]), int(a["ply"])) for a in self.clock_log or () if a.get("act") == OUT
+        )
 
     def state_at(self, ply: int) -> Any:
         """The position after the first ``ply`` moves (for replay)."""
         if ply >= len(self.moves_list):
             return self.current_state()
-        return self.rules.replay(self.moves_list[:ply])
+        out = [(seat, at) for seat, at in self.out_seats if at <= ply]
+        return self.rules.replay(self.moves_list[:ply], out)
 
     @property
     def scores(self) -> list[int]:

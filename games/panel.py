@@ -42,6 +42,7 @@ WORDS = (
     gettext_noop("Boards won"),
     gettext_noop("SOS points"),
     gettext_noop("to move"),
+    gettext_noop("out: time ran out"),
     gettext_noop("Letter to write"),
     gettext_noop("Or type the move:"),
     gettext_noop("Play"),
@@ -167,7 +168,8 @@ def panel_html(
     latest = c["latest"]
     out = [
         f'<div class="panel{"" if active else " panel--over"}" data-ply="{_v(latest)}" '
-        f'data-status="{escape(game.status)}" data-replaying="{"1" if c["replaying"] else "0"}">\n'
+        f'data-status="{escape(game.status)}" data-out="{escape(c.get("out", ""))}" '
+        f'data-replaying="{"1" if c["replaying"] else "0"}">\n'
         '  <header class="game-head">\n'
         f"    <h1>{escape(str(game))} · {escape(kind_label(game.kind))}</h1>\n"
         f'    <p class="rules-summary">{escape(kind.summary(game.options))}'
@@ -319,10 +321,14 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> str:
         number = _v(seat["number"])
         player = seat["player"]
         classes = (" to-move" if seat["to_move"] else "") + (" winner" if seat["winner"] else "")
+        classes += " out" if seat.get("out") else ""
         badge = "".join(
             f' <span class="badge player-tag">{escape(tag)}</span>' for tag in seat.get("tags", ())
         )
         badge += f' <span class="badge">{w["to move"]}</span>' if seat["to_move"] else ""
+        badge += f' <span class="badge seat-out">{w["out: time ran out"]}</span>' * bool(
+            seat.get("out")
+        )
         mark = f'<td class="mark">{_v(seat["mark"])}</td>' if marks else ""
         swatch = seat["colour_class"]
         out.append(

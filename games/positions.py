@@ -17,16 +17,30 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+from games.rules import retired
+
 POSITIONS_MAX = 512
 _positions: dict[int, Any] = {}
 
 
-def replayed(pk: int | None, rules: Any, notations: Sequence[str]) -> Any:
-    """The engine's state after ``notations`` (the game ``pk``'s moves just read, in order)."""
+def replayed(
+    pk: int | None,
+    rules: Any,
+    notations: Sequence[str],
+    out: Sequence[tuple[int, int]] = (),
+) -> Any:
+    """The engine's state after ``notations`` (the game ``pk``'s moves just read, in order) and
+    the seats ``out`` of the game (``(seat, ply)``, from its clock log)."""
     moves = tuple(notations)
+    out = tuple(out)
     state = _positions.get(pk) if pk is not None else None
-    if state is None or getattr(state, "_rules", None) is not rules or state.moves != moves:
-        state = rules.replay(moves)
+    if (
+        state is None
+        or getattr(state, "_rules", None) is not rules
+        or state.moves != moves
+        or retired(state) != out
+    ):
+        state = rules.replay(moves, out)
         if pk is not None:
             remember(pk, state)
     return state

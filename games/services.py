@@ -22,7 +22,7 @@ from games.models import ACTIVE_STATUSES, Game, GameStatus, Move, Player, Seat
 
 # Re-exported for games/views.py and tournaments/web/views.py only (other branches edit them this
 # session): the lead points them at games.player_services at merge and drops this line.
-from games.rules import MoveError
+from games.rules import MoveError, retired
 from games.signals import announce_result
 
 User = AbstractBaseUser | AnonymousUser
@@ -167,6 +167,9 @@ def _submit_move(
             timekeeping.check_in_time(game, timed, seat_number, now)
         user_id, name = seats[seat_number]
         if not _may_move(user, game, user_id):
+            gone = {seat for seat, _ply in retired(state)}
+            if any(account == user.pk for n, (account, _name) in seats.items() if n in gone):
+                raise timekeeping.OutOfGame()
             if any(account == user.pk for account, _name in seats.values()):
                 raise NotAllowed(
                     _("It is not your turn: %(name)s is to move.") % {"name": isolate(name)}
@@ -228,7 +231,7 @@ def _store_move(
 
 def _position(game: Game, notations: tuple[str, ...]) -> Any:
     """The engine's state after ``notations``, the game's moves just read; ``game`` takes them."""
-    state = positions.replayed(game.pk, game.rules, notations)
+    state = positions.replayed(game.pk, game.rules, notations, game.out_seats)
     game.use_moves(list(notations))
     game.__dict__["_replayed"] = state
     return state
@@ -317,10 +320,17 @@ def take_back(*, game: Game, count: int, expected_ply: int | None = None) -> lis
             _("There are %(ply)s moves to take back, not %(count)s.")
             % {"ply": game.ply, "count": count}
         )
+    if any(ply > game.ply - count for _seat, ply in game.out_seats):
+        raise ValueError(
+            _(
+                "These moves were made before a player ran out of time and went out of this "
+                "game: they cannot be taken back."
+            )
+        )
     kept = game.moves_list[: game.ply - count]
     notations = game.moves_list[game.ply - count :]
     game.moves.filter(ply__gt=game.ply - count).delete()
-    state = game.rules.replay(kept)
+    state = game.rules.replay(kept, game.out_seats)
     was_over = game.winners is not None
     game.winners = None
     game.end_reason = ""

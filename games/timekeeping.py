@@ -9,7 +9,8 @@ path that ends it — a move arriving too late (:func:`games.services.submit_mov
 asking for the game (:func:`notice`), the periodic check (:func:`check_clocks`, the
 ``check_clocks`` command) — locks the game row and ends it only while it is still active. The
 end reaches the tournaments through ``game_result_changed``, as any online game's end does; it
-is the clock's act (:func:`ended_by_clock`), whoever's request noticed it.
+is the clock's act (:func:`ended_by_clock`), whoever's request noticed it. In SOS of three or
+more the flag does not end the game: the seat goes out and the others play on (:func:`put_out`).
 
 The clocks of a game played in a competition wait for its round's start (:func:`wait` when the
 game is made, :func:`start` when the arbiter starts the round): until then no clock runs and
@@ -26,7 +27,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from common.logs import log_event
 from games import clock, endings
@@ -42,9 +43,30 @@ class TimeIsUp(GameError):
 
     code = "time_is_up"
 
-    def __init__(self, now: datetime | None = None) -> None:
-        super().__init__(gettext_lazy("Time is up: the move came too late and the game is lost."))
+    def __init__(self, now: datetime | None = None, *, out: bool = False) -> None:
+        if out:  # a game of three or more: that seat is out, the others play on
+            super().__init__(
+                gettext_lazy(
+                    "Time is up: the player to move ran out of time and is out of this game; "
+                    "the others play on."
+                )
+            )
+        else:
+            super().__init__(
+                gettext_lazy("Time is up: the move came too late and the game is lost.")
+            )
         self.now = now
+
+
+class OutOfGame(GameError):
+    """The user's seat is out of the game: its time ran out (a game of three or more)."""
+
+    code = "out_of_game"
+
+    def __init__(self) -> None:
+        super().__init__(
+            gettext_lazy("Your time ran out: you are out of this game, the others play on.")
+        )
 
 
 class NotStarted(GameError):
@@ -69,8 +91,19 @@ def ended_by_clock(game: Game) -> bool:
     return (
         game.status == GameStatus.FINISHED
         and bool(game.time_control)
-        and game.end_reason in (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT)
+        and game.end_reason in CLOCK_ENDS
     )
+
+
+# The endings only a clock reaches: lost on time, forfeited, and — a game of three or more —
+# the last seat left in when every other seat's time ran out.
+CLOCK_ENDS = (endings.TIME, endings.FORFEIT, endings.DOUBLE_FORFEIT, endings.LAST_IN)
+
+
+def seats_go_out(game: Game) -> bool:
+    """Whether a fallen flag puts its seat out of ``game`` and the others play on (a game of
+    three or more), rather than ending it (:func:`end_by_clock`)."""
+    return game.rules.players > 2
 
 
 def short_form(code: str) -> str:
@@ -151,7 +184,7 @@ def check_in_time(
     moves' ``(notation, seat, arrived_at)`` rows."""
     clocks = clocks_of(game, moves=[(r[1], r[2]) for r in timed], to_move=to_move, now=now)
     if clocks.flagged is not None:
-        raise TimeIsUp(now)
+        raise TimeIsUp(now, out=seats_go_out(game))
     if clocks.waiting:
         raise NotStarted()
 
@@ -187,6 +220,34 @@ def end_by_clock(game: Game, clocks: clock.Clocks) -> None:
     )
 
 
+def put_out(game: Game, clocks: clock.Clocks, now: datetime) -> None:
+    """Put out of the locked, active ``game`` (three or more seats) the seat whose flag
+    ``clocks`` show fallen, at the moment it fell — and every next seat whose time ran out by
+    ``now`` too. Each is an ``out`` act in the clock log; the seat's letters and count stay, the
+    next seat still in has the turn. When one seat is left in, the game is over (the rules'
+    ``last_in``: that seat wins) and announced once the transaction commits."""
+    while clocks.flagged is not None and clocks.flagged_at is not None:
+        seat, at = clocks.flagged, clocks.flagged_at
+        state = game.rules.retire(game.current_state(), seat)
+        _append(game, clock.ClockAct(at=at, act=clock.OUT, seat=seat, ply=state.ply))
+        game.__dict__["_replayed"] = state
+        transaction.on_commit(
+            partial(log_event, "club.moves", "out", game=game.pk, seat=seat, ply=state.ply)
+        )
+        outcome = game.rules.outcome(state)
+        if outcome is not None:
+            game.status = GameStatus.FINISHED
+            game.winners = list(outcome.winners)
+            game.end_reason = outcome.reason
+            game.finished_at = at
+            game.save(
+                update_fields=["status", "winners", "end_reason", "finished_at", "updated_at"]
+            )
+            announce_result(game)
+            return
+        clocks = clocks_now(game, now)
+
+
 @transaction.atomic
 def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
     """End ``game`` as its clocks say if its side to move has used up its time (or its default
@@ -199,13 +260,17 @@ def flag_if_due(*, game: Game, now: datetime | None = None) -> bool:
     clocks = clocks_now(locked, now)
     if clocks.flagged is None:
         return False
-    end_by_clock(locked, clocks)
+    if seats_go_out(locked):
+        put_out(locked, clocks, now)
+    else:
+        end_by_clock(locked, clocks)
     return True
 
 
 def notice(game: Game, now: datetime | None = None) -> bool:
     """A page or poll asks for ``game``: end it on time first if its flag has fallen (a cheap
-    check without a lock; the lock is taken only to end it)."""
+    check without a lock; the lock is taken only to end it), or — three or more seats — put
+    the seat out; whether it acted."""
     if not game.time_control or not game.is_active:
         return False
     now = now or timezone.now()
@@ -232,7 +297,8 @@ def due_games() -> Any:
 
 
 def check_clocks(*, now: datetime | None = None) -> list[int]:
-    """The periodic check: end every active game whose time ran out by ``now``; the ids ended."""
+    """The periodic check: end every active game whose time ran out by ``now`` (or, three or
+    more seats, put the seat out); the ids of the games acted on."""
     now = now or timezone.now()
     ended = []
     for game in due_games().order_by("pk").iterator():
@@ -329,56 +395,3 @@ def resume(*, game: Game, now: datetime | None = None) -> bool:
         return False
     _append(locked, clock.ClockAct(at=now, act=clock.RESUME))
     return True
-
-
-# -- What the pages show -------------------------------------------------------------------------
-
-
-def figures(game: Game, clocks: clock.Clocks) -> dict[str, Any]:
-    """The clocks as the poll sends them: milliseconds left per seat, the running seat."""
-    return {
-        "remaining_ms": [int(left / timedelta(milliseconds=1)) for left in clocks.remaining],
-        "running": clocks.running,
-        "paused": clocks.paused,
-        "waiting": clocks.waiting,
-    }
-
-
-def clock_view(game: Game, clocks: clock.Clocks, names: dict[int, str]) -> dict[str, Any]:
-    """The context of ``games/_clock.html``."""
-    control = game.clock
-    low = clock.low_time(control)
-    unit = pgettext("days, short", "d")
-    acts = acts_of(game)
-    default = clock.started_default(acts)
-    return {
-        "competition": clock.waited(acts),
-        "control": control.short_form(ngettext),
-        "paused": clocks.paused,
-        "waiting": clocks.waiting,
-        # Before every side has moved: the default time for a first move (Fischer and delay).
-        "default_minutes": (default or clock.DEFAULT_TIME_MINUTES * 60) // 60
-        if game.is_active and clocks.first_move_due and control.kind != clock.CORRESPONDENCE
-        else None,
-        "running": clocks.running,
-        "low_ms": int(low / timedelta(milliseconds=1)),
-        "day_unit": unit,
-        "correspondence": control.kind == clock.CORRESPONDENCE,
-        "sides": [
-            {
-                "seat": seat,
-                "name": names.get(seat, ""),
-                "ms": int(left / timedelta(milliseconds=1)),
-                "text": clock.format_remaining(left, control, unit),
-                "running": clocks.running == seat,
-                "low": left <= low,
-            }
-            for seat, left in enumerate(clocks.remaining)
-        ],
-    }
-
-
-def spent_texts(clocks: clock.Clocks) -> list[str]:
-    """The time each move took, as the score sheet shows it."""
-    unit = pgettext("days, short", "d")
-    return [clock.format_spent(s, unit) for s in clocks.spent]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.contrib import messages
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.logs import log_event
-from games import hooks, kinds, memo, player_services, queries, services, timekeeping
+from games import clock_pages, hooks, kinds, memo, player_services, queries, services, timekeeping
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameStatus, Player, Seat
@@ -27,6 +28,7 @@ from games.presenters import (
     seat_colour_class,
 )
 from games.puzzles.views import daily_puzzle
+from games.rules import retired
 
 PAGE_SIZE = 30
 
@@ -119,12 +121,16 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         outcome = None
     scores = game.scores if at == latest else list(state.scores)
     kind = kinds.of(game)
+    gone = {seat for seat, _ply in retired(state)}
     return {
         "game": game,
         "kind_label": kind_label(game.kind),
         # What the apps above games (tournaments, sheets) add to the page.
         "page": hooks.game_page(request, game),
-        "seats": _seat_rows(kind, seats, scores, to_move if mover else None, outcome, game),
+        "seats": _seat_rows(
+            kind, seats, scores, to_move if mover else None, outcome, game, out=gone
+        ),
+        "out": ",".join(str(seat) for seat in sorted(gone)),
         "board": position_view(rules, game.final_position)
         if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
@@ -169,8 +175,8 @@ def _clock_of(game: Game, rows: list, names: dict[int, str]) -> tuple[Any, list[
         now=timezone.now(),
     )
     return (
-        timekeeping.clock_view(game, clocks, names),
-        timekeeping.spent_texts(clocks),
+        clock_pages.clock_view(game, clocks, names),
+        clock_pages.spent_texts(clocks),
         clocks.waiting,
     )
 
@@ -182,6 +188,7 @@ def _seat_rows(
     to_move: int | None,
     outcome: Any,
     game: Game | None = None,
+    out: Collection[int] = (),
 ) -> list[dict[str, Any]]:
     """The seats' table: each seat's number, player, mark, colour, score, turn and win, and the
     words other apps show beside the player's name (games.hooks.player_tags: a bot's badge)."""
@@ -196,6 +203,7 @@ def _seat_rows(
             "score": scores[s.number],
             "to_move": to_move is not None and to_move == s.number,
             "winner": outcome is not None and s.number in outcome.winners,
+            "out": s.number in out,  # its time ran out: out of the game (three or more seats)
         }
         for s in seats
     ]
@@ -242,7 +250,7 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     game = Game.objects.get(pk=pk)
     clocks = timekeeping.live_clocks(game, timezone.now())
     return JsonResponse(
-        {"ply": game.ply, "status": game.status, "clock": timekeeping.figures(game, clocks)}
+        {"ply": game.ply, "status": game.status, "clock": clock_pages.figures(game, clocks)}
     )
 
 

@@ -31,7 +31,10 @@ RESUME = "resume"
 ADD = "add"
 WAIT = "wait"  # the game is made: its clocks wait for the start of its round
 START = "start"  # the round starts: the clocks run (``seconds``: the default time in force)
-ACTS = (PAUSE, RESUME, ADD, WAIT, START)
+# A seat of a game of three or more is out: its flag fell (``at``) after ``ply`` moves. Its clock
+# stops at zero; the next seat still in has the turn from that moment.
+OUT = "out"
+ACTS = (PAUSE, RESUME, ADD, WAIT, START, OUT)
 
 # How a game the clocks end ends (see ``ending``): the end reasons of ``games.endings``.
 TIME = endings.TIME  # lost on time: the side had played, its time ran out
@@ -49,6 +52,7 @@ class ClockAct:
     act: str
     seat: int | None = None
     seconds: int = 0
+    ply: int = 0  # ``out``: the moves made when the seat went out
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"at": self.at.isoformat(), "act": self.act}
@@ -56,6 +60,8 @@ class ClockAct:
             out.update(seat=self.seat, seconds=self.seconds)
         elif self.act == START:
             out.update(seconds=self.seconds)
+        elif self.act == OUT:
+            out.update(seat=self.seat, ply=self.ply)
         return out
 
     @classmethod
@@ -65,6 +71,7 @@ class ClockAct:
             act=data["act"],
             seat=data.get("seat"),
             seconds=int(data.get("seconds", 0)),
+            ply=int(data.get("ply", 0)),
         )
 
 
@@ -82,6 +89,7 @@ class Clocks:
     waiting: bool = False  # the clocks wait for the start of the round
     moved: frozenset[int] = frozenset()  # the seats that have made a move (by the flag)
     first_move_due: bool = False  # some seat still has its first move to make (default time)
+    out: frozenset[int] = frozenset()  # the seats out of the game (a game of three or more)
 
     @property
     def deadline_in(self) -> timedelta | None:
@@ -105,6 +113,10 @@ class _Run:
     extra: list[timedelta]  # correspondence: time added for the seat's current move
     step: timedelta
     moved: set[int] = field(default_factory=set)
+    out: set[int] = field(default_factory=set)
+    # The ``out`` acts not yet reached, by the moves made when each fell: the seat whose flag fell
+    # has the turn until its act.
+    pending: dict[int, list[int]] = field(default_factory=dict)
     spent: list[timedelta] = field(default_factory=list)
     used: timedelta = timedelta(0)  # the running turn's time so far
     paused: bool = False
@@ -131,7 +143,9 @@ class _Run:
         )
 
     def limit(self, seat: int) -> timedelta:
-        """The time ``seat`` has for its turn (before this turn's use)."""
+        """The time ``seat`` has for its turn (before this turn's use); none once it is out."""
+        if seat in self.out:
+            return timedelta(0)
         if self.fischer_like:
             if self.first_cap is not None and seat not in self.moved:
                 return min(self.bank[seat], self.first_cap)
@@ -150,6 +164,12 @@ class _Run:
             self.waiting = True
         elif act.act == START:
             self.waiting = False
+        elif act.act == OUT and act.seat is not None and 0 <= act.seat < self.seats:
+            self.out.add(act.seat)
+            waiting = self.pending.get(act.ply, [])
+            if act.seat in waiting:
+                waiting.remove(act.seat)
+            self.used = timedelta(0)  # its turn is over: the next seat's begins now
         elif act.act == ADD and act.seat is not None and 0 <= act.seat < self.seats:
             added = timedelta(seconds=act.seconds)
             if self.fischer_like:
@@ -194,7 +214,8 @@ class _Run:
             total_left=self.total,
             waiting=self.waiting,
             moved=frozenset(self.moved),
-            first_move_due=len(self.moved) < self.seats,
+            first_move_due=len(self.moved | self.out) < self.seats,
+            out=frozenset(self.out),
             **found,
         )
 
@@ -239,15 +260,28 @@ def compute(
     last ``start`` act's seconds, else ``default_time``; none: no limit but its clock); a
     correspondence game's first move has the days of a move. ``moved`` says which seats had
     moved when a flag fell: :func:`ending` tells a loss on time from a forfeit.
+
+    An ``out`` act (a game of three or more) puts its seat out at the moment its flag fell: its
+    clock stays at zero, and the turn's time from then on is the next mover's (``to_move``, the
+    seat after it still in, once the moves are done).
     """
     if control.is_none:
         return Clocks(remaining=[timedelta(0)] * seats, running=None, paused=False)
     run = _Run.begin(control, seats, acts, default_time)
+    for act in acts:
+        if act.act == OUT and act.seat is not None:
+            run.pending.setdefault(act.ply, []).append(act.seat)
     last = start
     played = len(moves)
     move_index = 0
+
+    def turn() -> int | None:  # whose turn it is
+        if run.pending.get(move_index):
+            return run.pending[move_index][0]  # a seat whose flag fell, until its ``out`` act
+        return moves[move_index][0] if move_index < played else to_move
+
     for at, kind, _i, payload in _events(moves, acts, now):
-        seat = moves[move_index][0] if move_index < played else to_move  # whose turn it is
+        seat = turn()
         if at > last:
             if seat is not None and not run.paused and not run.waiting:
                 run.used += at - last
@@ -259,9 +293,7 @@ def compute(
         elif kind == 1:
             run.move(payload)
             move_index += 1
-    seat = None
-    if now is not None:
-        seat = moves[move_index][0] if move_index < played else to_move
+    seat = turn() if now is not None else None
     remaining = [run.limit(s) for s in range(seats)]
     if seat is not None:
         remaining[seat] = run.limit(seat) - run.used

@@ -12,7 +12,7 @@ import copyreg
 from functools import lru_cache
 from typing import Any
 
-from .base import Outcome, Rules
+from .base import Outcome, Rules, retired
 from .errors import IllegalMove, InvalidMove, MoveError
 from .notation import cell_name, col_index, col_name
 from .sos import SosLine, SosRules, SosState, make_sos
@@ -45,8 +45,13 @@ def _uttt(preset: str, all_draw_line: str, free: bool, nsb: bool) -> UtttRules:
     return UtttRules(preset, all_draw_line, free, nsb)
 
 
-def _unpickle_state(kind: str, options: dict[str, Any], moves: tuple[str, ...]) -> Any:
-    return get_rules(kind, **options).replay(moves)
+def _unpickle_state(
+    kind: str,
+    options: dict[str, Any],
+    moves: tuple[str, ...],
+    out: tuple[tuple[int, int], ...] = (),
+) -> Any:
+    return get_rules(kind, **options).replay(moves, out)
 
 
 def _reduce_state(state: SosState | UtttState) -> tuple[Any, ...]:
@@ -54,7 +59,7 @@ def _reduce_state(state: SosState | UtttState) -> tuple[Any, ...]:
     of :func:`get_rules` (registered here, where the kinds are known, so that ``base`` never
     imports the package back)."""
     rules = state._rules
-    return (_unpickle_state, (rules.kind, rules.options, state.moves))
+    return (_unpickle_state, (rules.kind, rules.options, state.moves, retired(state)))
 
 
 for _state in (SosState, UtttState):
@@ -77,4 +82,5 @@ __all__ = [
     "col_index",
     "col_name",
     "get_rules",
+    "retired",
 ]

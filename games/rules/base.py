@@ -30,6 +30,12 @@ class Outcome:
 _set = object.__setattr__
 
 
+def retired(state: Any) -> tuple[tuple[int, int], ...]:
+    """The seats out of the game in ``state``, ``(seat, ply)`` in order (a game of three or
+    more whose seat's time ran out; none in other games)."""
+    return getattr(state, "out", ())
+
+
 class FrozenState:
     """Base of immutable game states: equal when the rules and the move list are the same.
 
@@ -49,10 +55,14 @@ class FrozenState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.moves == other.moves and self._rules.key == other._rules.key  # type: ignore[attr-defined]
+        return (
+            self.moves == other.moves
+            and self._rules.key == other._rules.key  # type: ignore[attr-defined]
+            and retired(self) == retired(other)
+        )
 
     def __hash__(self) -> int:
-        return hash((self._rules.key, self.moves))
+        return hash((self._rules.key, self.moves, retired(self)))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._rules.kind} ply={len(self.moves)}>"
@@ -95,16 +105,28 @@ class Rules:
     def play(self, state: Any, notation: str) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def replay(self, moves: Iterable[str]) -> Any:
-        """The state after ``moves``; a bad move raises its error with ``ply`` set (1-based)."""
+    def replay(self, moves: Iterable[str], out: Iterable[tuple[int, int]] = ()) -> Any:
+        """The state after ``moves``; a bad move raises its error with ``ply`` set (1-based).
+        ``out``: the seats that went out of the game, ``(seat, ply)`` — after ``ply`` moves —
+        in order (:meth:`retire`)."""
         state = self.start()
         play = self.play
+        pending = list(out)
         for n, move in enumerate(moves, 1):
+            while pending and pending[0][1] < n:
+                state = self.retire(state, pending.pop(0)[0])
             try:
                 state = play(state, move)
             except MoveError as err:
                 raise err.at_ply(n) from None
+        for seat, _ply in pending:
+            state = self.retire(state, seat)
         return state
+
+    def retire(self, state: Any, seat: int) -> Any:
+        """The position after ``seat`` goes out of the game (its time ran out): only in games of
+        three or more (``ValueError`` here)."""
+        raise ValueError("a seat can go out only in a game of three or more")
 
     def to_dict(self, state: FrozenState) -> dict[str, Any]:
         """A plain JSON-able dict that :meth:`from_dict` turns back into an equal state."""

@@ -27,8 +27,9 @@ class SosLine(NamedTuple):
 
 
 class SosState(FrozenState):
-    __slots__ = ("_lines", "cells", "extra_turn", "outcome", "points", "scores", "turn")
+    __slots__ = ("_lines", "cells", "extra_turn", "out", "outcome", "points", "scores", "turn")
     cells: str
+    out: tuple[tuple[int, int], ...]  # the seats out of the game: ``(seat, ply)`` in order
     turn: int | None
     scores: tuple[int, ...]
     points: tuple[int, ...]
@@ -66,6 +67,7 @@ def _new_state(
     extra: bool,
     lines: tuple[tuple[int, int, int, int, int], ...],
     outcome: Outcome | None,
+    out: tuple[tuple[int, int], ...] = (),
 ) -> SosState:
     st = object.__new__(SosState)
     _set(st, "_rules", rules)
@@ -77,6 +79,7 @@ def _new_state(
     _set(st, "extra_turn", extra)
     _set(st, "_lines", lines)
     _set(st, "outcome", outcome)
+    _set(st, "out", out)
     return st
 
 
@@ -161,6 +164,7 @@ class SosRules(Rules):
         seat = state.turn
         assert seat is not None
         ply = len(state.moves) + 1
+        gone = {s for s, _ply in state.out}
         made: list[tuple[int, int, int, int, int]] = []
         if letter == "S":
             for mid, far in self._s_lines[idx]:
@@ -187,8 +191,9 @@ class SosRules(Rules):
             if self.mode == "first":
                 outcome = Outcome((), scores, "full_grid")
             else:
-                top = max(scores)
-                winners = tuple(s for s, v in enumerate(scores) if v == top)
+                # The winners are among the seats still in (a seat out cannot win).
+                top = max(v for s, v in enumerate(scores) if s not in gone)
+                winners = tuple(s for s, v in enumerate(scores) if v == top and s not in gone)
                 if len(winners) == self.players:
                     winners = ()
                 outcome = Outcome(winners, scores, "sos_most")
@@ -197,8 +202,54 @@ class SosRules(Rules):
         elif gained:
             turn, extra = seat, True
         else:
-            turn, extra = (seat + 1) % self.players, False
-        return _new_state(self, cells, moves, turn, scores, points, extra, lines, outcome)
+            turn, extra = self._next_in(seat, gone), False
+        return _new_state(
+            self, cells, moves, turn, scores, points, extra, lines, outcome, state.out
+        )
+
+    def _next_in(self, seat: int, gone: set[int]) -> int:
+        """The seat after ``seat`` in turn that is still in the game."""
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if nxt not in gone:
+                return nxt
+        return seat  # pragma: no cover - a game with nobody in has ended
+
+    def retire(self, state: SosState, seat: int) -> SosState:
+        """The position after ``seat`` goes out of the game at ``state`` (its time ran out, in a
+        game of three or more): its letters, lines and count stay; the turn passes to the next
+        seat still in; when only one seat is left in, the game is over and that seat wins
+        (``last_in``). ``ValueError`` for a game of two, or a seat that is not in."""
+        if state._rules is not self:
+            self._check_own(state)
+        if state.outcome is not None:
+            raise game_over()
+        if self.players < 3:
+            raise ValueError("a seat can go out only in a game of three or more")
+        gone = {s for s, _ply in state.out}
+        if not 0 <= seat < self.players or seat in gone:
+            raise ValueError(f"seat {seat} is not in the game")
+        gone.add(seat)
+        out = (*state.out, (seat, len(state.moves)))
+        left = [s for s in range(self.players) if s not in gone]
+        turn, extra, outcome = state.turn, state.extra_turn, None
+        if len(left) == 1:
+            turn, extra = None, False
+            outcome = Outcome((left[0],), state.scores, "last_in")
+        elif turn == seat:
+            turn, extra = self._next_in(seat, gone), False
+        return _new_state(
+            self,
+            state.cells,
+            state.moves,
+            turn,
+            state.scores,
+            state.points,
+            extra,
+            state._lines,
+            outcome,
+            out,
+        )
 
     def cell_index(self, row: int, col: int) -> int:
         check_on_board(row, col, self.rows, self.cols)

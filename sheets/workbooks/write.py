@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from games import kinds, timekeeping
+from games import clock_pages, kinds, timekeeping
 from games.models import Game, GameStatus, Seat
 from sheets import layout as L
 from sheets.boards.ruletext import rules_words
@@ -77,7 +77,7 @@ def _clock_columns(game: Game) -> tuple[str, list[str] | None]:
     clocks = timekeeping.clocks_of(
         game, moves=[(m.seat, m.created_at) for m in moves], to_move=None, now=None
     )
-    return control.short_form(ngettext), timekeeping.spent_texts(clocks)
+    return control.short_form(ngettext), clock_pages.spent_texts(clocks)
 
 
 def board_title(round_no: int, board: int) -> str:

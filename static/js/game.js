@@ -295,7 +295,9 @@
           const live = await response.json();
           // A round started by the arbiter: the board becomes playable (same ply and status).
           const started = live.clock && !live.clock.waiting && current.querySelector("[data-clocks-waiting]");
-          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status || started) {
+          // A seat whose time ran out at a table of three or more: the others play on (same ply).
+          const out = live.clock && live.clock.out ? live.clock.out.join(",") : (current.dataset.out || "");
+          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status || started || out !== (current.dataset.out || "")) {
             await load(atFromLocation() === null ? null : live.ply);
           }
         }

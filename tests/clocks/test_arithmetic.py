@@ -316,3 +316,51 @@ def test_the_clock_module_has_no_django() -> None:
     names = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert not [n for n in names if n.startswith("django")]
+
+
+# -- A seat out (a game of three or more) --------------------------------------------------------
+
+ONE_MINUTE = TimeControl(FISCHER, base=60, step=0)
+
+
+def test_a_seat_out_stops_at_zero_and_the_next_seats_turn_begins_at_the_flag() -> None:
+    moves = [(0, T0 + s(5)), (1, T0 + s(10))]
+    # Seat 2 to move from 10 s; its 60 s run out at 70 s: it is out at that moment.
+    flagged = compute(ONE_MINUTE, seats=3, start=T0, moves=moves, to_move=2, now=T0 + s(75))
+    assert flagged.flagged == 2 and flagged.flagged_at == T0 + s(70)
+    out = ClockAct(at=T0 + s(70), act=clock.OUT, seat=2, ply=2)
+    assert ClockAct.from_dict(out.to_dict()) == out
+    clocks = compute(
+        ONE_MINUTE, seats=3, start=T0, moves=moves, to_move=0, now=T0 + s(75), acts=[out]
+    )
+    assert clocks.flagged is None and clocks.out == frozenset({2})
+    assert clocks.running == 0
+    assert clocks.remaining == [s(55 - 5), s(55), s(0)]  # seat 0's turn began at 70 s
+    # Seat 0 moves at 80 s: 10 s of its time; seat 1's turn, seat 2 frozen at zero.
+    moves.append((0, T0 + s(80)))
+    later = compute(
+        ONE_MINUTE, seats=3, start=T0, moves=moves, to_move=1, now=T0 + s(90), acts=[out]
+    )
+    assert later.remaining == [s(45), s(45), s(0)] and later.running == 1
+    assert later.spent[-1] == s(10)
+
+
+def test_a_seat_out_needs_no_first_move() -> None:
+    out = ClockAct(at=T0 + s(60), act=clock.OUT, seat=0, ply=0)
+    moves = [(1, T0 + s(61)), (2, T0 + s(62))]
+    clocks = compute(
+        ONE_MINUTE, seats=3, start=T0, moves=moves, to_move=1, now=T0 + s(63), acts=[out]
+    )
+    assert clocks.first_move_due is False and clocks.moved == frozenset({1, 2})
+
+
+def test_once_one_seat_is_left_in_no_clock_runs() -> None:
+    acts = [
+        ClockAct(at=T0 + s(60), act=clock.OUT, seat=0, ply=0),
+        ClockAct(at=T0 + s(120), act=clock.OUT, seat=1, ply=0),
+    ]
+    clocks = compute(
+        ONE_MINUTE, seats=3, start=T0, moves=[], to_move=None, now=T0 + s(500), acts=acts
+    )
+    assert clocks.flagged is None and clocks.running is None
+    assert clocks.remaining == [s(0), s(0), s(60)]

@@ -81,6 +81,7 @@ def test_a_paired_rounds_clocks_wait_for_its_start(bullet: World, frozen, client
         "running": None,
         "paused": False,
         "waiting": True,
+        "out": [],
     }
     assert not ResultRecord.objects.filter(game=bullet.game).exists()
 

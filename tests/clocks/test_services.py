@@ -168,6 +168,7 @@ def test_the_poll_notices_a_flag(blitz: World, frozen, client) -> None:
         "running": 0,
         "paused": False,
         "waiting": False,
+        "out": [],
     }
     frozen.advance(seconds=11)
     with factories.committed():
@@ -178,6 +179,7 @@ def test_the_poll_notices_a_flag(blitz: World, frozen, client) -> None:
         "running": None,
         "paused": False,
         "waiting": False,
+        "out": [],
     }
     assert reload(blitz.board1).result == "0-1"
 

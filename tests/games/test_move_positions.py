@@ -35,9 +35,9 @@ def test_the_next_move_starts_from_the_remembered_position(two: list[User]) -> N
     rules = get_rules("uttt")
     original = type(rules).replay
 
-    def counting(self, moves):  # type: ignore[no-untyped-def]
+    def counting(self, moves, out=()):  # type: ignore[no-untyped-def]
         replays.append(tuple(moves))
-        return original(self, moves)
+        return original(self, moves, out)
 
     type(rules).replay = counting
     try:
@@ -101,9 +101,9 @@ def _counting_replays(monkeypatch) -> list[tuple[str, ...]]:  # type: ignore[no-
     rules_type = type(get_rules("uttt"))
     original = rules_type.replay
 
-    def counting(self, moves):  # type: ignore[no-untyped-def]
+    def counting(self, moves, out=()):  # type: ignore[no-untyped-def]
         replays.append(tuple(moves))
-        return original(self, moves)
+        return original(self, moves, out)
 
     monkeypatch.setattr(rules_type, "replay", counting)
     return replays

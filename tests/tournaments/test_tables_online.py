@@ -180,7 +180,9 @@ def test_a_result_over_the_board_closes_the_game_nobody_played(arbiter: User) ->
         )
 
 
-def test_a_seat_whose_flag_falls_is_out_and_placed_last(arbiter: User, frozen: FrozenTime) -> None:
+def opening(arbiter: User, frozen: FrozenTime) -> tuple[Tournament, TableSeating, list]:
+    """A 3-table at 1 minute a game, started; three moves a second apart, then seat 0 makes an
+    SOS (at 3 s, 59 s left) and is to move again: its flag falls at 62 s."""
     t = online_event(arbiter, 3, time_control="fischer/60/0")
     rnd = pair(t, arbiter)
     clocks.start_round(user=arbiter, rnd=rnd)
@@ -190,17 +192,49 @@ def test_a_seat_whose_flag_falls_is_out_and_placed_last(arbiter: User, frozen: F
         game_services.submit_move(game=row.game, user=user, notation=move)
         frozen.now += timedelta(seconds=1)
     game_services.submit_move(game=row.game, user=users[0], notation="B1=O")  # an SOS: again
-    frozen.now += timedelta(seconds=120)  # seat 0, to move again, thinks too long
+    return t, row, users
+
+
+def test_a_seat_whose_flag_falls_is_out_the_others_play_on_and_it_is_placed_last(
+    arbiter: User, frozen: FrozenTime
+) -> None:
+    t, row, users = opening(arbiter, frozen)
+    frozen.now += timedelta(seconds=70)  # seat 0, to move again, thinks too long
     with factories.committed():
         assert row.game.pk in timekeeping.check_clocks()
     game = Game.objects.get(pk=row.game_id)
-    assert game.end_reason == endings.TIME and game.winners == [1, 2]
+    assert game.is_active and game.out_seats == ((0, 4),)
+    assert game.rules.to_move(game.current_state()) == 1  # the others play on
+    with pytest.raises(timekeeping.OutOfGame):  # the seat out moves no more
+        game_services.submit_move(game=game, user=users[0], notation="C3=S")
+    game = play_out(game)
+    assert game.end_reason == "sos_most" and game.status == GameStatus.FINISHED
+    assert game.moves.filter(seat=0).count() == 2  # its letters stay on the board
+    assert 0 not in game.winners
+    seats = seat_rows(row)
+    assert seats[0].sos_count == 1  # its count stays
+    assert seats[0].place == 3.0  # out: last, whatever its count
+    rec = ResultRecord.objects.get(tournament=t, act=Act.RESULT)
+    assert rec.source == ResultSource.ONLINE and rec.after["out"] == [0]
+
+
+def test_two_flags_leave_one_seat_in_who_wins_the_table(arbiter: User, frozen: FrozenTime) -> None:
+    t, row, _users = opening(arbiter, frozen)
+    frozen.now += timedelta(seconds=150)  # seat 0 out at 62 s, seat 1 (59 s left) at 121 s
+    with factories.committed():
+        assert row.game.pk in timekeeping.check_clocks()
+    game = Game.objects.get(pk=row.game_id)
+    assert game.status == GameStatus.FINISHED and game.end_reason == endings.LAST_IN
+    assert game.winners == [2] and [s for s, _ply in game.out_seats] == [0, 1]
+    assert timekeeping.ended_by_clock(game)
+    clock = timekeeping.clocks_now(game, frozen.now)
+    assert clock.running is None and clock.out == frozenset({0, 1})
     seats = seat_rows(row)
     assert [s.sos_count for s in seats] == [1, 0, 0]
-    assert [s.place for s in seats] == [3.0, 1.5, 1.5]  # out: last, whatever its count
+    assert [s.place for s in seats] == [2.5, 2.5, 1.0]
     rec = ResultRecord.objects.get(tournament=t, act=Act.RESULT)
     assert rec.source == ResultSource.CLOCK and rec.decided_by is None
-    assert rec.after["out"] == [0]
+    assert rec.reason == RecordReason.TIME and rec.after["out"] == [0, 1]
 
 
 def test_the_round_page_links_each_tables_game(arbiter: User, client: Client) -> None:

@@ -64,7 +64,8 @@ def round_games_q(rnd: Round) -> Q:
 
 def _source(game: Game) -> tuple[str, str]:
     if timekeeping.ended_by_clock(game):
-        reason = RecordReason.TIME if game.end_reason == endings.TIME else RecordReason.NO_SHOW
+        timed = game.end_reason in (endings.TIME, endings.LAST_IN)
+        reason = RecordReason.TIME if timed else RecordReason.NO_SHOW
         return ResultSource.CLOCK, reason
     if game.status == GameStatus.ADJUDICATED:
         return ResultSource.ADJUDICATION, RecordReason.PLAYED

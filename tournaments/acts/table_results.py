@@ -4,10 +4,11 @@ the board (``tournaments.acts.tables.record_table``) or the table's game on the 
 
 A table's result is its seats' SOS counts; the places (ties shared) and points are derived by
 the pure core (``tournaments.pairing.placings``, ``placement_points``) and cached on the seats by
-this module only. A seat *out* of the game (its flag fell, it never moved: the game's own
-ending says so, :func:`out_seats`) is placed after every seat still in, the out seats sharing
-their places. Every change writes one record in the arbiter's log; the same result again writes
-nothing.
+this module only. A seat *out* of the game (:func:`out_seats`: at a table of three or more, its
+time ran out — the game's clock log says so, and the others played on; at a table of two, the
+game's own ending says so: its flag fell, or it never moved) is placed after every seat still in,
+the out seats sharing their places. Every change writes one record in the arbiter's log; the
+same result again writes nothing.
 """
 
 from __future__ import annotations
@@ -27,10 +28,14 @@ OUT = -1  # the ranking key of a seat out of the game: after every seat still in
 
 
 def out_seats(game: Game | None) -> set[int]:
-    """The seats ``game``'s ending put out: the flag fell (lost on time), or never moved
-    (forfeit; nobody moved: every seat). None for a game ended on the board or by the arbiter."""
+    """The seats out of ``game`` once it is over: those whose time ran out in a game of three or
+    more (its clock log's ``out`` acts: the others played on), or those a two-seat game's ending
+    put out (the flag fell: lost on time; never moved: forfeit; nobody moved: every seat)."""
     if game is None or game.winners is None or game.status == GameStatus.ANNULLED:
         return set()
+    gone = {seat for seat, _ply in game.out_seats}
+    if gone:
+        return gone
     seats = range(game.rules.players)
     if game.end_reason == endings.DOUBLE_FORFEIT:
         return set(seats)
