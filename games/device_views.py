@@ -22,7 +22,8 @@ from django.views.decorators.http import require_POST
 from games import device, hooks, kinds
 from games.device_models import DeviceGame
 from games.forms import MAX_SEATS, KindOptionFields
-from games.models import Game
+from games.models import Game, Player
+from games.player_services import column_limit
 from games.services import validate_game_options
 
 # A visitor without an account makes at most this many games an hour from one address.
@@ -50,7 +51,7 @@ class DeviceGameForm(KindOptionFields, forms.Form):
             self.fields[f"name_{n}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": n + 1},
                 required=False,
-                max_length=40,
+                max_length=column_limit(Player, "name"),
                 widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
                 help_text=_("Moves first.") if n == 0 else "",
             )
