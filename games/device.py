@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -107,56 +106,6 @@ def unclaimed_open_games(token: str) -> int:
     return DeviceGame.objects.filter(
         owner__isnull=True, token_hash=hash_token(token), game__status__in=ACTIVE_STATUSES
     ).count()
-
-
-@transaction.atomic
-def create_device_game(
-    *,
-    kind: str,
-    options: Mapping[str, Any],
-    names: Sequence[str],
-    seats: int,
-    turn_board: bool = False,
-    owner: AnyUser | None = None,
-    token: str | None = None,
-) -> Game:
-    """Create a game on one device for ``seats`` seats named ``names`` (missing ones "Player
-    N"), owned by ``owner`` (an account) or else by the session of ``token``. ``ValueError``
-    (translated) for bad options, or when the caps on games nobody has claimed are reached."""
-    from games import services  # services asks this module who owns a game
-
-    account = owner if owner is not None and owner.is_authenticated else None
-    if account is None:
-        if not token:
-            raise ValueError(_("Your browser must accept cookies to play on this device."))
-        if unclaimed_open_games(token) >= OPEN_GAMES_PER_SESSION:
-            raise ValueError(
-                _("You have %(count)s unfinished games on this device: finish one first.")
-                % {"count": OPEN_GAMES_PER_SESSION}
-            )
-        if DeviceGame.objects.filter(owner__isnull=True).count() >= UNCLAIMED_GAMES_LIMIT:
-            raise ValueError(_("Too many games are being played without an account: try later."))
-    players = [Player(name=name) for name in seat_names(names, seats)]
-    for player in players:
-        player.save()
-    game = services.create_game(kind=kind, options=options, players=players)
-    DeviceGame.objects.create(
-        game=game,
-        owner=account,
-        token_hash="" if account else hash_token(token or ""),
-        turn_board=turn_board,
-    )
-    transaction.on_commit(
-        partial(
-            log_event,
-            "club.moves",
-            "device_game_created",
-            game=game.pk,
-            seats=seats,
-            user=getattr(account, "pk", None),
-        )
-    )
-    return game
 
 
 @transaction.atomic

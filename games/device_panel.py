@@ -6,14 +6,18 @@ Every value interpolated is escaped; names are isolated."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape as _html_escape
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 
-from games import (
-    kinds,
-    panel,  # the panel draws these parts: its helpers are read when drawn
-)
+from games import kinds
+
+
+def escape(text: object) -> str:
+    return _html_escape(str(text), quote=True)
 
 
 def turn_degrees(seat: int, seats: int) -> int:
@@ -38,10 +42,10 @@ def banner_html(c: Mapping[str, Any]) -> str:
     if c.get("on_device") is None or mover is None or c.get("replaying"):
         return ""
     mark = kinds.of(c["game"]).seat_mark(mover.number)
-    name = f"<bdi>{panel.escape(mover.player.name)}</bdi>"
+    name = f"<bdi>{escape(mover.player.name)}</bdi>"
     text = gettext("%(name)s to move") % {"name": name}
     if mark:
-        text += f' <span class="pass-mark">({panel.escape(mark)})</span>'
+        text += f' <span class="pass-mark">({escape(mark)})</span>'
     return f'      <p class="pass-turn pass-seat-{mover.number + 1}">{text}</p>\n'
 
 
@@ -50,7 +54,13 @@ def settings_html(c: Mapping[str, Any]) -> str:
     found = c.get("on_device")
     if found is None or not c["game"].is_active:
         return ""
-    action = panel.url_with_pk("games:device_settings", c["game"].pk)
+    action = reverse("games:device_settings", args=[c["game"].pk])
+    token = c.get("csrf_token")
+    csrf = (
+        format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+        if token and str(token) != "NOTPROVIDED"
+        else ""
+    )
     turn = not found.turn_board
     label = (
         gettext("Turn the board towards the player to move")
@@ -59,8 +69,8 @@ def settings_html(c: Mapping[str, Any]) -> str:
     )
     return (
         f'      <form method="post" action="{action}" class="pass-settings">\n'
-        f"        {panel.csrf_input(c.get('csrf_token'))}\n"
+        f"        {csrf}\n"
         f'        <input type="hidden" name="turn_board" value="{"1" if turn else "0"}">\n'
-        f'        <button type="submit">{panel.escape(label)}</button>\n'
+        f'        <button type="submit">{escape(label)}</button>\n'
         "      </form>\n"
     )

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import device, hooks, kinds
+from games import device, device_services, hooks, kinds
 from games.device_models import DeviceGame
 from games.forms import MAX_SEATS, KindOptionFields
 from games.models import Game, Player
@@ -106,7 +106,7 @@ def device_new(request: HttpRequest) -> HttpResponse:
         else:
             token = device.ensure_token(request.session) if anonymous else None
             try:
-                game = device.create_device_game(
+                game = device_services.create_device_game(
                     kind=data["kind"],
                     options=data["options"],
                     names=data["names"],
