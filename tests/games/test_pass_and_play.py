@@ -148,3 +148,13 @@ def test_listed_nowhere_else(client_for, alice) -> None:
 
     assert not visible_players(alice.user).filter(pk=player.pk).exists()
     assert Player.objects.filter(pk=player.pk).exists()
+
+
+def test_the_api_lists_and_shows_no_game_on_one_device(client_for, alice) -> None:
+    game = _start(_visitor(), name_0="Unlisted")
+    player = game.seats.first().player
+    client = client_for(alice.user)
+    assert b"Unlisted" not in client.get("/api/v1/games").content
+    assert b"Unlisted" not in client.get("/api/v1/players").content
+    assert client.get(f"/api/v1/games/{game.pk}").status_code == 404
+    assert client.get(f"/api/v1/players/{player.pk}").status_code == 404
