@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import device
+from games import device, kinds, services
 from games.device_models import DeviceGame
 from games.models import Game, GameStatus, Move, Player
 
@@ -95,8 +95,6 @@ def test_uttt_takes_two_seats_only() -> None:
 
 
 def test_a_uttt_game_in_every_preset() -> None:
-    from games import kinds
-
     field = next(o for o in kinds.get("uttt").options if o.type == "choice")
     for value, _label in field.choices:
         client = _visitor()
@@ -158,3 +156,27 @@ def test_the_api_lists_and_shows_no_game_on_one_device(client_for, alice) -> Non
     assert b"Unlisted" not in client.get("/api/v1/players").content
     assert client.get(f"/api/v1/games/{game.pk}").status_code == 404
     assert client.get(f"/api/v1/players/{player.pk}").status_code == 404
+
+
+def test_never_rated_even_by_a_list_of_casual_games(new_game, alice, boris) -> None:
+    from ratings.models import RatingList
+    from ratings.sources import rated_games
+
+    rating_list = RatingList(name="Casual", kind="sos", method="elo", casual_games=True)
+    rating_list.full_clean()
+    rating_list.save()
+    client = _visitor()
+    ours = _start(client, seats=2)
+    casual = new_game()
+    for cell in ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]:
+        _play(client, ours, cell, "O")
+        casual.refresh_from_db()
+        seat = casual.rules.to_move(casual.current_state())
+        services.submit_move(
+            game=casual, user=[alice, boris][seat].user, notation=f"{cell.upper()}=O"
+        )
+    ours.refresh_from_db()
+    casual.refresh_from_db()
+    assert ours.status == casual.status == GameStatus.FINISHED
+    sides = {(g.first, g.second) for g in rated_games(rating_list).games}
+    assert sides == {(alice.pk, boris.pk)}
