@@ -23,6 +23,7 @@ from accounts.hooks import account_page
 from accounts.models import ClaimStatus, Invitation, NoticeSettings, PlayerClaim
 from accounts.signup import ProfileFields, is_unverified
 from common.posted import posted_object
+from games import device
 from games.authority import linkable_players, may_link_player
 from games.bidi import html_sentence
 from games.models import Player
@@ -261,6 +262,9 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "accounts/invite.html", {"form": form, "player": player})
 
 
+MY_DEVICE_GAMES = 50
+
+
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """Your active games (your move first, then the others'), your next pairings, your results."""
@@ -284,6 +288,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "pairings": mygames.current_pairings(request.user),
             "my_tables": my_tables(request.user),
             "results": mygames.results(request.user),
+            # Games played on one device (kept from a visit without an account too).
+            "device_games": list(device.owned_games(request.user)[:MY_DEVICE_GAMES]),
             "is_arbiter": _is_arbiter(request.user),
             "may_add_players": may_add_players(request.user),
         },

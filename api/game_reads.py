@@ -17,7 +17,7 @@ from pydantic import Field
 from api import schemas
 from api.http import conditional, conditional_openapi
 from api.tournament_reads import Paging, page_of
-from games import clock_pages, kinds, queries, timekeeping
+from games import clock_pages, device, kinds, queries, timekeeping
 from games.models import ACTIVE_STATUSES, Game, Player, Seat
 from games.panel import kind_label
 from games.presenters import position_view
@@ -43,7 +43,7 @@ def player_out(player: Player) -> dict[str, Any]:
 @router.get("/players", response=schemas.PlayerPage, url_name="players")
 def player_list(request: HttpRequest, filters: Query[PlayerFilters]) -> dict[str, Any]:
     """The players, as the site's list (its search too)."""
-    players = Player.objects.all()
+    players = Player.objects.exclude(pk__in=device.device_players())  # a device game's own
     query = filters.q.strip()
     if query:
         players = players.filter(search_key__contains=query.casefold())
@@ -54,7 +54,9 @@ def player_list(request: HttpRequest, filters: Query[PlayerFilters]) -> dict[str
 @router.get("/players/{int:pk}", response=schemas.PlayerOut, url_name="player")
 def player_detail(request: HttpRequest, pk: int) -> dict[str, Any]:
     """One player (their games: ``/games?player=``)."""
-    return player_out(get_object_or_404(Player, pk=pk))
+    return player_out(
+        get_object_or_404(Player.objects.exclude(pk__in=device.device_players()), pk=pk)
+    )
 
 
 class GameFilters(Paging):
@@ -95,7 +97,7 @@ def game_summary(game: Game, seats: list[Seat], scores: list[int] | None) -> dic
 def game_list(request: HttpRequest, filters: Query[GameFilters]) -> dict[str, Any]:
     """The games being played (``show=active``) or over (``show=finished``), as the site's
     list; the seats' scores are those of the game's end (0 while it is played: see the game)."""
-    games = Game.objects.all()
+    games = Game.objects.filter(device__isnull=True)  # games on one device are their owner's
     if filters.show == "finished":
         games = games.exclude(status__in=ACTIVE_STATUSES)
     else:
@@ -146,8 +148,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """One game: its seats and scores, every move, the position now and, with a clock, the
     time left (a poll ends a game whose flag has fallen, as the page's does)."""
     using = db_router.db_for_read(Game)
-    game = queries.game_or_none(using, pk)
-    if game is None:
+    # Read as the game page reads it: with whether it is a game on one device (its owner's only).
+    game = queries.game_for_page(using, pk)
+    if game is None or getattr(game, "device_token", None) is not None:
         raise Http404
     clock = None
     if game.time_control:

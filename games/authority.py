@@ -131,13 +131,19 @@ def _players(user: AnyUser) -> tuple[Q, Q]:
     return mine, others
 
 
+def _club_players(players: QuerySet[Player]) -> QuerySet[Player]:
+    """``players`` but those made for games on one device (their seats' names)."""
+    return players.exclude(pk__in=Seat.objects.filter(game__device__isnull=False).values("player"))
+
+
 def visible_players(
     user: AnyUser | None, queryset: QuerySet[Player] | None = None
 ) -> QuerySet[Player]:
     """The players (of ``queryset``, every player by default) ``user`` may see as an arbiter:
     those of the tournaments and games he arbitrates, and those nobody else's are (in no
-    tournament or over-the-board game another arbiter has). A superuser sees them all."""
-    players = Player.objects.all() if queryset is None else queryset
+    tournament or over-the-board game another arbiter has). A superuser sees them all. The
+    players made for games on one device (games.device) are nobody's to pick or link."""
+    players = _club_players(Player.objects.all() if queryset is None else queryset)
     if user is None or not user.is_authenticated or not user.is_active:
         return players.none()
     if user.is_superuser:
@@ -170,7 +176,7 @@ def linkable_players(
     or — for a member holding :data:`ADD_PLAYER_PERMISSION`, who registers players — those in
     nothing at all yet. A player of two arbiters' tournaments is linked by a superuser, or by
     an arbiter of both."""
-    players = Player.objects.all() if queryset is None else queryset
+    players = _club_players(Player.objects.all() if queryset is None else queryset)
     if user is None or not user.is_authenticated or not user.is_active:
         return players.none()
     if user.is_superuser:

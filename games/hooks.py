@@ -221,3 +221,21 @@ def player_tags(players: Sequence[Player], game: Game | None = None) -> dict[int
         for pk, label in (fn(players, game) or {}).items():
             tags.setdefault(pk, []).append(label)
     return tags
+
+
+# The client's address as the site counts it (behind its trusted proxies): an upper app that knows
+# the proxies answers (accounts: its log-in protection's ``client_address``); REMOTE_ADDR until
+# then. Used to limit how fast a visitor without an account makes games (games.device_views).
+_client_address: list[Callable[[HttpRequest], str | None]] = []
+
+
+def register_client_address(fn: Callable[[HttpRequest], str | None]) -> None:
+    """Let ``fn(request)`` name the client (call from ``AppConfig.ready()``; replaces)."""
+    _client_address[:] = [fn]
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address (:func:`register_client_address`)."""
+    if _client_address:
+        return _client_address[0](request)
+    return request.META.get("REMOTE_ADDR")

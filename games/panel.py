@@ -22,7 +22,7 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from games import endings, kinds, scoresheet
+from games import device_panel, endings, kinds, scoresheet
 from games.models import GameStatus
 
 # The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
@@ -182,9 +182,10 @@ def panel_html(
     out.append(
         "  </header>\n"
         '  <div class="game-body">\n'
-        '    <section class="board-col">\n'
-        '      <p class="status" id="status" aria-live="polite">\n        '
+        f'    <section class="board-col{device_panel.column_class(c)}">\n'
     )
+    out.append(device_panel.banner_html(c))  # a game on one device: whose turn, in large letters
+    out.append('      <p class="status" id="status" aria-live="polite">\n        ')
     out.append(_status(c, w))
     for item in page.status:
         out.append(" " + item_html(context, item, "span"))
@@ -206,6 +207,7 @@ def panel_html(
         out.append(board_extra(context))
     out.append(_seats(c, w, kind))
     out.append(typed)
+    out.append(device_panel.settings_html(c))
     out.append(scoresheet.sheet_html(context, c, w, item_html))
     out.append(scoresheet.says_html(c["moves"], c["names"], sos=kind.points))
     out.append("    </div>\n")
@@ -335,14 +337,21 @@ def _seats(c: Mapping[str, Any], w: Mapping[str, str], kind: kinds.Kind) -> str:
             f'          <tr class="seat-{number}{classes}">\n'
             f'            <td><span class="swatch {swatch}" aria-hidden="true"></span>'
             f"{number}</td>\n"
-            f'            <td><a href="{url_with_pk("games:player", player.pk)}"><bdi>'
-            f"{escape(player.name)}</bdi></a>{badge}</td>\n"
+            f"            <td>{_player_link(c, player)}{badge}</td>\n"
             f"            {mark}\n"
             f'            <td class="score">{_v(seat["score"])}</td>\n'
             "          </tr>\n"
         )
     out.append("        </tbody>\n      </table>\n")
     return "".join(out)
+
+
+def _player_link(c: Mapping[str, Any], player: Any) -> str:
+    """The seat's player, linked to his page (a game on one device's seats have none)."""
+    name = f"<bdi>{escape(player.name)}</bdi>"
+    if getattr(c["game"], "device_token", None) is not None:  # read with the page's game
+        return name
+    return f'<a href="{url_with_pk("games:player", player.pk)}">{name}</a>'
 
 
 def _board(c: Mapping[str, Any], w: Mapping[str, str]) -> str:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.logs import log_event
-from games import endings, kinds, positions, queries, timekeeping
+from games import device, endings, kinds, positions, queries, timekeeping
 from games.authority import may_arbitrate_game
 from games.bidi import isolate
 from games.clock import TimeControl
@@ -112,12 +112,20 @@ def submit_move(
     user: User | None,
     notation: str,
     expected_ply: int | None = None,
+    device_token: str | None = None,
 ) -> Move:
     """Play ``notation`` (see :func:`_submit_move`). A move that arrives after its side's time
     ran out stores nothing and raises ``TimeIsUp``; the game is then ended on time, in a
-    transaction of its own (once, whoever notices the flag first)."""
+    transaction of its own (once, whoever notices the flag first). ``device_token``: the token
+    of the browser session's games on one device (:mod:`games.device`), if it has one."""
     try:
-        return _submit_move(game=game, user=user, notation=notation, expected_ply=expected_ply)
+        return _submit_move(
+            game=game,
+            user=user,
+            notation=notation,
+            expected_ply=expected_ply,
+            device_token=device_token,
+        )
     except timekeeping.TimeIsUp as err:
         timekeeping.flag_if_due(game=game, now=err.now)
         raise
@@ -129,6 +137,7 @@ def _submit_move(
     user: User | None,
     notation: str,
     expected_ply: int | None = None,
+    device_token: str | None = None,
 ) -> Move:
     """Play ``notation`` for the seat to move, as ``user``; returns the stored move.
 
@@ -138,9 +147,12 @@ def _submit_move(
     three queries (lock the game and read its seats' players and its moves, insert the move,
     update the game's cached ply and status; a game with a clock reads its moves' times too).
     Raises a ``GameError`` (translated message, stable code) and stores nothing when the move is
-    refused.
+    refused. A game on one device (:mod:`games.device`) is played by its owner, the account or
+    the session holding ``device_token``, for every seat: asked (one query) only when the
+    seat's own player may not move, so a player's move costs nothing more.
     """
-    if user is None or not user.is_authenticated:
+    authenticated = user is not None and user.is_authenticated
+    if not authenticated and not device_token:
         raise NotAllowed(_("Log in to make a move."))
     with transaction.atomic():
         # The reads of the move path are compiled once (games.queries): same SQL as the ORM's.
@@ -166,7 +178,9 @@ def _submit_move(
         if game.time_control:
             timekeeping.check_in_time(game, timed, seat_number, now)
         user_id, name = seats[seat_number]
-        if not _may_move(user, game, user_id):
+        if not _may_move(user, game, user_id) and not device.owns(game.pk, user, device_token):
+            if not authenticated:
+                raise NotAllowed(_("Log in to make a move."))
             gone = {seat for seat, _ply in retired(state)}
             if any(account == user.pk for n, (account, _name) in seats.items() if n in gone):
                 raise timekeeping.OutOfGame()
@@ -179,7 +193,8 @@ def _submit_move(
             new_state = rules.play(state, notation)
         except MoveError as err:
             raise MoveRefused.from_engine(err) from None
-        move = _store_move(using, game, new_state, seat_number, user.pk, now)
+        mover = user.pk if authenticated else None
+        move = _store_move(using, game, new_state, seat_number, mover, now)
         if game.winners is not None:
             announce_result(game)
         transaction.on_commit(
@@ -190,7 +205,7 @@ def _submit_move(
                 game=game.pk,
                 ply=move.ply,
                 seat=seat_number,
-                user=user.pk,
+                user=mover,
                 notation=move.notation,
                 status=game.status,
             )
@@ -199,7 +214,7 @@ def _submit_move(
 
 
 def _store_move(
-    using: str, game: Game, new_state: Any, seat_number: int, user_id: int, now: Any
+    using: str, game: Game, new_state: Any, seat_number: int, user_id: int | None, now: Any
 ) -> Move:
     """The move path's two writes: insert the last move of ``new_state`` (by ``seat_number``, as
     ``user_id``, at ``now``) and bring the locked ``game`` in line with it; returns the move."""

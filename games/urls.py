@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import analysis_views, views
+from games import analysis_views, device_views, views
 from games.puzzles import views as puzzle_views
 
 app_name = "games"
@@ -12,6 +12,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/", views.game_list, name="list"),
     path("games/new/", views.game_create, name="new"),
+    path("play/", device_views.device_new, name="device_new"),
+    path("games/<int:pk>/device/", device_views.device_settings, name="device_settings"),
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/panel/", views.game_panel, name="panel"),
     path("games/<int:pk>/analysis/", analysis_views.request_analysis, name="analysis"),

@@ -17,7 +17,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.logs import log_event
-from games import clock_pages, hooks, kinds, memo, player_services, queries, services, timekeeping
+from games import (
+    clock_pages,
+    device,
+    device_views,
+    hooks,
+    kinds,
+    memo,
+    player_services,
+    queries,
+    services,
+    timekeeping,
+)
 from games.errors import GameError
 from games.forms import NewGameForm, PlayerForm
 from games.models import ACTIVE_STATUSES, Game, GameStatus, Player, Seat
@@ -36,7 +47,7 @@ PAGE_SIZE = 30
 def home(request: HttpRequest) -> HttpResponse:
     """The club's front page: what the two games are, what other apps add (the tournaments),
     the games being played, and for a visitor the ways in."""
-    live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES))[:10]
+    live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES, device__isnull=True))[:10]
     context = {"live_games": live, "page": hooks.home_page(request)}
     return render(request, "home.html", {**context, **daily_puzzle()})
 
@@ -50,7 +61,7 @@ def _with_seats(queryset):  # type: ignore[no-untyped-def]
 @require_safe
 def game_list(request: HttpRequest) -> HttpResponse:
     which = request.GET.get("show", "active")
-    games = Game.objects.all()
+    games = Game.objects.filter(device__isnull=True)  # games on one device are their owner's
     if which == "finished":
         games = games.exclude(status__in=ACTIVE_STATUSES)
     else:
@@ -85,11 +96,13 @@ def game_create(request: HttpRequest) -> HttpResponse:
     return render(request, "games/game_new.html", {"form": form})
 
 
-def _game_context(request: HttpRequest, game: Game) -> dict:
+def _game_context(request: HttpRequest, game: Game, on_device: Any = None) -> dict:
     """The board panel's context, at the latest position or at ``?at=N`` for replay.
 
     The position is the replay of the game's ``Move`` rows, read once here (the same rows fill
-    the score sheet); no stored copy is read or checked on a page view.
+    the score sheet); no stored copy is read or checked on a page view. ``on_device``: the
+    game's :class:`games.device_models.DeviceGame` when the visitor owns it (he moves for
+    every seat).
     """
     # The page's reads are compiled once (games.queries): the same SQL as the ORM's.
     using = router.db_for_read(Game)
@@ -107,7 +120,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
     can_move = (
         at == latest
         and mover is not None
-        and services.may_move_for(request.user, game, mover.player)
+        and (on_device is not None or services.may_move_for(request.user, game, mover.player))
     )
     names = {s.number: s.player.name for s in seats}
     clock, times = None, []
@@ -135,6 +148,7 @@ def _game_context(request: HttpRequest, game: Game) -> dict:
         if latest == 0 and game.final_position
         else board_view(rules, state, interactive=can_move),
         "can_move": can_move,
+        "on_device": on_device,
         "mover": mover,
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
         "outcome": outcome,
@@ -225,8 +239,10 @@ def _game_page(request: HttpRequest, pk: int, template: str) -> HttpResponse:
     timekeeping.notice(game)  # a flag that fell since the last move ends the game now (a write)
     # The page's parts (this view, the other apps' hook answers, the authority they ask)
     # read each fact once (games.memo).
+    found, owner = device_views.refuse_others(request, game)  # 403: another's game on one device
     with memo.page_reads():
-        return render(request, template, _game_context(request, game))
+        context = _game_context(request, game, found if owner else None)
+        return render(request, template, context)
 
 
 def _game_or_404(pk: int) -> Game:
@@ -270,8 +286,15 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
                 {"ok": False, "code": "bad_expected_ply", "error": message}, status=400
             )
         return render(request, "400.html", {"message": message}, status=400)
+    token = device.session_token(request.session)
     try:
-        services.submit_move(game=game, user=request.user, notation=notation, expected_ply=expected)
+        services.submit_move(
+            game=game,
+            user=request.user,
+            notation=notation,
+            expected_ply=expected,
+            device_token=token,
+        )
     except Game.DoesNotExist:
         raise Http404 from None
     except GameError as err:
@@ -286,7 +309,7 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
         if wants_json:
             return JsonResponse({"ok": False, "code": err.code, "error": err.message}, status=400)
         messages.error(request, err.message)
-        if not request.user.is_authenticated:
+        if not request.user.is_authenticated and token is None:
             return redirect(f"{_login_url()}?next={game.get_absolute_url()}")
     else:
         if wants_json:
@@ -332,7 +355,7 @@ def _posted_move(request: HttpRequest) -> str:
 @require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    players = Player.objects.all()
+    players = Player.objects.exclude(pk__in=device.device_players())
     if query:
         folded = query.casefold()
         players = players.filter(Q(search_key__contains=folded))
@@ -344,7 +367,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(Player.objects.exclude(pk__in=device.device_players()), pk=pk)
     games = _with_seats(Game.objects.filter(seats__player=player)).distinct()
     page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
     extra = hooks.player_page(request, player)

@@ -139,8 +139,9 @@ def _pairings(
 
 
 def _casual(rating_list: RatingList, history: History, since: str | None) -> None:
+    # A game on one device (pass-and-play, games.device) is never rated.
     games = GameRow.objects.filter(
-        kind=rating_list.kind, status__in=ENDED_STATUSES, pairing__isnull=True
+        kind=rating_list.kind, status__in=ENDED_STATUSES, pairing__isnull=True, device__isnull=True
     )
     if since is not None:  # the day (a tournament list) or the month a period begins
         day = since[:10] if rating_list.period != PeriodKind.MONTH else f"{since[:7]}-01"

@@ -243,6 +243,12 @@ RATINGS_TASK_BACKEND = "default"
 # Engine CPU seconds for each position of a finished game's analysis.
 ENGINE_ANALYSIS_SECONDS = 0.5
 
+# -- Games on one device without an account (games/device.py; docs/operations.md) ------------
+# Kept this many days after their last change unless an account claims them (sweep_device_games);
+# one client address starts at most DEVICE_GAMES_RATE[0] of them in DEVICE_GAMES_RATE[1] seconds.
+DEVICE_GAMES_RETENTION_DAYS = env_int("DJANGO_DEVICE_GAMES_RETENTION_DAYS", 7, minimum=1)
+DEVICE_GAMES_RATE = (env_int("DJANGO_DEVICE_GAMES_PER_HOUR", 30, minimum=1), 3600)
+
 # -- Mail --------------------------------------------------------------------------------------
 # Development prints every mail on the console; tests catch them in memory (Django's test set-up);
 # production sends them by SMTP (config/settings/production.py, variables DJANGO_EMAIL_*).

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 
+from games.device_models import DeviceGame
 from games.engine.puzzles import DEFAULT_NODES, Found, find_puzzle, position_key
 from games.models import ENDED_STATUSES, Game
 from games.puzzles.models import Puzzle
@@ -23,8 +24,11 @@ def puzzles_from_game(
     game: Game, *, nodes: int = DEFAULT_NODES, limit: int | None = None
 ) -> list[Puzzle]:
     """The new puzzles found in ``game``'s positions (none unless it is finished), at most
-    ``limit``."""
-    if game.status not in ENDED_STATUSES:
+    ``limit``. A game played on one device (private to its owner) gives none, nor does one with
+    a seat out on time (its positions after that are not a puzzle's turn order)."""
+    if game.status not in ENDED_STATUSES or game.out_seats:
+        return []
+    if DeviceGame.objects.filter(game=game).exists():
         return []
     moves = game.moves_list
     rules = game.rules
@@ -82,4 +86,5 @@ def make_puzzles(
 
 def finished_games() -> Iterable[Game]:
     """The finished games with moves, oldest first (what ``make_puzzles`` scans)."""
-    return Game.objects.filter(status__in=ENDED_STATUSES, ply__gt=0).order_by("pk").iterator(100)
+    games = Game.objects.filter(status__in=ENDED_STATUSES, ply__gt=0, device__isnull=True)
+    return games.order_by("pk").iterator(100)

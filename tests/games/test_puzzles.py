@@ -15,9 +15,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import analysis, analysis_tasks
+from games.device_models import DeviceGame
 from games.models import Game
 from games.puzzles import solving
-from games.puzzles.making import puzzles_from_game
+from games.puzzles.making import finished_games, puzzles_from_game
 from games.puzzles.models import Puzzle, PuzzleAttempt
 from tests import factories
 from tests.engine.site_helpers import over_the_board_game
@@ -78,6 +79,19 @@ def test_the_same_position_in_another_game_is_no_new_puzzle(game: Game, arbiter:
 def test_an_unfinished_game_makes_none(arbiter: User) -> None:
     unfinished = over_the_board_game(arbiter, "sos", FIRST, MISSED[:3])
     assert puzzles_from_game(unfinished) == []
+
+
+def test_a_game_on_one_device_makes_none(game: Game, arbiter: User) -> None:
+    """A pass-and-play game is its owner's alone: no puzzle shows it to others."""
+    DeviceGame.objects.create(game=game, owner=arbiter)
+    assert puzzles_from_game(game) == []
+    assert list(finished_games()) == []
+
+
+def test_a_game_with_a_seat_out_on_time_makes_none(game: Game) -> None:
+    game.clock_log = [{"act": "out", "seat": 1, "ply": 2, "at": "2026-01-01T00:00:00+00:00"}]
+    assert game.out_seats == ((1, 2),)
+    assert puzzles_from_game(game) == []
 
 
 def test_the_command(game: Game) -> None:

@@ -76,6 +76,7 @@ NOT_PAGES = {
     "games:live": "JSON: the page's poll",
     "games:panel": "the game page's panel, fetched by its script (its markup: the game page's)",
     "games:analysis": "POST only: asks for an analysis",
+    "games:device_settings": "POST only: turns the board of a game on one device",
     "tournaments:pair": "POST only",
     "tournaments:finish_round": "POST only",
     "tournaments:result": "POST only",

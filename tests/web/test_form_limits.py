@@ -142,6 +142,9 @@ SPECS: dict[str, Spec] = {
         data=lambda: {"kind": GameKind.SOS, "rows": "5", "cols": "5", "mode": "most", **_players()},
     ),
     "games.forms.PlayerForm": Spec(kwargs=lambda: {"user": None}, data=lambda: {"name": "Ann"}),
+    "games.device_views.DeviceGameForm": Spec(
+        data=lambda: {"kind": GameKind.SOS, "rows": "5", "cols": "5", "mode": "most", "seats": "6"}
+    ),
     "tournaments.web.settings_form.TournamentForm": Spec(
         kwargs=lambda: {"tournament": _tournament()}, data=_settings_data
     ),
@@ -238,6 +241,7 @@ TIME_CONTROL = Ends(
 LIMITED: dict[tuple[str, str], Ends] = {
     ("games.forms.NewGameForm", "time_control"): TIME_CONTROL,
     ("games.forms.PlayerForm", "name"): PLAYER_NAME,
+    **{("games.device_views.DeviceGameForm", f"name_{n}"): PLAYER_NAME for n in range(6)},
     ("games.forms.PlayerForm", "club"): Ends((Player, "club")),
     ("tournaments.web.settings_form.TournamentForm", "name"): Ends((Tournament, "name")),
     ("tournaments.web.settings_form.TournamentForm", "time_control"): TIME_CONTROL,
