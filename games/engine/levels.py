@@ -75,19 +75,19 @@ UTTT_LEVELS: tuple[Level, ...] = (
     Level(3, 0),
     Level(4, 100, solve=8, noise=0.05),
     Level(5, 300, solve=10, second=0.05),
-    Level(6, 1_000, solve=12),
-    Level(7, 3_000, solve=14),
+    Level(6, 800, solve=12, second=0.05),
+    Level(7, 3_000, solve=14, second=0.05),
     Level(8, 12_000, full=True),
 )
 
 SOS_LEVELS: tuple[Level, ...] = (
     Level(1, 0, depth=0, noise=1.0, random=0.5),
-    Level(2, 0, depth=0, random=0.15),
-    Level(3, 2_000, depth=1, noise=0.5),
+    Level(2, 0, depth=0, random=0.3),
+    Level(3, 2_000, depth=1, noise=0.4),
     Level(4, 5_000, depth=1),
     Level(5, 10_000, depth=2, solve=8),
-    Level(6, 30_000, depth=3, solve=11),
-    Level(7, 60_000, solve=13, second=0.1),
+    Level(6, 30_000, depth=3, solve=11, noise=0.3),
+    Level(7, 60_000, solve=14),
     Level(8, 200_000, full=True),
 )
 
