@@ -120,8 +120,9 @@ def _proven_cases():
     ):
         rules = get_rules("sos", **config)
         cases += [(rules, random_position(rules, rng, max_empty=empty)) for _ in range(3)]
-    for preset in ("classic", "tactical"):
-        rules = get_rules("uttt", preset=preset)
+    # Tactical games reach 10 empty cells (classic ones end first, their boards closing).
+    for options in ({}, {"decided_boards_free": True}):
+        rules = get_rules("uttt", preset="tactical", **options)
         cases += [(rules, random_position(rules, rng, max_empty=10)) for _ in range(3)]
     return cases
 
