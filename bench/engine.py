@@ -1,6 +1,6 @@
 """Engine benchmark (issue 15): speed, proofs and strength, printed as figures.
 
-    .venv/bin/python bench/engine.py [--sections random,search,sos,endgames,strength]
+    .venv/bin/python bench/engine.py [--sections random,search,sos,endgames,strength,levels]
                                      [--seconds 3] [--games 100] [--move-time 0.1] [--seed 1]
 
 - random:   random games/s of the fast position type (its playout routine, and its
@@ -14,6 +14,10 @@
             OpenSpiel's C++ MCTS bot (random rollouts, simulations set to use the same time per
             move). Needs ``pip install open_spiel`` (a benchmark tool, not a site dependency).
             Target: a score of at least 55 %.
+- levels:   the computer's eight levels, each against the one below (``--levels`` runs this
+            section alone; ``--quick``: 10 games a pair, else 60; ``--level-games N``,
+            ``--level-game sos|uttt``), printed as a table with 95 % intervals and the CPU time
+            per move of each level (docs/engine-levels.md). Target: each level ≥ 70 %.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine_levels import section_levels  # beside this file
 from engine_strength import section_strength  # beside this file
 
 from games.engine import DEFAULT_BUDGET, analyse
@@ -198,12 +203,19 @@ SECTIONS = {
     "sos": section_sos,
     "endgames": section_endgames,
     "strength": section_strength,
+    "levels": section_levels,
 }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sections", default=",".join(SECTIONS))
+    parser.add_argument(
+        "--sections", default=",".join(name for name in SECTIONS if name != "levels")
+    )
+    parser.add_argument("--levels", action="store_true", help="the levels' ladder alone")
+    parser.add_argument("--quick", action="store_true", help="levels: 10 games a pair")
+    parser.add_argument("--level-games", type=int, default=0, help="levels: games a pair")
+    parser.add_argument("--level-game", default="", help="levels: only 'sos' or 'uttt'")
     parser.add_argument("--seconds", type=float, default=3.0, help="per speed measurement")
     parser.add_argument("--games", type=int, default=100, help="strength games")
     parser.add_argument(
@@ -227,6 +239,8 @@ def main() -> int:
         "--cutoff", type=int, help="playouts cut after N half-moves (0: none, -1: to the end)"
     )
     args = parser.parse_args()
+    if args.levels:
+        args.sections = "levels"
     for name in args.sections.split(","):
         SECTIONS[name.strip()](args)
     return 0

@@ -107,12 +107,19 @@ def analyse(
     rules: SosRules | UtttRules,
     state: SosState | UtttState,
     budget: Budget | float | None = None,
+    *,
+    seed: int | None = None,
 ) -> Analysis:
-    """Analyse ``state`` (of ``rules``) within ``budget`` (a :class:`Budget` or seconds)."""
+    """Analyse ``state`` (of ``rules``) within ``budget`` (a :class:`Budget` or seconds).
+
+    ``seed`` seeds the UTTT tree search's random choices: with a node budget and no time limit
+    that binds, the same seed gives the same analysis (SOS's searches use no randomness)."""
     b = _budget(budget)
     start = time.perf_counter()
-    analyse_kind = _analyse_uttt if rules.kind == "uttt" else _analyse_sos
-    best, evaluation, line, nodes = analyse_kind(rules, state, b)  # type: ignore[arg-type]
+    if rules.kind == "uttt":
+        best, evaluation, line, nodes = _analyse_uttt(rules, state, b, seed)  # type: ignore[arg-type]
+    else:
+        best, evaluation, line, nodes = _analyse_sos(rules, state, b)  # type: ignore[arg-type]
     return Analysis(best, evaluation, tuple(line), nodes, time.perf_counter() - start)
 
 
@@ -134,7 +141,7 @@ def _finished(rules: SosRules | UtttRules, state: SosState | UtttState) -> Evalu
 # -- UTTT ----------------------------------------------------------------------------------------
 
 
-def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
+def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget, seed: int | None = None):
     if rules.outcome(state) is not None:
         return None, _finished(rules, state), [], 0
     pos = UtttPos.from_state(rules, state)
@@ -161,7 +168,7 @@ def _analyse_uttt(rules: UtttRules, state: UtttState, budget: Budget):
                 [uttt_move_name(m) for m in line],
                 (nodes + solver.nodes),
             )
-    mcts = Mcts(pos)
+    mcts = Mcts(pos, seed=seed)
     remaining = max(0.0, deadline - clock())
     if budget.nodes is not None:
         mcts.run(seconds=remaining, iterations=max(1, budget.nodes - nodes), clock=clock)
