@@ -42,7 +42,8 @@ def random_position(rules, rng: random.Random, *, max_empty: int | None = None):
     """A random unfinished position (with at most ``max_empty`` empty cells when given)."""
     while True:
         state = rules.start()
-        plies = rng.randrange(0, 60)
+        # An endgame is played to (a UTTT endgame takes 71 moves or more); else 0–59 moves.
+        plies = 200 if max_empty is not None else rng.randrange(0, 60)
         for _ in range(plies):
             legal = rules.legal_moves(state)
             if not legal or (max_empty is not None and _empty(rules, state) <= max_empty):
@@ -143,9 +144,11 @@ def test_the_same_seed_gives_the_same_move():
         get_rules("sos", rows=5, cols=5, players=2, mode="most"),
         get_rules("sos", rows=4, cols=4, players=3, mode="first"),
     ):
-        for _ in range(3):
-            state = random_position(rules, rng)
-            for level in range(LOWEST, HIGHEST + 1):
+        # Levels 1–7 in the middle game, level 8 (the slowest) in an endgame.
+        cases = [(random_position(rules, rng), range(LOWEST, HIGHEST)) for _ in range(3)]
+        cases.append((random_position(rules, rng, max_empty=8), range(HIGHEST, HIGHEST + 1)))
+        for state, levels in cases:
+            for level in levels:
                 first = choose(rules, state, level, seed=42)
                 again = choose(rules, state, level, seed=42)
                 assert (first.move, first.nodes) == (again.move, again.nodes), level
