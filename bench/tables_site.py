@@ -43,6 +43,7 @@ def setup_django() -> None:
 def results_in_bulk(rnd: Any, rng: random.Random) -> None:
     """Every table of ``rnd`` with random SOS counts, scored as the act scores them."""
     from tournaments.acts import revision, tables
+    from tournaments.acts.table_results import score_table
     from tournaments.models import TableSeat
 
     t = rnd.tournament
@@ -53,14 +54,14 @@ def results_in_bulk(rnd: Any, rng: random.Random) -> None:
         by_table.setdefault(seat.table_id, []).append(seat)
     for row in by_table.values():
         counts = [rng.randint(0, 6) for _ in row]
-        places, points = tables.score_table(counts, opts)
+        places, points = score_table(counts, opts)
         for seat, count, place, pts in zip(row, counts, places, points, strict=True):
             seat.sos_count, seat.place, seat.points = count, place, pts
     TableSeat.objects.bulk_update(seats, ["sos_count", "place", "points"], batch_size=500)
     revision.bump(t)
 
 
-def build(players: int, size: int, seed: int) -> Any:
+def build(players: int, size: int, seed: int, online: bool) -> Any:
     from django.contrib.auth.models import User
 
     from games import player_services
@@ -75,6 +76,7 @@ def build(players: int, size: int, seed: int) -> Any:
         rounds=9,
         created_by=arbiter,
         format_options={"size": size},
+        online=online,
     )
     for n in range(players):
         player = player_services.create_player(name=f"P{players}-{n:04d}", rating=2000 - n)
@@ -108,7 +110,11 @@ def core_inputs(t: Any) -> tuple[list[Any], list[list[int]], list[int]]:
     return players, history, [b.entry for b in byes]
 
 
-def site(sizes: list[int], size: int, seed: int, profile: bool = False) -> None:
+def site(
+    sizes: list[int], size: int, seed: int, profile: bool = False, online: bool = False
+) -> None:
+    """Round 9 seated through the act; ``online``: each table's game made too (as an online
+    event's round is), else over the board (the seating alone)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -116,7 +122,7 @@ def site(sizes: list[int], size: int, seed: int, profile: bool = False) -> None:
 
     for n in sizes:
         start = time.perf_counter()
-        t, arbiter = build(n, size, seed)
+        t, arbiter = build(n, size, seed, online)
         built = time.perf_counter() - start
         players, history, byes = core_inputs(t)
         cpu = time.process_time()
@@ -136,7 +142,8 @@ def site(sizes: list[int], size: int, seed: int, profile: bool = False) -> None:
         if profile:
             pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
         print(
-            f"site players={n} round={rnd.number} tables={rnd.tables.count()} "
+            f"site{'+games' if online else ''} players={n} round={rnd.number} "
+            f"tables={rnd.tables.count()} "
             f"core_cpu={core_cpu:.3f}s site_cpu={site_cpu:.3f}s site_wall={site_wall:.3f}s "
             f"queries={len(queries)} setup={built:.0f}s load={os.getloadavg()[0]:.2f}",
             flush=True,
@@ -149,9 +156,13 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="profile round 9's seating")
+    parser.add_argument(
+        "--online", action="store_true", help="an online event: each table's game made as well"
+    )
     args = parser.parse_args()
     setup_django()
-    site([int(x) for x in args.sizes.split(",") if x], args.size, args.seed, args.profile)
+    sizes = [int(x) for x in args.sizes.split(",") if x]
+    site(sizes, args.size, args.seed, args.profile, args.online)
 
 
 if __name__ == "__main__":
