@@ -219,8 +219,9 @@ def record_table(
     the table's game is being played on the site; a game without a move is closed by it
     (``table_games.close_unplayed``); after a game's end it corrects the game's result (a seat
     the game put out stays last)."""
+    # The game may be null (an outer join): PostgreSQL locks the table's row alone.
     row = (
-        TableSeating.objects.select_for_update()
+        TableSeating.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "game")
         .get(pk=table.pk)
     )
