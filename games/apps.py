@@ -18,9 +18,10 @@ class GamesConfig(AppConfig):
 
         for kind in (SOS, UTTT):  # the game-kind registry's entries, in the forms' order
             kinds.register(kind)
-        from games import device_views
+        from games import computer_moves, device_views
 
         device_views.connect()
+        computer_moves.connect()
         if _serving_with_runserver():
             start_clock_checks()
 

@@ -74,17 +74,28 @@ def is_owner(device: DeviceGame | None, user: AnyUser | None, token: str | None)
     return bool(token) and secrets.compare_digest(device.token_hash, hash_token(token or ""))
 
 
-def owns(game_id: int, user: AnyUser | None, token: str | None) -> bool:
-    """Is ``game_id`` a game on one device owned by ``user`` or the session of ``token``? One
-    query (none for a visitor with neither)."""
+def owned_seats(game_id: int, user: AnyUser | None, token: str | None) -> int | None:
+    """The seats of ``game_id`` that ``user`` (or the session of ``token``) moves for, when it
+    is his game on one device: a bit a seat (every seat but the computer's); ``None`` when it is
+    not. One query (none for a visitor with neither)."""
     who = Q()
     if user is not None and user.is_authenticated:
         who |= Q(owner_id=user.pk)
     if token:
         who |= Q(owner__isnull=True, token_hash=hash_token(token))
     if not who:
-        return False
-    return DeviceGame.objects.filter(who, game_id=game_id).exists()
+        return None
+    mask = DeviceGame.objects.filter(who, game_id=game_id).values_list("computer_seats", flat=True)
+    found = mask.first()
+    return None if found is None else ~found
+
+
+def computer_seats(game_id: int) -> int:
+    """The seats the computer plays in ``game_id`` (a bit a seat; 0: none). One query."""
+    return (
+        DeviceGame.objects.filter(game_id=game_id).values_list("computer_seats", flat=True).first()
+        or 0
+    )
 
 
 def device_players() -> QuerySet[Seat]:

@@ -39,6 +39,15 @@ class DeviceGame(models.Model):
         help_text=_("Turn the board towards the player to move."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Against the computer (games.computer): the seats the computer plays, one bit a seat
+    # (seat n: bit n; 0: none, every seat is the owner's), and its level (1-8).
+    computer_seats = models.PositiveSmallIntegerField(_("computer's seats"), default=0)
+    level = models.PositiveSmallIntegerField(_("computer's level"), null=True, blank=True)
+    # The last hint asked for: the engine's best move at the position after ``hint_ply`` moves.
+    hint_ply = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    hint_move = models.CharField(max_length=16, blank=True, editable=False)
+    hints = models.PositiveIntegerField(_("hints asked"), default=0, editable=False)
+    takebacks = models.PositiveIntegerField(_("moves taken back"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("game on one device")
@@ -46,3 +55,29 @@ class DeviceGame(models.Model):
 
     def __str__(self) -> str:
         return str(self.game_id)
+
+    def is_computer(self, seat: int) -> bool:
+        """Does the computer play ``seat`` (from 0)?"""
+        return bool(self.computer_seats >> seat & 1)
+
+
+class ComputerMove(models.Model):
+    """How long the computer thought over its move ``ply`` of a game against it (wall seconds of
+    the search, and the positions it looked at): shown beside the move."""
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="computer_moves", editable=False
+    )
+    ply = models.PositiveIntegerField(editable=False)
+    seconds = models.FloatField(editable=False)
+    nodes = models.PositiveIntegerField(editable=False)
+
+    class Meta:
+        verbose_name = _("computer's move")
+        verbose_name_plural = _("computer's moves")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="computer_move_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.ply}"

@@ -29,6 +29,17 @@ from games.services import validate_game_options
 # A visitor without an account makes at most this many games an hour from one address.
 RATE = (30, 3600)
 
+LEVEL_CHOICES = [
+    (1, gettext_lazy("1 — a beginner can win")),
+    (2, gettext_lazy("2 — casual")),
+    (3, gettext_lazy("3 — club beginner")),
+    (4, gettext_lazy("4 — club player")),
+    (5, gettext_lazy("5 — strong club player")),
+    (6, gettext_lazy("6 — expert")),
+    (7, gettext_lazy("7 — master")),
+    (8, gettext_lazy("8 — the full engine")),
+]
+
 
 class DeviceGameForm(KindOptionFields, forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
@@ -38,6 +49,15 @@ class DeviceGameForm(KindOptionFields, forms.Form):
         max_value=MAX_SEATS,
         initial=2,
         help_text=gettext_lazy("SOS: 2 to 6. Ultimate tic-tac-toe: 2."),
+    )
+    level = forms.TypedChoiceField(
+        label=gettext_lazy("The computer's level"),
+        coerce=int,
+        initial=3,
+        required=False,
+        empty_value=3,
+        choices=LEVEL_CHOICES,
+        help_text=gettext_lazy("For the seats the computer plays."),
     )
     turn_board = forms.BooleanField(
         label=gettext_lazy("Turn the board towards the player to move"),
@@ -55,9 +75,17 @@ class DeviceGameForm(KindOptionFields, forms.Form):
                 widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
                 help_text=_("Moves first.") if n == 0 else "",
             )
+            self.fields[f"computer_{n}"] = forms.BooleanField(
+                label=_("The computer plays for Player %(number)s") % {"number": n + 1},
+                required=False,
+            )
 
     def name_fields(self) -> list[forms.BoundField]:
         return [self[f"name_{n}"] for n in range(MAX_SEATS)]
+
+    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each seat's name and whether the computer plays it."""
+        return [(self[f"name_{n}"], self[f"computer_{n}"]) for n in range(MAX_SEATS)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -71,6 +99,9 @@ class DeviceGameForm(KindOptionFields, forms.Form):
             return data
         data["options"] = self.rules_options(kind, data)
         data["names"] = [data.get(f"name_{n}") or "" for n in range(seats)]
+        data["computer_seats"] = [n for n in range(seats) if data.get(f"computer_{n}")]
+        if data["computer_seats"] and len(data["computer_seats"]) == seats:
+            self.add_error(None, _("Leave at least one seat to a person."))
         if not self.errors:
             try:
                 validate_game_options(kind, data["options"], seats)
@@ -95,9 +126,11 @@ def over_rate(request: HttpRequest) -> bool:
     return seen > count
 
 
-def device_new(request: HttpRequest) -> HttpResponse:
-    """*Play on this device*: the form, and the game it starts (no account needed)."""
-    form = DeviceGameForm(request.POST or None)
+def device_new(request: HttpRequest, against: bool = False) -> HttpResponse:
+    """*Play on this device* (``against``: *Play the computer*, the second seat the computer's
+    at first): the form, and the game it starts (no account needed)."""
+    initial = {"computer_1": True} if against else None
+    form = DeviceGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         anonymous = not request.user.is_authenticated
@@ -114,6 +147,8 @@ def device_new(request: HttpRequest) -> HttpResponse:
                     turn_board=data["turn_board"],
                     owner=request.user,
                     token=token,
+                    computer_seats=data["computer_seats"],
+                    level=data["level"],
                 )
             except ValueError as err:
                 form.add_error(None, str(err))
@@ -121,7 +156,7 @@ def device_new(request: HttpRequest) -> HttpResponse:
                 if anonymous:
                     device.sweep(limit=device.SWEEP_BATCH)
                 return redirect(game)
-    return render(request, "games/device_new.html", {"form": form})
+    return render(request, "games/device_new.html", {"form": form, "against": against})
 
 
 @require_POST
@@ -154,7 +189,10 @@ def device_of_page(request: HttpRequest, game: Game) -> tuple[DeviceGame | None,
         owner_id=getattr(game, "device_owner", None),
         turn_board=bool(getattr(game, "device_turn", False)),
     )
-    return found, device.is_owner(found, request.user, device.session_token(request.session))
+    owner = device.is_owner(found, request.user, device.session_token(request.session))
+    if owner and getattr(game, "device_computer", 0):  # against the computer: its whole row
+        found = DeviceGame.objects.get(game_id=game.pk)
+    return found, owner
 
 
 def refuse_others(request: HttpRequest, game: Game) -> tuple[DeviceGame | None, bool]:
@@ -178,4 +216,7 @@ def connect() -> None:
     hooks.register_game_page_flag("device_token", lambda: Subquery(rows.values("token_hash")[:1]))
     hooks.register_game_page_flag("device_owner", lambda: Subquery(rows.values("owner_id")[:1]))
     hooks.register_game_page_flag("device_turn", lambda: Subquery(rows.values("turn_board")[:1]))
+    hooks.register_game_page_flag(
+        "device_computer", lambda: Subquery(rows.values("computer_seats")[:1])
+    )
     user_logged_in.connect(_claim_at_login, dispatch_uid="games.device.claim")

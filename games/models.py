@@ -295,5 +295,5 @@ class Move(models.Model):
 
 # The engine's analyses (their own module; imported here so that Django registers them).
 from games.analysis_models import GameAnalysis, PositionAnalysis  # noqa: E402, F401
-from games.device_models import DeviceGame  # noqa: E402, F401
+from games.device_models import ComputerMove, DeviceGame  # noqa: E402, F401
 from games.puzzles.models import Puzzle, PuzzleAttempt  # noqa: E402, F401

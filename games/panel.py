@@ -22,7 +22,7 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from games import device_panel, endings, kinds, scoresheet
+from games import computer_panel, device_panel, endings, kinds, scoresheet
 from games.models import GameStatus
 
 # The words of the panel, translated and escaped once per language (as ``{% translate %}`` would
@@ -166,10 +166,12 @@ def panel_html(
     kind = kinds.of(game)
     active = game.is_active
     latest = c["latest"]
+    against = c.get("computer")
+    thinking = ' data-thinking="1"' if against is not None and against.thinking else ""
     out = [
         f'<div class="panel{"" if active else " panel--over"}" data-ply="{_v(latest)}" '
         f'data-status="{escape(game.status)}" data-out="{escape(c.get("out", ""))}" '
-        f'data-replaying="{"1" if c["replaying"] else "0"}">\n'
+        f'data-replaying="{"1" if c["replaying"] else "0"}"{thinking}>\n'
         '  <header class="game-head">\n'
         f"    <h1>{escape(str(game))} · {escape(kind_label(game.kind))}</h1>\n"
         f'    <p class="rules-summary">{escape(kind.summary(game.options))}'
@@ -185,6 +187,7 @@ def panel_html(
         f'    <section class="board-col{device_panel.column_class(c)}">\n'
     )
     out.append(device_panel.banner_html(c))  # a game on one device: whose turn, in large letters
+    out.append(computer_panel.thinking_html(c))  # against the computer: it thinks, or thought
     out.append('      <p class="status" id="status" aria-live="polite">\n        ')
     out.append(_status(c, w))
     for item in page.status:
@@ -207,6 +210,7 @@ def panel_html(
         out.append(board_extra(context))
     out.append(_seats(c, w, kind))
     out.append(typed)
+    out.append(computer_panel.tools_html(c))
     out.append(device_panel.settings_html(c))
     out.append(scoresheet.sheet_html(context, c, w, item_html))
     out.append(scoresheet.says_html(c["moves"], c["names"], sos=kind.points))

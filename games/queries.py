@@ -201,7 +201,12 @@ MOVE_TIMES = CompiledQuery(
 )
 # The page's poll (``game_live``): the number of moves and the status.
 GAME_LIVE = CompiledQuery(
-    lambda pk: Game.objects.filter(pk=pk).order_by().values_list("ply", "status", "time_control"),
+    # A game on one device answers its owner alone: its owner's columns come in the same row.
+    lambda pk: (
+        Game.objects.filter(pk=pk)
+        .order_by()
+        .values_list("ply", "status", "time_control", "device__token_hash", "device__owner_id")
+    ),
     GAME_ID,
 )
 

@@ -6,12 +6,13 @@ from collections.abc import Collection
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import router
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -19,19 +20,21 @@ from django.views.decorators.http import require_POST, require_safe
 from common.logs import log_event
 from games import (
     clock_pages,
+    computer_panel,
     device,
     device_views,
     hooks,
     kinds,
     memo,
-    player_services,
+    movers,
     queries,
     services,
     timekeeping,
 )
+from games.device_models import DeviceGame
 from games.errors import GameError
-from games.forms import NewGameForm, PlayerForm
-from games.models import ACTIVE_STATUSES, Game, GameStatus, Player, Seat
+from games.forms import NewGameForm
+from games.models import ACTIVE_STATUSES, Game, GameStatus, Seat
 from games.panel import kind_label
 from games.presenters import (
     board_view,
@@ -47,12 +50,12 @@ PAGE_SIZE = 30
 def home(request: HttpRequest) -> HttpResponse:
     """The club's front page: what the two games are, what other apps add (the tournaments),
     the games being played, and for a visitor the ways in."""
-    live = _with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES, device__isnull=True))[:10]
+    live = with_seats(Game.objects.filter(status__in=ACTIVE_STATUSES, device__isnull=True))[:10]
     context = {"live_games": live, "page": hooks.home_page(request)}
     return render(request, "home.html", {**context, **daily_puzzle()})
 
 
-def _with_seats(queryset):  # type: ignore[no-untyped-def]
+def with_seats(queryset):  # type: ignore[no-untyped-def]
     return queryset.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
@@ -67,7 +70,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     else:
         which = "active"
         games = games.filter(status__in=ACTIVE_STATUSES)
-    page = Paginator(_with_seats(games), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(with_seats(games), PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,
         "games/game_list.html",
@@ -120,8 +123,12 @@ def _game_context(request: HttpRequest, game: Game, on_device: Any = None) -> di
     can_move = (
         at == latest
         and mover is not None
-        and (on_device is not None or services.may_move_for(request.user, game, mover.player))
+        and (
+            (on_device is not None and not on_device.is_computer(mover.number))
+            or movers.may_move_for(request.user, game, mover.player)
+        )
     )
+    against = computer_panel.page_facts(on_device, game, mover, at != latest)
     names = {s.number: s.player.name for s in seats}
     clock, times = None, []
     if timed:
@@ -149,6 +156,7 @@ def _game_context(request: HttpRequest, game: Game, on_device: Any = None) -> di
         else board_view(rules, state, interactive=can_move),
         "can_move": can_move,
         "on_device": on_device,
+        "computer": against,
         "mover": mover,
         "extra_turn": getattr(state, "extra_turn", False) and mover is not None,
         "outcome": outcome,
@@ -156,7 +164,7 @@ def _game_context(request: HttpRequest, game: Game, on_device: Any = None) -> di
         "moves": rows,
         # The score sheet is drawn from these by games.scoresheet.
         "names": names,
-        "times": times,
+        "times": times or computer_panel.move_times(against, rows),
         "clock": clock,
         "at": at,
         "latest": latest,
@@ -260,7 +268,12 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     rows = queries.GAME_LIVE.rows(router.db_for_read(Game), pk)
     if not rows:
         raise Http404
-    ply, status, time_control = rows[0]
+    ply, status, time_control, token_hash, owner_id = rows[0]
+    if token_hash is not None:  # a game on one device: its owner's alone, as its page
+        found = DeviceGame(game_id=pk, token_hash=token_hash, owner_id=owner_id)
+        mine = device.is_owner(found, request.user, device.session_token(request.session))
+        if not mine and not request.user.is_superuser:
+            raise PermissionDenied(_("This game is played on another device."))
     if not time_control:
         return JsonResponse({"ply": ply, "status": status})
     game = Game.objects.get(pk=pk)
@@ -350,43 +363,3 @@ def _posted_move(request: HttpRequest) -> str:
     if cell and letter:
         return f"{cell}={letter}"
     return cell
-
-
-@require_safe
-def player_list(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
-    players = Player.objects.exclude(pk__in=device.device_players())
-    if query:
-        folded = query.casefold()
-        players = players.filter(Q(search_key__contains=folded))
-    page = Paginator(players, PAGE_SIZE).get_page(request.GET.get("page"))
-    tags = hooks.player_tags(list(page.object_list))
-    rows = [(p, tags.get(p.pk, [])) for p in page.object_list]
-    return render(request, "games/player_list.html", {"page": page, "q": query, "rows": rows})
-
-
-@require_safe
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.exclude(pk__in=device.device_players()), pk=pk)
-    games = _with_seats(Game.objects.filter(seats__player=player)).distinct()
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    extra = hooks.player_page(request, player)
-    tags = hooks.player_tags([player]).get(player.pk, [])
-    return render(
-        request,
-        "games/player_detail.html",
-        {"player": player, "page": page, "extra": extra, "tags": tags},
-    )
-
-
-@login_required
-@permission_required("games.add_player", raise_exception=True)
-def player_create(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        player = player_services.create_player(
-            name=d["name"], club=d["club"], rating=d["rating"], user=d.get("user")
-        )
-        return redirect(player)
-    return render(request, "games/player_form.html", {"form": form})

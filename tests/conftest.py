@@ -120,6 +120,15 @@ def ratings_rebuilt_at_once(settings: Any) -> None:
     settings.RATINGS_TASK_BACKEND = RATINGS_NOW
 
 
+@pytest.fixture(autouse=True)
+def computer_moves_at_once(settings: Any) -> None:
+    """The computer's move (games.computer) is thought over at once, in the thread that
+    scheduled it (on the move's commit), with its search in that thread: what a test of a page
+    can see. The thinker's own tests and the browser's point it back at the background."""
+    settings.COMPUTER_MOVES = "inline"
+    settings.COMPUTER_PROCESSES = 0
+
+
 # -- Accounts and players -----------------------------------------------------------------------
 
 PASSWORD = "correct-horse-battery-staple"

@@ -249,6 +249,15 @@ ENGINE_ANALYSIS_SECONDS = 0.5
 DEVICE_GAMES_RETENTION_DAYS = env_int("DJANGO_DEVICE_GAMES_RETENTION_DAYS", 7, minimum=1)
 DEVICE_GAMES_RATE = (env_int("DJANGO_DEVICE_GAMES_PER_HOUR", 30, minimum=1), 3600)
 
+# -- Games against the computer (games/computer.py; docs/play.md) -------------------------------
+# Its moves are thought over off the request path: a thread of the server process hands each to
+# a pool of COMPUTER_PROCESSES search processes (0: the thread searches itself), capped at
+# COMPUTER_SECONDS of CPU a move ("inline": at once, in the caller's thread; the tests' setting).
+COMPUTER_MOVES = "background"
+COMPUTER_PROCESSES = env_int("DJANGO_COMPUTER_PROCESSES", 1, minimum=0)
+COMPUTER_SECONDS = 5.0
+COMPUTER_HINT_SECONDS = 1.5
+
 # -- Mail --------------------------------------------------------------------------------------
 # Development prints every mail on the console; tests catch them in memory (Django's test set-up);
 # production sends them by SMTP (config/settings/production.py, variables DJANGO_EMAIL_*).

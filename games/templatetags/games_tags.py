@@ -9,7 +9,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from games import endings, kinds
+from games import computer_panel, endings, kinds
 from games.hooks import Html, Link, Panel
 from games.models import Game
 from games.panel import escape, panel_html, url_with_pk
@@ -117,6 +117,12 @@ def _clocks(context: template.Context) -> str:
 def game_panel(context: template.Context) -> SafeString:
     """The game page's panel (:mod:`games.panel`), drawn in one call."""
     return mark_safe(panel_html(context, page_item, _clocks))
+
+
+@register.simple_tag(takes_context=True)
+def computer_refresh(context: template.Context) -> SafeString:
+    """In the head of a game against the computer, while it thinks: a reload without a script."""
+    return mark_safe(computer_panel.refresh_html(context))
 
 
 @register.simple_tag

@@ -7,6 +7,8 @@
   const panelUrl = root.dataset.panelUrl;
   const liveUrl = root.dataset.liveUrl;
   const POLL_MS = 1000;
+  const THINKING_RELOAD = 8;  // polls
+  let waited = 0;
   let letter = null;
   let busy = false;
   const announcer = document.getElementById("move-announcer");
@@ -297,7 +299,10 @@
           const started = live.clock && !live.clock.waiting && current.querySelector("[data-clocks-waiting]");
           // A seat whose time ran out at a table of three or more: the others play on (same ply).
           const out = live.clock && live.clock.out ? live.clock.out.join(",") : (current.dataset.out || "");
-          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status || started || out !== (current.dataset.out || "")) {
+          // The computer thinking (a game against it): its move comes with the ply; the panel is
+          // asked again now and then all the same, which asks again a thought lost on the server.
+          const thinking = current.dataset.thinking === "1" && ++waited % THINKING_RELOAD === 0;
+          if (String(live.ply) !== current.dataset.ply || live.status !== current.dataset.status || started || out !== (current.dataset.out || "") || thinking) {
             await load(atFromLocation() === null ? null : live.ply);
           }
         }

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import services
+from games import movers, services
 from games.authority import may_arbitrate_game
 from games.models import Game
 from tests import factories
@@ -35,4 +35,4 @@ def test_over_the_board_is_not_an_admin_field() -> None:
     assert game.time_control
     # The game's creator arbitrates it, but enters no move of its online players.
     assert may_arbitrate_game(arbiter, game)
-    assert not services.may_move_for(arbiter, game, players[0])
+    assert not movers.may_move_for(arbiter, game, players[0])
