@@ -77,6 +77,8 @@ NOT_PAGES = {
     "games:panel": "the game page's panel, fetched by its script (its markup: the game page's)",
     "games:analysis": "POST only: asks for an analysis",
     "games:device_settings": "POST only: turns the board of a game on one device",
+    "games:computer_take_back": "POST only: takes back a move against the computer",
+    "games:computer_hint": "POST only: asks for a hint against the computer",
     "tournaments:pair": "POST only",
     "tournaments:finish_round": "POST only",
     "tournaments:result": "POST only",
