@@ -19,8 +19,8 @@ from games.models import Game
 def think(game_id: int, moves: Sequence[str]) -> bool:
     """Find and record the computer's move in ``game_id`` if the game still has ``moves`` and the
     computer is to move; whether it moved."""
-    game = Game.objects.filter(pk=game_id).first()
-    found = DeviceGame.objects.filter(game_id=game_id).first()
+    game = Game.objects.filter(pk=game_id).select_related("device").first()
+    found: DeviceGame | None = getattr(game, "device", None) if game is not None else None
     if game is None or found is None or not found.level or not game.is_active:
         return False
     if game.moves_list != list(moves):
@@ -51,7 +51,6 @@ def record(game_id: int, moves: Sequence[str], move: str, *, seconds: float, nod
             )
             if played.game.moves_list[:-1] != list(moves):  # taken back and played otherwise
                 raise StalePosition()
-            ComputerMove.objects.filter(game_id=game_id, ply__gt=len(moves)).delete()
             ComputerMove.objects.create(
                 game_id=game_id, ply=len(moves) + 1, seconds=seconds, nodes=nodes
             )
