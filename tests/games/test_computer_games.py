@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import computer, computer_moves, computer_services, device_services, services
@@ -297,3 +299,24 @@ def test_the_visitor_keeps_the_game_by_signing_in(
     _play(client, game, django_capture_on_commit_callbacks)
     game.refresh_from_db()
     assert game.ply == 4  # the computer still answers, now the account's game
+
+
+def test_the_computers_move_costs_a_fixed_number_of_queries(monkeypatch) -> None:
+    """Read the game with its device row and moves, then the move service's path (lock, the
+    computer's seats, insert, update) and its thinking time: no query grows with the game."""
+    game = device_services.create_device_game(
+        kind="uttt", options={}, names=[], seats=2, token="t", computer_seats=[1], level=1
+    )
+    monkeypatch.setattr(computer, "schedule", lambda *args: None)
+    moves: list[str] = []
+    for _ in range(3):
+        state = game.rules.replay(moves)
+        mine = game.rules.legal_moves(state)[0]
+        services.submit_move(game=game, user=None, notation=mine, device_token="t")
+        moves.append(mine)
+        with CaptureQueriesContext(connection) as captured:
+            assert computer_moves.think(game.pk, tuple(moves))
+        statements = [q["sql"] for q in captured.captured_queries]
+        work = [sql for sql in statements if "SAVEPOINT" not in sql]
+        assert len(work) == 7, "\n".join(work)
+        moves = list(Game.objects.get(pk=game.pk).moves_list)
