@@ -30,9 +30,18 @@ class Facts:
     found: DeviceGame
     thinking: bool  # the computer is to move now
     times: dict[int, Any] = field(default_factory=dict)  # ply → its ComputerMove
+    people: int = 1  # the seats left to people
+
+    @property
+    def alone(self) -> bool:
+        """One person against the computer: no need to say whose turn in large letters, nor to
+        turn the board."""
+        return self.people == 1
 
 
-def page_facts(found: DeviceGame | None, game: Any, mover: Any, replaying: bool) -> Facts | None:
+def page_facts(
+    found: DeviceGame | None, game: Any, mover: Any, replaying: bool, seats: int
+) -> Facts | None:
     """The page's facts (``None`` in any other game), and a nudge to the thinker while the
     computer is to move (a thought lost with its process is asked again: games.computer)."""
     if found is None or not found.level:
@@ -40,10 +49,13 @@ def page_facts(found: DeviceGame | None, game: Any, mover: Any, replaying: bool)
     thinking = mover is not None and found.is_computer(mover.number)
     if thinking and not replaying:
         computer.schedule(game.pk, game.moves_list)
-    return Facts(found, thinking, computer.thinking_times(game.pk))
+    people = seats - bin(found.computer_seats).count("1")
+    return Facts(found, thinking, computer.thinking_times(game.pk), people)
 
 
 def seconds_text(seconds: float) -> str:
+    if seconds < 0.01:
+        return gettext("under 0.01 s")
     return gettext("%(seconds)s s") % {
         "seconds": number_format(seconds, 2 if seconds < 10 else 1, use_l10n=True)
     }

@@ -20,6 +20,12 @@ def escape(text: object) -> str:
     return _html_escape(str(text), quote=True)
 
 
+def _alone(c: Mapping[str, Any]) -> bool:
+    """One person against the computer (games.computer_panel): nobody to pass the device to."""
+    against = c.get("computer")
+    return against is not None and against.alone
+
+
 def turn_degrees(seat: int, seats: int) -> int:
     """How far the board turns for ``seat`` of ``seats`` sitting around the device."""
     return round(360 * seat / max(seats, 1)) % 360
@@ -30,7 +36,7 @@ def column_class(c: Mapping[str, Any]) -> str:
     found, mover = c.get("on_device"), c.get("mover")
     if found is None:
         return ""
-    if not found.turn_board or mover is None or c.get("replaying"):
+    if not found.turn_board or mover is None or c.get("replaying") or _alone(c):
         return " pass-board"
     degrees = turn_degrees(mover.number, len(c["seats"]))
     return f" pass-board turn-{degrees}" if degrees else " pass-board"
@@ -39,7 +45,7 @@ def column_class(c: Mapping[str, Any]) -> str:
 def banner_html(c: Mapping[str, Any]) -> str:
     """Whose turn it is, in large letters (nothing when the game is over or replayed)."""
     mover = c.get("mover")
-    if c.get("on_device") is None or mover is None or c.get("replaying"):
+    if c.get("on_device") is None or mover is None or c.get("replaying") or _alone(c):
         return ""
     mark = kinds.of(c["game"]).seat_mark(mover.number)
     name = f"<bdi>{escape(mover.player.name)}</bdi>"
@@ -52,7 +58,7 @@ def banner_html(c: Mapping[str, Any]) -> str:
 def settings_html(c: Mapping[str, Any]) -> str:
     """The owner's switch: turn the board towards the player to move, or stop turning it."""
     found = c.get("on_device")
-    if found is None or not c["game"].is_active:
+    if found is None or not c["game"].is_active or _alone(c):
         return ""
     action = reverse("games:device_settings", args=[c["game"].pk])
     token = c.get("csrf_token")

@@ -128,7 +128,7 @@ def _game_context(request: HttpRequest, game: Game, on_device: Any = None) -> di
             or movers.may_move_for(request.user, game, mover.player)
         )
     )
-    against = computer_panel.page_facts(on_device, game, mover, at != latest)
+    against = computer_panel.page_facts(on_device, game, mover, at != latest, len(seats))
     names = {s.number: s.player.name for s in seats}
     clock, times = None, []
     if timed:

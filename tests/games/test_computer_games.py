@@ -320,3 +320,20 @@ def test_the_computers_move_costs_a_fixed_number_of_queries(monkeypatch) -> None
         work = [sql for sql in statements if "SAVEPOINT" not in sql]
         assert len(work) == 7, "\n".join(work)
         moves = list(Game.objects.get(pk=game.pk).moves_list)
+
+
+def test_whose_turn_in_large_letters_only_when_people_share_the_device(
+    django_capture_on_commit_callbacks,
+) -> None:
+    client = _visitor()
+    alone = _start(client, django_capture_on_commit_callbacks, turn_board="on")
+    page = client.get(alone.get_absolute_url()).content.decode()
+    assert "pass-turn" not in page and "turn-" not in page.split("board-col")[1][:40]
+    assert "Turn the board towards" not in page
+    fields = {"kind": "sos", "rows": 4, "cols": 4, "mode": "most", "seats": 3}
+    shared = _start(
+        client, django_capture_on_commit_callbacks, computer_1="", computer_2="on", **fields
+    )
+    page = client.get(shared.get_absolute_url()).content.decode()
+    assert "pass-turn" in page and "Turn the board towards" in page
+    assert DeviceGame.objects.get(game=shared).computer_seats == 0b100
