@@ -86,11 +86,11 @@ def thinking_html(c: Mapping[str, Any]) -> str:
         return ""
     last = facts.times[max(facts.times)]
     text = ngettext(
-        "The computer thought %(time)s over its last move (%(nodes)s position).",
-        "The computer thought %(time)s over its last move (%(nodes)s positions).",
+        "The computer thought %(took)s over its last move (%(nodes)s position).",
+        "The computer thought %(took)s over its last move (%(nodes)s positions).",
         last.nodes,
     ) % {
-        "time": seconds_text(last.seconds),
+        "took": seconds_text(last.seconds),
         "nodes": number_format(last.nodes, force_grouping=True),
     }
     return f'      <p class="computer-thought">{escape(text)}</p>\n'
