@@ -127,7 +127,11 @@ def tools_html(c: Mapping[str, Any]) -> str:
     hint = found.hint_move if found.hint_ply == c["latest"] and game.is_active else ""
     if hint:
         text = gettext("Hint: the engine's best move is %(move)s.") % {"move": hint}
-        out.append(f'        <p class="computer-hint" role="status">{escape(text)}</p>\n')
+        cell = hint.partition("=")[0]
+        out.append(
+            f'        <p class="computer-hint" role="status" data-hint-cell="{escape(cell)}">'
+            f"{escape(text)}</p>\n"
+        )
     token = c.get("csrf_token")
     pk = game.pk
     if c["latest"] and game.status in ("waiting", "in_progress", "finished"):

@@ -172,7 +172,17 @@
     return best;
   }
 
+  function markHint() {
+    // A hint against the computer (games/computer_panel.py): its cell framed on the board too.
+    const hint = root.querySelector("[data-hint-cell]");
+    if (!hint) return;
+    root.querySelectorAll("button.cell").forEach(function (b) {
+      if (b.value === hint.dataset.hintCell) b.classList.add("hinted");
+    });
+  }
+
   function setupBoard() {
+    markHint();
     const g = grid();
     if (!g) return;
     const target = nearest(g, focusName);

@@ -277,6 +277,9 @@ def test_the_computer_first_a_take_back_and_a_hint(
     game.refresh_from_db()
     assert move in game.rules.legal_moves(game.current_state()), text
     expect(page.locator(".computer-tools form.hint")).to_have_count(0)  # asked already
+    cell = move.partition("=")[0]
+    expect(page.locator("button.cell.hinted")).to_have_count(1)  # framed on the board too
+    expect(page.locator("button.cell.hinted")).to_have_attribute("value", cell)
     _no_sideways_scroll(page)
 
 
