@@ -340,3 +340,22 @@ def test_without_javascript_the_page_reloads_until_the_computer_moved(
     expect(page.locator(".computer-thought")).to_be_visible()
     expect(page.locator('head meta[http-equiv="refresh"]')).to_have_count(0)
     expect(page.locator(".computer-tools form.hint")).to_be_visible()
+
+
+def test_the_form_shows_the_seats_the_game_has(
+    browser: Browser, live_server, contexts: list[BrowserContext]
+) -> None:
+    """With its script, the form shows one row a seat (the number under Players); without it,
+    every row is there."""
+    page = _phone(browser, contexts)
+    page.goto(live_server.url + "/play/computer/")
+    rows = page.locator(".seat-row")
+    expect(rows.nth(1)).to_be_visible()
+    expect(rows.nth(2)).to_be_hidden()
+    page.locator('input[name="kind"][value="sos"]').check()
+    page.get_by_label("Players", exact=True).fill("4")
+    expect(rows.nth(3)).to_be_visible()
+    expect(rows.nth(4)).to_be_hidden()
+    plain = _phone(browser, contexts, javascript=False)
+    plain.goto(live_server.url + "/play/")
+    expect(plain.locator(".seat-row").nth(5)).to_be_visible()
