@@ -5,6 +5,7 @@ fails gives a level-1 move. Real threads and processes over committed data (tran
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -62,10 +63,18 @@ def test_the_move_leaves_the_request_and_comes_back_recorded(background, process
 def test_a_position_is_thought_over_once_at_a_time(background, monkeypatch) -> None:
     background.COMPUTER_PROCESSES = 0
     asked: list[tuple[int, tuple[str, ...]]] = []
-    monkeypatch.setattr(computer, "_thinker", lambda pk, moves: asked.append((pk, moves)) or True)
+    release = threading.Event()
+
+    def thinker(pk: int, moves: tuple[str, ...]) -> bool:
+        asked.append((pk, moves))
+        assert release.wait(WAIT_SECONDS)  # thinking until the test lets it end
+        return True
+
+    monkeypatch.setattr(computer, "_thinker", thinker)
     computer.schedule(7, ["E5"])
-    computer.schedule(7, ["E5"])  # the lease is held: nothing
+    computer.schedule(7, ["E5"])  # the lease is held while the first thinks: nothing
     computer.schedule(7, ["A1"])  # another position
+    release.set()
     computer.shutdown()
     assert sorted(asked) == [(7, ("A1",)), (7, ("E5",))]
     computer.schedule(7, ["E5"])  # the lease ends with the thought: asked again, once
