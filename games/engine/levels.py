@@ -70,12 +70,12 @@ class Level:
 
 # Calibrated with ``bench/engine.py --levels`` (docs/engine-levels.md has the measured ladder).
 UTTT_LEVELS: tuple[Level, ...] = (
-    Level(1, 0, noise=0.3, random=0.5),
-    Level(2, 0, noise=0.1, random=0.15),
+    Level(1, 0, noise=0.3, random=0.6),
+    Level(2, 0, noise=0.1, random=0.2),
     Level(3, 0),
-    Level(4, 100, solve=8, noise=0.05),
-    Level(5, 300, solve=10, second=0.05),
-    Level(6, 800, solve=12, second=0.05),
+    Level(4, 50, solve=8, noise=0.05),
+    Level(5, 200, solve=10, noise=0.05),
+    Level(6, 800, solve=12, second=0.25),
     Level(7, 3_000, solve=14, second=0.05),
     Level(8, 12_000, full=True),
 )
