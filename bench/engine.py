@@ -16,8 +16,10 @@
             Target: a score of at least 55 %.
 - levels:   the computer's eight levels, each against the one below (``--levels`` runs this
             section alone; ``--quick``: 10 games a pair, else 60; ``--level-games N``,
-            ``--level-game sos|uttt``), printed as a table with 95 % intervals and the CPU time
-            per move of each level (docs/engine-levels.md). Target: each level ≥ 70 %.
+            ``--level-game sos|uttt``, ``--level-pair 6`` or ``2,6,7``: only those steps,
+            level k against k-1, the same games as in the whole ladder), printed as a table
+            with 95 % intervals and the CPU time per move of each level
+            (docs/engine-levels.md). Target: each level ≥ 70 %.
 """
 
 from __future__ import annotations
@@ -216,6 +218,11 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="levels: 10 games a pair")
     parser.add_argument("--level-games", type=int, default=0, help="levels: games a pair")
     parser.add_argument("--level-game", default="", help="levels: only 'sos' or 'uttt'")
+    parser.add_argument(
+        "--level-pair",
+        default="",
+        help="levels: only these steps, level k against k-1 (e.g. 6 or 2,6,7)",
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="per speed measurement")
     parser.add_argument("--games", type=int, default=100, help="strength games")
     parser.add_argument(

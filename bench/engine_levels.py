@@ -7,6 +7,8 @@ The games start from seeded random openings (two random moves), each opening pla
 the colours swapped, so the first move alternates and two levels that play without chance still
 meet in varied positions. A win scores 1, a draw ½. The interval is Wilson's 95 % score interval
 over the games (a draw counted as half a win). Times are CPU seconds per move of this process.
+``--level-pair 6`` (or ``2,6,7``) plays only those steps (level k against k-1): the same games as
+the whole ladder's rows for them, since each step's seeds depend only on the seed, game and k.
 """
 
 from __future__ import annotations
@@ -59,13 +61,27 @@ def play(rules, state, seats: tuple[int, int], seed: int, times: dict) -> float:
     return 0.5 if not winners else float(0 in winners)
 
 
-def ladder(label: str, games: int, seed: int) -> tuple[list[tuple], dict]:
-    """Level k against k-1 for every k; rows ``(label, k, games, score, low, high)``."""
+def steps(text: str) -> list[int]:
+    """The steps ``--level-pair`` names ("6" or "2,6,7": level k against k-1); all when empty."""
+    every = list(range(LOWEST + 1, HIGHEST + 1))
+    if not text:
+        return every
+    chosen = sorted({int(k) for k in text.split(",") if k.strip()})
+    if not set(chosen) <= set(every):
+        raise SystemExit(f"--level-pair: steps are {LOWEST + 1} to {HIGHEST} (level k vs k-1)")
+    return chosen
+
+
+def ladder(label: str, games: int, seed: int, pairs: list[int]) -> tuple[list[tuple], dict]:
+    """Level k against k-1 for every k of ``pairs``; rows ``(label, k, games, score, low, high)``.
+
+    Each step's openings and seeds depend only on the seed, the game and k, so a step measured
+    alone (``--level-pair k``) gives the same games as in the whole ladder."""
     make = GAMES[label]
     rules = make()
     times: dict[int, list[float]] = defaultdict(list)
     rows = []
-    for k in range(LOWEST + 1, HIGHEST + 1):
+    for k in pairs:
         rng = random.Random(f"{seed}:{label}:{k}")
         total = 0.0
         for g in range(games):
@@ -87,7 +103,8 @@ def section_levels(args: argparse.Namespace) -> None:
     print(f"== the computer's levels: each level against the one below, {games} games a pair")
     print(f"   (target: each level scores at least {TARGET:.0%}; CPU seconds per move)")
     labels = [g for g in GAMES if not args.level_game or args.level_game in g.lower()]
-    results = [ladder(label, games, args.seed) for label in labels]
+    pairs = steps(args.level_pair)
+    results = [ladder(label, games, args.seed, pairs) for label in labels]
     print()
     print(f"| game | level | vs | games | score | 95 % interval | ≥ {TARGET:.0%} |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -70,23 +70,23 @@ class Level:
 
 # Calibrated with ``bench/engine.py --levels`` (docs/engine-levels.md has the measured ladder).
 UTTT_LEVELS: tuple[Level, ...] = (
-    Level(1, 0, noise=0.3, random=0.5),
-    Level(2, 0, noise=0.1, random=0.15),
+    Level(1, 0, noise=0.3, random=0.6),
+    Level(2, 0, noise=0.1, random=0.2),
     Level(3, 0),
-    Level(4, 100, solve=8, noise=0.05),
-    Level(5, 300, solve=10, second=0.05),
-    Level(6, 800, solve=12, second=0.05),
+    Level(4, 50, solve=8, noise=0.05),
+    Level(5, 200, solve=10, noise=0.05),
+    Level(6, 800, solve=12, second=0.25),
     Level(7, 3_000, solve=14, second=0.05),
     Level(8, 12_000, full=True),
 )
 
 SOS_LEVELS: tuple[Level, ...] = (
-    Level(1, 0, depth=0, noise=1.0, random=0.5),
-    Level(2, 0, depth=0, random=0.3),
-    Level(3, 2_000, depth=1, noise=0.4),
-    Level(4, 5_000, depth=1),
-    Level(5, 10_000, depth=2, solve=8),
-    Level(6, 30_000, depth=3, solve=11, noise=0.3),
+    Level(1, 0, depth=0, noise=1.0, random=0.7),
+    Level(2, 0, depth=0, noise=0.5, random=0.65),
+    Level(3, 2_000, depth=1, second=0.55),
+    Level(4, 5_000, depth=1, second=0.4),
+    Level(5, 10_000, depth=2, solve=8, second=0.25),
+    Level(6, 30_000, depth=3, solve=11, second=0.1),
     Level(7, 60_000, solve=14),
     Level(8, 200_000, full=True),
 )
@@ -187,8 +187,9 @@ def _sos(
     values: list[tuple[int, float]] | None = None
     nodes = 0
     if lv.solve and pos.n - pos.ply <= min(lv.solve, limit):
+        # The solver and the search share the level's nodes: the solver half, the search the rest.
         solver = SosSolver(
-            rules.rows, rules.cols, rules.players, rules.mode, _limits(cap, lv.nodes)
+            rules.rows, rules.cols, rules.players, rules.mode, _limits(cap, lv.nodes // 2)
         )
         try:
             moves = solver.moves.ordered(s, o)
@@ -197,7 +198,7 @@ def _sos(
             values = None
         nodes += solver.nodes
     if values is None:
-        values, searched = _sos_search(rules, s, o, lv, cap)
+        values, searched = _sos_search(rules, s, o, lv, cap, lv.nodes - nodes)
         nodes += searched
     ranked = sorted(values, key=lambda mv: -mv[1])  # stable: the engine's order among equals
     named = [(sos_move_name(rules, m), v) for m, v in ranked]
@@ -206,11 +207,11 @@ def _sos(
 
 
 def _sos_search(
-    rules: SosRules, s: int, o: int, lv: Level, cap: float
+    rules: SosRules, s: int, o: int, lv: Level, cap: float, budget: int
 ) -> tuple[list[tuple[int, float]], int]:
-    """Every move's value at the deepest depth completed within the level's nodes (depth 0: the
+    """Every move's value at the deepest depth completed within ``budget`` nodes (depth 0: the
     points it makes at once; *first*: 1 if it makes an SOS)."""
-    search = SosHeuristic(rules.rows, rules.cols, rules.players, rules.mode, _limits(cap, lv.nodes))
+    search = SosHeuristic(rules.rows, rules.cols, rules.players, rules.mode, _limits(cap, budget))
     moves = search.candidates(s, o, True)
     values = [(m, float(1 if g and search.first else g)) for g, m in moves]
     empties = bin(search.geo.full & ~(s | o)).count("1")
