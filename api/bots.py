@@ -107,7 +107,9 @@ def _turn(using: str, pk: int, seat: int) -> dict[str, Any] | None:
         "game": game.pk,
         "kind": game.kind,
         "seat": seat,
-        "ply": game.ply,
+        # The moves the position was read from: the game's row, read just before them, may
+        # still say one move fewer (a move committed between the two reads).
+        "ply": len(rows),
         "url": game.get_absolute_url(),
         "position": position,
         "clock": clock,
