@@ -12,11 +12,15 @@ from django.views.decorators.http import require_POST
 from games import computer_services
 from games.device_views import owned_device
 from games.errors import GameError
+from games.views import expected_ply
 
 
 def _expected_ply(request: HttpRequest) -> int | None:
-    text = request.POST.get("expected_ply", "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+    """The form's move count (the stale-form check), ``None`` when it sends none or no number."""
+    try:
+        return expected_ply(request)
+    except ValueError:
+        return None
 
 
 @require_POST

@@ -199,9 +199,15 @@ def refuse_others(request: HttpRequest, game: Game) -> tuple[DeviceGame | None, 
     """:func:`device_of_page`; a game on one device that is not the visitor's is refused
     (a 403), except to a superuser."""
     found, owner = device_of_page(request, game)
-    if found is not None and not owner and not request.user.is_superuser:
-        raise PermissionDenied(_("This game is played on another device."))
+    if found is not None and not owner:
+        refuse(request)
     return found, owner
+
+
+def refuse(request: HttpRequest) -> None:
+    """Another's game on one device: a 403, except to a superuser (its page, its poll)."""
+    if not request.user.is_superuser:
+        raise PermissionDenied(_("This game is played on another device."))
 
 
 def _claim_at_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:

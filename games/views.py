@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import router
 from django.db.models import Prefetch
@@ -272,8 +271,8 @@ def game_live(request: HttpRequest, pk: int) -> JsonResponse:
     if token_hash is not None:  # a game on one device: its owner's alone, as its page
         found = DeviceGame(game_id=pk, token_hash=token_hash, owner_id=owner_id)
         mine = device.is_owner(found, request.user, device.session_token(request.session))
-        if not mine and not request.user.is_superuser:
-            raise PermissionDenied(_("This game is played on another device."))
+        if not mine:
+            device_views.refuse(request)
     if not time_control:
         return JsonResponse({"ply": ply, "status": status})
     game = Game.objects.get(pk=pk)
@@ -291,7 +290,7 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
     # The header straight from META: ``request.headers`` would build a dict of them all.
     wants_json = "application/json" in request.META.get("HTTP_ACCEPT", "")
     try:
-        expected = _expected_ply(request)
+        expected = expected_ply(request)
     except ValueError:
         message = _("The form's move number is not a number: reload the page and try again.")
         if wants_json:
@@ -334,7 +333,7 @@ def game_move(request: HttpRequest, pk: int) -> HttpResponse:
 MOVE_ACCEPTED = b'{"ok": true}'
 
 
-def _expected_ply(request: HttpRequest) -> int | None:
+def expected_ply(request: HttpRequest) -> int | None:
     """The number of moves the posted form was made at (the stale-form check); ``None`` when the
     form sends none; ``ValueError`` when it sends something that is not a move count."""
     if "expected_ply" not in request.POST:
